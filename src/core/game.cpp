@@ -1,0 +1,266 @@
+#include "core/game.h"
+
+#include <algorithm>
+
+#include "core/notation.h"
+#include "core/perft.h"
+#include "core/position_record.h"
+
+namespace branan {
+namespace {
+
+template <class BB>
+Board<BB> make_board(const Rules& rules, const BoardSetup& setup, Side to_move) {
+    auto tables = std::make_unique<RuleTables<BB>>(rules);
+    Position<BB> position(*tables, setup, to_move);
+    return Board<BB>{std::move(tables), std::move(position)};
+}
+
+// Pieces standing where the rules never let them stand cannot come from play: refuse them.
+std::string check_placement(const Rules& rules, const BoardSetup& setup) {
+    const int n = setup.size;
+    const Geometry<Bitboard128> geo(n);
+    auto refuse = [&](Square sq, const char* what) {
+        return std::string("position record: ") +
+               (setup.at(sq) == 't' ? "an attacker" : "a defender") + " on " +
+               square_name(sq, n) + ", " + what;
+    };
+    for (Square sq = 0; sq < n * n; ++sq) {
+        const char c = setup.at(sq);
+        if (c != 't' && c != 'T') continue;
+        const Piece p = c == 't' ? Piece::AttackerSoldier : Piece::DefenderSoldier;
+        const bool corner = test(geo.corners, sq);
+        if (rules.throne.exists && sq == geo.throne && !rules.throne.stop.has(p))
+            return refuse(sq, "the throne, where it may not stand");
+        if (rules.corners.exists && corner && !rules.corners.stop.has(p))
+            return refuse(sq, "a corner, where it may not stand");
+    }
+    return {};
+}
+
+}  // namespace
+
+Game::Game(Rules rules, AnyBoard board, std::string start_record, Side start_side)
+    : rules_(std::move(rules)),
+      board_(std::move(board)),
+      start_record_(std::move(start_record)),
+      start_side_(start_side) {}
+
+Expected<Game> Game::create(const Rules& rules) {
+    return create(rules, rules.start, rules.first_to_move);
+}
+
+Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to_move) {
+    if (const std::string problem = validate(rules); !problem.empty()) return Error{problem};
+    auto setup = parse_position_record(record);
+    if (!setup) return Error{setup.error()};
+    if (setup->size != rules.size)
+        return Error{"position record is " + std::to_string(setup->size) + "x" +
+                     std::to_string(setup->size) + " but the rules are for " +
+                     std::to_string(rules.size) + "x" + std::to_string(rules.size)};
+    if (const std::string problem = check_placement(rules, *setup); !problem.empty())
+        return Error{problem};
+    AnyBoard board = fits_64(rules.size)
+                         ? AnyBoard(make_board<Bitboard64>(rules, *setup, to_move))
+                         : AnyBoard(make_board<Bitboard128>(rules, *setup, to_move));
+    return Game(rules, std::move(board), write_position_record(*setup), to_move);
+}
+
+Game::Game(const Game& other)
+    : Game(create(other.rules_, other.start_record_, other.start_side_).value()) {
+    for (Move m : other.played_) play(m);
+}
+
+Game& Game::operator=(const Game& other) {
+    if (this != &other) *this = Game(other);
+    return *this;
+}
+
+Side Game::side_to_move() const {
+    return std::visit([](const auto& b) { return b.position.side_to_move(); }, board_);
+}
+
+uint64_t Game::key() const {
+    return std::visit([](const auto& b) { return b.position.key(); }, board_);
+}
+
+char Game::piece_char(Square sq) const {
+    return std::visit([sq](const auto& b) { return b.position.piece_char(sq); }, board_);
+}
+
+std::string Game::record() const {
+    return std::visit([](const auto& b) { return write_position_record(b.position.setup()); },
+                      board_);
+}
+
+int Game::repetitions() const {
+    return std::visit(
+        [](const auto& b) {
+            const auto& states = b.position.states();
+            const uint64_t key = states.back().key;
+            return static_cast<int>(std::count_if(states.begin(), states.end(),
+                                                  [key](const auto& s) { return s.key == key; }));
+        },
+        board_);
+}
+
+std::vector<Move> Game::legal_moves() const {
+    std::vector<Move> moves;
+    if (status().over()) return moves;
+    std::visit(
+        [&](const auto& b) {
+            MoveList list;
+            b.position.generate(list);
+            moves.assign(list.begin(), list.end());
+        },
+        board_);
+    if (rules_.repetition == RepetitionRule::Forbidden) {
+        Game probe = *this;
+        std::erase_if(moves, [&](Move m) {
+            probe.play(m);
+            const bool third = probe.repetitions() >= 3;
+            probe.undo();
+            return third;
+        });
+    }
+    return moves;
+}
+
+Expected<Move> Game::parse_move(std::string_view text) const {
+    auto parsed = parse_move_text(text, size());
+    if (!parsed) return Error{parsed.error()};
+    const Move m = parsed->move;
+    const std::string name = "move '" + std::string(text) + "'";
+    if (const Status s = status(); s.over())
+        return Error{name + " is illegal: the game is over (" + reason_name(s.reason) + ")"};
+    const std::vector<Move> legal = legal_moves();
+    if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
+        const char c = piece_char(m.from);
+        const bool ours = c != '.' && ((c == 't') == (side_to_move() == Side::Attackers));
+        std::string why = c == '.'    ? "there is no piece on " + square_name(m.from, size())
+                          : !ours     ? "the piece on " + square_name(m.from, size()) +
+                                            " belongs to the side not to move"
+                          : rules_.repetition == RepetitionRule::Forbidden &&
+                                  std::visit([&](const auto& b) { return b.position.is_pseudo_legal(m); },
+                                             board_)
+                              ? "it would repeat a position a third time"
+                              : "the piece cannot move there";
+        return Error{name + " is illegal: " + why};
+    }
+    if (!parsed->captures.empty()) {
+        std::vector<Square> claimed = parsed->captures, actual = captures_of(m);
+        std::sort(claimed.begin(), claimed.end());
+        if (claimed != actual) {
+            std::string real;
+            for (Square s : actual) real += " " + square_name(s, size());
+            return Error{name + " claims captures the move does not make (it captures:" +
+                         (real.empty() ? " nothing" : real) + ")"};
+        }
+    }
+    return m;
+}
+
+void Game::play(Move m) {
+    std::visit([m](auto& b) { b.position.do_move(m); }, board_);
+    played_.push_back(m);
+}
+
+Expected<Move> Game::play(std::string_view text) {
+    auto m = parse_move(text);
+    if (m) play(*m);
+    return m;
+}
+
+bool Game::undo() {
+    if (played_.empty()) return false;
+    std::visit([](auto& b) { b.position.undo_move(); }, board_);
+    played_.pop_back();
+    return true;
+}
+
+std::vector<Square> Game::captures_of(Move m) const {
+    return std::visit(
+        [m](const auto& b) {
+            std::vector<Square> squares;
+            for (auto bb = b.position.captures_of(m); bb;) squares.push_back(pop_lsb(bb));
+            return squares;
+        },
+        board_);
+}
+
+std::string Game::move_text(Move m) const { return move_name(m, size()); }
+
+std::string Game::describe(Move m) const { return move_name(m, size(), captures_of(m)); }
+
+Status Game::status() const {
+    const Status s = std::visit([](const auto& b) { return b.position.status(); }, board_);
+    if (s.over()) return s;
+    const Side mover = opponent(side_to_move());
+    if (!played_.empty() && repetitions() >= 3) {
+        switch (rules_.repetition) {
+            case RepetitionRule::Draw: return {Outcome::Draw, OutcomeReason::Repetition};
+            case RepetitionRule::LossForRepeater:
+                return {win_for(side_to_move()), OutcomeReason::Repetition};
+            case RepetitionRule::WinForRepeater: return {win_for(mover), OutcomeReason::Repetition};
+            case RepetitionRule::Ignore:
+            case RepetitionRule::Forbidden: break;
+        }
+    }
+    bool stuck = std::visit([](const auto& b) { return b.position.count_moves() == 0; }, board_);
+    if (!stuck && rules_.repetition == RepetitionRule::Forbidden) {
+        Game probe = *this;
+        stuck = true;
+        MoveList list;
+        std::visit([&](const auto& b) { b.position.generate(list); }, board_);
+        for (Move m : list) {
+            probe.play(m);
+            stuck = probe.repetitions() >= 3;
+            probe.undo();
+            if (!stuck) break;
+        }
+    }
+    if (stuck)
+        return {rules_.no_move == NoMoveRule::Draw ? Outcome::Draw : win_for(mover),
+                OutcomeReason::NoLegalMove};
+    return {};
+}
+
+uint64_t Game::perft(int depth, const std::function<void(Move, uint64_t)>& divide) const {
+    return std::visit(
+        [&](const auto& b) {
+            auto position = b.position;
+            return divide ? perft_divide(position, depth, divide) : branan::perft(position, depth);
+        },
+        board_);
+}
+
+std::string Game::diagram() const {
+    const int n = size();
+    const Geometry<Bitboard128> geo(n);
+    std::string out;
+    for (int rank = n - 1; rank >= 0; --rank) {
+        const std::string label = std::to_string(rank + 1);
+        out += std::string(3 - label.size(), ' ') + label + " ";
+        for (int file = 0; file < n; ++file) {
+            const Square sq = rank * n + file;
+            char c = piece_char(sq);
+            if (c == '.') {
+                const bool corner = rules_.corners.exists && test(geo.corners, sq);
+                const bool throne = rules_.throne.exists && sq == geo.throne;
+                c = corner || throne ? '+' : '.';
+            }
+            out += ' ';
+            out += c;
+        }
+        out += '\n';
+    }
+    out += "    ";
+    for (int file = 0; file < n; ++file) {
+        out += ' ';
+        out += static_cast<char>('a' + file);
+    }
+    out += '\n';
+    return out;
+}
+
+}  // namespace branan

@@ -1,0 +1,91 @@
+// Game: a position under a rules value plus the history of the game, behind an interface that
+// hides the bitboard width. It is what front ends, the tournament referee and the tests use:
+// it validates user moves, judges repetition and no-legal-move, and writes records.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/expected.h"
+#include "core/position.h"
+#include "core/rules.h"
+
+namespace branan {
+
+// A position together with the tables it points into; the tables live on the heap so that the
+// pair can be moved.
+template <class BB>
+struct Board {
+    std::unique_ptr<RuleTables<BB>> tables;
+    Position<BB> position;
+};
+
+class Game {
+public:
+    // A game from the rules' start position, or from `record` with `to_move` to play.
+    static Expected<Game> create(const Rules& rules);
+    static Expected<Game> create(const Rules& rules, std::string_view record, Side to_move);
+
+    Game(const Game& other);
+    Game& operator=(const Game& other);
+    Game(Game&&) noexcept = default;
+    Game& operator=(Game&&) noexcept = default;
+
+    const Rules& rules() const { return rules_; }
+    int size() const { return rules_.size; }
+    Side side_to_move() const;
+    uint64_t key() const;
+    std::string record() const;              // the current position record
+    std::string start_record() const { return start_record_; }
+    Side start_side() const { return start_side_; }
+    const std::vector<Move>& moves_played() const { return played_; }
+    char piece_char(Square sq) const;
+
+    // Legal moves now: none when the game is over; forbidden repetitions removed.
+    std::vector<Move> legal_moves() const;
+    // Parses "d2-e2" (or "e2-d2xd3") and checks it is legal here; written captures must be
+    // exactly the ones the move makes.
+    Expected<Move> parse_move(std::string_view text) const;
+    // Plays a legal move (one from legal_moves()).
+    void play(Move m);
+    // Parses and plays; on error nothing changes.
+    Expected<Move> play(std::string_view text);
+    // Takes back the last move; false when there is none.
+    bool undo();
+
+    // The enemy soldiers `m` captures here (sorted squares); m must be legal.
+    std::vector<Square> captures_of(Move m) const;
+    // The move in notation with its captures, "e2-d2xd3".
+    std::string describe(Move m) const;
+    std::string move_text(Move m) const;
+
+    // The rules' verdict now: escape, capture, encirclement, repetition, no legal move.
+    Status status() const;
+    // How often the current position has occurred in this game (1 = first time).
+    int repetitions() const;
+
+    // perft: legal move sequences of length `depth`, repetition ignored. With `divide`, called
+    // once per root move with its count.
+    uint64_t perft(int depth,
+                   const std::function<void(Move, uint64_t)>& divide = nullptr) const;
+
+    // A diagram, rank `size` at the top, for humans.
+    std::string diagram() const;
+
+private:
+    using AnyBoard = std::variant<Board<Bitboard64>, Board<Bitboard128>>;
+    Game(Rules rules, AnyBoard board, std::string start_record, Side start_side);
+
+    Rules rules_;
+    AnyBoard board_;
+    std::string start_record_;
+    Side start_side_;
+    std::vector<Move> played_;
+};
+
+}  // namespace branan

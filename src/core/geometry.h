@@ -1,0 +1,57 @@
+// Board geometry for one board size: masks, neighbour tables and directional shifts.
+#pragma once
+
+#include <array>
+
+#include "core/bitboard.h"
+#include "core/types.h"
+
+namespace branan {
+
+// Directions in the order north (rank+1), east (file+1), south, west.
+constexpr int kDirections = 4;
+
+template <class BB>
+struct Geometry {
+    int size = 0;
+    int squares = 0;
+    BB all = 0;
+    BB not_first_file = 0;  // every square but file a: where an east shift may land
+    BB not_last_file = 0;   // every square but the last file: where a west shift may land
+    BB edge = 0;
+    BB corners = 0;
+    Square throne = kNoSquare;
+    std::array<Square, 4> corner_squares{};
+    // neighbour[sq][dir]: the adjacent square in that direction, or kNoSquare off the board.
+    std::array<std::array<Square, kDirections>, kMaxSquares> neighbour{};
+
+    explicit Geometry(int board_size) : size(board_size), squares(board_size * board_size) {
+        const int n = size;
+        corner_squares = {0, n - 1, n * (n - 1), n * n - 1};
+        throne = (n / 2) * n + n / 2;
+        for (Square sq = 0; sq < squares; ++sq) {
+            const int rank = sq / n, file = sq % n;
+            all |= square_bb<BB>(sq);
+            if (file != 0) not_first_file |= square_bb<BB>(sq);
+            if (file != n - 1) not_last_file |= square_bb<BB>(sq);
+            if (rank == 0 || rank == n - 1 || file == 0 || file == n - 1) edge |= square_bb<BB>(sq);
+            neighbour[sq] = {rank + 1 < n ? sq + n : kNoSquare, file + 1 < n ? sq + 1 : kNoSquare,
+                             rank > 0 ? sq - n : kNoSquare, file > 0 ? sq - 1 : kNoSquare};
+        }
+        for (Square c : corner_squares) corners |= square_bb<BB>(c);
+    }
+
+    // Every square one step from a square of `b` in direction `dir`.
+    BB shift(BB b, int dir) const {
+        switch (dir) {
+            case 0: return (b << size) & all;
+            case 1: return (b << 1) & not_first_file;
+            case 2: return b >> size;
+            default: return (b >> 1) & not_last_file;
+        }
+    }
+
+    BB neighbours(BB b) const { return shift(b, 0) | shift(b, 1) | shift(b, 2) | shift(b, 3); }
+};
+
+}  // namespace branan

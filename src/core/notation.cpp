@@ -1,0 +1,70 @@
+#include "core/notation.h"
+
+#include <algorithm>
+
+namespace branan {
+
+std::string square_name(Square sq, int size) {
+    return std::string(1, static_cast<char>('a' + sq % size)) + std::to_string(sq / size + 1);
+}
+
+Expected<Square> parse_square(std::string_view text, int size) {
+    const std::string quoted = "'" + std::string(text) + "'";
+    if (text.empty()) return Error{"empty square"};
+    const char file_char = text[0];
+    if (file_char < 'a' || file_char > 'z')
+        return Error{"square " + quoted + " must start with a file letter a-" +
+                     std::string(1, static_cast<char>('a' + size - 1))};
+    const int file = file_char - 'a';
+    if (text.size() < 2 || text.size() > 3)
+        return Error{"square " + quoted + " must be a file letter and a rank number"};
+    int rank = 0;
+    for (char c : text.substr(1)) {
+        if (c < '0' || c > '9') return Error{"square " + quoted + " has a bad rank number"};
+        rank = rank * 10 + (c - '0');
+    }
+    if (text[1] == '0') return Error{"square " + quoted + " has a bad rank number"};
+    if (file >= size || rank < 1 || rank > size)
+        return Error{"square " + quoted + " is off the " + std::to_string(size) + "x" +
+                     std::to_string(size) + " board"};
+    return (rank - 1) * size + file;
+}
+
+std::string move_name(Move m, int size) {
+    return square_name(m.from, size) + "-" + square_name(m.to, size);
+}
+
+std::string move_name(Move m, int size, const std::vector<Square>& captures) {
+    std::string s = move_name(m, size);
+    for (Square c : captures) s += "x" + square_name(c, size);
+    return s;
+}
+
+Expected<MoveText> parse_move_text(std::string_view text, int size) {
+    const std::string quoted = "'" + std::string(text) + "'";
+    const auto dash = text.find('-');
+    if (dash == std::string_view::npos)
+        return Error{"move " + quoted + " has no '-' between its from and to squares"};
+    const auto first_x = text.find('x', dash);
+    const auto from = parse_square(text.substr(0, dash), size);
+    if (!from) return Error{"move " + quoted + ": " + from.error()};
+    const auto to = parse_square(text.substr(dash + 1, first_x - dash - 1), size);
+    if (!to) return Error{"move " + quoted + ": " + to.error()};
+    if (*from == *to) return Error{"move " + quoted + " does not move"};
+    if (*from % size != *to % size && *from / size != *to / size)
+        return Error{"move " + quoted + " is not along a rank or a file"};
+    MoveText mt{Move{static_cast<uint8_t>(*from), static_cast<uint8_t>(*to)}, {}};
+    size_t pos = first_x;
+    while (pos != std::string_view::npos) {
+        const size_t next = text.find('x', pos + 1);
+        const auto cap = parse_square(text.substr(pos + 1, next - pos - 1), size);
+        if (!cap) return Error{"move " + quoted + ", capture: " + cap.error()};
+        // The real-game files sometimes write a capture twice; one mention is enough.
+        if (std::find(mt.captures.begin(), mt.captures.end(), *cap) == mt.captures.end())
+            mt.captures.push_back(*cap);
+        pos = next;
+    }
+    return mt;
+}
+
+}  // namespace branan

@@ -1,0 +1,442 @@
+// Position<BB>: the board, the side to move and the rule state, with make/unmake, move
+// generation, bulk move counting and the rules' verdict after each move. BB is the bitboard
+// type: uint64_t for 7x7, 128 bits for 9x9 and 11x11. Repetition is not judged here (it needs the
+// game's history; see game.h), everything else is.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "core/board_setup.h"
+#include "core/rule_tables.h"
+#include "core/zobrist.h"
+
+namespace branan {
+
+// Enough for any legal position on an 11x11 board (at most ~40 pieces x 20 destinations).
+constexpr int kMaxMoves = 1024;
+
+struct MoveList {
+    std::array<Move, kMaxMoves> moves;
+    int count = 0;
+    void push(Move m) { moves[count++] = m; }
+    const Move* begin() const { return moves.data(); }
+    const Move* end() const { return moves.data() + count; }
+    int size() const { return count; }
+    const Move& operator[](int i) const { return moves[i]; }
+};
+
+template <class BB>
+class Position {
+public:
+    // What a move changes, kept on a stack so that undo_move just steps back.
+    struct State {
+        uint64_t key = 0;
+        Status status;
+        bool king_left_throne = false;
+        std::array<uint8_t, 4> forest{};  // consecutive own moves a soldier stood on corner c
+        Move move;                        // the move that led here
+        BB captured = 0;                  // enemy soldiers that move captured
+        BB forest_removed = 0;            // own soldiers the forest took after that move
+    };
+
+    // `setup` must have been checked against the rules (see make_position in game.cpp).
+    Position(const RuleTables<BB>& tables, const BoardSetup& setup, Side to_move);
+
+    const RuleTables<BB>& tables() const { return *t_; }
+    Side side_to_move() const { return to_move_; }
+    BB soldiers(Side s) const { return soldiers_[index(s)]; }
+    Square king() const { return king_; }
+    BB king_bb() const { return square_bb<BB>(king_); }
+    BB occupied() const { return soldiers_[0] | soldiers_[1] | king_bb(); }
+    BB side_pieces(Side s) const {
+        return s == Side::Attackers ? soldiers_[0] : soldiers_[1] | king_bb();
+    }
+    const State& state() const { return states_.back(); }
+    uint64_t key() const { return state().key; }
+    // The verdict of the last move (or of the set-up): repetition and no-legal-move excluded.
+    Status status() const { return state().status; }
+    // All states from the set-up to now; states()[0] is the set-up.
+    const std::vector<State>& states() const { return states_; }
+    // '.', 't', 'T' or 'K'.
+    char piece_char(Square sq) const;
+    BoardSetup setup() const;
+
+    // Plays a pseudo-legal move (one that generate() produces) and judges its outcome.
+    void do_move(Move m);
+    void undo_move();
+
+    // Every move the side to move may make, repetition aside; none when the game is over.
+    void generate(MoveList& list) const;
+    // The number of moves generate() would produce, without producing them.
+    int count_moves() const;
+    // Whether generate() would produce `m`.
+    bool is_pseudo_legal(Move m) const;
+    // The squares whose enemy soldiers `m` would capture (for notation); m must be pseudo-legal.
+    BB captures_of(Move m) const;
+
+private:
+    Piece piece_at(Square sq) const;  // only for occupied squares
+    // Whether "the king has left the throne" is state: only where he may not come back.
+    bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
+    BB stop_forbidden(Piece p) const;
+    int count_slides(BB from, Piece p, BB empty) const;
+    BB capture_set(Square to, Piece mover, Side us, BB occ) const;
+    bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
+    bool linnaean_anvil(Square victim_sq, Square beyond) const;
+    bool king_captured(Square attacker_to) const;
+    bool hostile_to_king(Square sq, BB occ) const;
+    bool encircled() const;
+    void update_forest(State& st, Side us);
+    Status static_status() const;
+
+    const RuleTables<BB>* t_;
+    std::array<BB, 2> soldiers_{};
+    Square king_ = kNoSquare;
+    Side to_move_ = Side::Attackers;
+    std::vector<State> states_;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+template <class BB>
+Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Side to_move)
+    : t_(&tables), to_move_(to_move) {
+    const auto& z = zobrist::keys();
+    State st;
+    for (Square sq = 0; sq < setup.size * setup.size; ++sq) {
+        switch (setup.at(sq)) {
+            case 't': soldiers_[0] |= square_bb<BB>(sq); st.key ^= z.piece[0][sq]; break;
+            case 'T': soldiers_[1] |= square_bb<BB>(sq); st.key ^= z.piece[1][sq]; break;
+            case 'K': king_ = sq; st.key ^= z.piece[2][sq]; break;
+            default: break;
+        }
+    }
+    if (to_move == Side::Defenders) st.key ^= z.side_defenders;
+    // A record carries no history: a king off the throne has left it; a soldier on a corner
+    // arrived with its side's last move.
+    if (tracks_throne_exit() && king_ != t_->geo.throne) {
+        st.king_left_throne = true;
+        st.key ^= z.king_left_throne;
+    }
+    if (t_->rules.forest_moves > 0) {
+        for (int c = 0; c < 4; ++c) {
+            const Square sq = t_->geo.corner_squares[c];
+            if (test(soldiers_[0] | soldiers_[1], sq)) {
+                st.forest[c] = 1;
+                st.key ^= z.forest[c][1];
+            }
+        }
+    }
+    states_.reserve(256);
+    states_.push_back(st);
+    states_.back().status = static_status();
+}
+
+template <class BB>
+char Position<BB>::piece_char(Square sq) const {
+    if (sq == king_) return 'K';
+    if (test(soldiers_[0], sq)) return 't';
+    if (test(soldiers_[1], sq)) return 'T';
+    return '.';
+}
+
+template <class BB>
+BoardSetup Position<BB>::setup() const {
+    BoardSetup s{t_->geo.size, std::vector<char>(t_->geo.squares, '.')};
+    for (Square sq = 0; sq < t_->geo.squares; ++sq) s.cells[sq] = piece_char(sq);
+    return s;
+}
+
+template <class BB>
+Piece Position<BB>::piece_at(Square sq) const {
+    if (sq == king_) return Piece::King;
+    return test(soldiers_[0], sq) ? Piece::AttackerSoldier : Piece::DefenderSoldier;
+}
+
+// Squares piece kind `p` may not end a move on now (the throne after the king left it, when he
+// may not return, comes on top of the static mask).
+template <class BB>
+BB Position<BB>::stop_forbidden(Piece p) const {
+    BB mask = t_->no_stop[static_cast<int>(p)];
+    if (p == Piece::King && state().king_left_throne) mask |= t_->throne_bb;
+    return mask;
+}
+
+template <class BB>
+void Position<BB>::generate(MoveList& list) const {
+    list.count = 0;
+    if (status().over()) return;
+    const auto& geo = t_->geo;
+    const BB occ = occupied();
+    auto slide_from = [&](Square from, Piece p) {
+        const int k = static_cast<int>(p);
+        const BB no_stop = stop_forbidden(p), no_pass = t_->no_pass[k];
+        for (int dir = 0; dir < kDirections; ++dir) {
+            Square sq = from;
+            for (int step = 0; step < t_->reach[k]; ++step) {
+                sq = geo.neighbour[sq][dir];
+                if (sq == kNoSquare || test(occ, sq)) break;
+                if (!test(no_stop, sq))
+                    list.push(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(sq)});
+                if (test(no_pass, sq)) break;
+            }
+        }
+    };
+    BB own = soldiers_[index(to_move_)];
+    const Piece soldier = soldier_of(to_move_);
+    while (own) slide_from(pop_lsb(own), soldier);
+    if (to_move_ == Side::Defenders) slide_from(king_, Piece::King);
+}
+
+// Counts slides of every piece in `from` (all of kind p) direction by direction: in one
+// direction no two pieces can reach the same square (the nearer would block the other), so the
+// union of the reached squares counts the moves exactly.
+template <class BB>
+int Position<BB>::count_slides(BB from, Piece p, BB empty) const {
+    const int k = static_cast<int>(p);
+    const BB passable = empty & ~t_->no_pass[k];
+    const BB stoppable = ~stop_forbidden(p);
+    int total = 0;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        BB reached = 0;
+        BB front = t_->geo.shift(from, dir) & empty;
+        for (int step = 1; front; ++step) {
+            reached |= front;
+            if (step == t_->reach[k]) break;
+            front = t_->geo.shift(front & passable, dir) & empty;
+        }
+        total += popcount(reached & stoppable);
+    }
+    return total;
+}
+
+template <class BB>
+int Position<BB>::count_moves() const {
+    if (status().over()) return 0;
+    const BB empty = t_->geo.all & ~occupied();
+    int n = count_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty);
+    if (to_move_ == Side::Defenders) n += count_slides(king_bb(), Piece::King, empty);
+    return n;
+}
+
+template <class BB>
+bool Position<BB>::is_pseudo_legal(Move m) const {
+    MoveList list;
+    generate(list);
+    for (Move x : list)
+        if (x == m) return true;
+    return false;
+}
+
+// Whether the square beyond a victim closes a custodial capture of it: a piece of the mover's
+// side that may act as anvil, or a special square hostile to the victim.
+template <class BB>
+bool Position<BB>::closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const {
+    const int v = static_cast<int>(victim);
+    if (test(anvils, beyond)) return true;
+    return test(occ, beyond) ? test(t_->hostile_occupied[v], beyond)
+                             : test(t_->hostile_empty[v], beyond);
+}
+
+// Linnaean capture: a defender next to the throne is captured against it when the king sits on
+// the throne and attackers hold the throne's other three sides.
+template <class BB>
+bool Position<BB>::linnaean_anvil(Square victim_sq, Square beyond) const {
+    if (!t_->rules.linnaean_capture || beyond != king_ || beyond != t_->geo.throne) return false;
+    const auto& geo = t_->geo;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const Square n = geo.neighbour[beyond][dir];
+        if (n != victim_sq && (n == kNoSquare || !test(soldiers_[0], n))) return false;
+    }
+    return true;
+}
+
+// Enemy soldiers captured by `mover` arriving on `to` (the board already shows the arrival).
+template <class BB>
+BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ) const {
+    if (mover == Piece::King && !t_->king_hammer) return 0;
+    const Side them = opponent(us);
+    const Piece victim = soldier_of(them);
+    BB anvils = soldiers_[index(us)];
+    if (us == Side::Defenders && t_->king_anvil) anvils |= king_bb();
+    const auto& nb = t_->geo.neighbour;
+    BB captured = 0;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const Square n = nb[to][dir];
+        if (n == kNoSquare || !test(soldiers_[index(them)], n)) continue;
+        const Square beyond = nb[n][dir];
+        if (beyond == kNoSquare) continue;
+        if (closes_capture(beyond, victim, anvils, occ) ||
+            (us == Side::Attackers && linnaean_anvil(n, beyond)))
+            captured |= square_bb<BB>(n);
+    }
+    return captured;
+}
+
+template <class BB>
+bool Position<BB>::hostile_to_king(Square sq, BB occ) const {
+    if (sq == kNoSquare) return false;
+    if (test(soldiers_[0], sq)) return true;
+    const int k = static_cast<int>(Piece::King);
+    return test(occ, sq) ? test(t_->hostile_occupied[k], sq) : test(t_->hostile_empty[k], sq);
+}
+
+// Whether the attacker that just arrived on `attacker_to` captures the king. The king must be
+// next to it; how many sides must be closed depends on the king strength and where he stands.
+template <class BB>
+bool Position<BB>::king_captured(Square attacker_to) const {
+    const auto& geo = t_->geo;
+    int dir = 0;
+    while (dir < kDirections && geo.neighbour[attacker_to][dir] != king_) ++dir;
+    if (dir == kDirections) return false;
+    const BB occ = occupied();
+    const bool on_throne = t_->throne_bb && king_ == geo.throne;
+    const bool near_throne = t_->throne_bb && test(geo.neighbours(t_->throne_bb), king_);
+    const Square beyond = geo.neighbour[king_][dir];
+    int sides = 0;  // closed sides around the king
+    for (int d = 0; d < kDirections; ++d) sides += hostile_to_king(geo.neighbour[king_][d], occ);
+    switch (t_->rules.king_strength) {
+        case KingStrength::Weak: return hostile_to_king(beyond, occ);
+        case KingStrength::Strong: return sides == 4;
+        case KingStrength::StrongOnThrone:
+            return on_throne ? sides == 4 : hostile_to_king(beyond, occ);
+        case KingStrength::StrongNearThrone:
+            return on_throne || near_throne ? sides == 4 : hostile_to_king(beyond, occ);
+        case KingStrength::Middleweight:
+            if (on_throne) return sides == 4;
+            if (near_throne) return sides == 4 || (beyond != geo.throne && test(soldiers_[0], beyond));
+            return hostile_to_king(beyond, occ);
+    }
+    return false;
+}
+
+// Encirclement: no defender (king included) can reach the edge through squares free of
+// attackers.
+template <class BB>
+bool Position<BB>::encircled() const {
+    const auto& geo = t_->geo;
+    const BB open = geo.all & ~soldiers_[0];
+    const BB defenders = soldiers_[1] | king_bb();
+    BB reached = geo.edge & open;
+    if (reached & defenders) return false;
+    for (;;) {
+        const BB next = reached | (geo.neighbours(reached) & open);
+        if (next & defenders) return false;
+        if (next == reached) return true;
+        reached = next;
+    }
+}
+
+// Advances the corner timers of side `us` after its move and removes the soldiers lost in the
+// forest.
+template <class BB>
+void Position<BB>::update_forest(State& st, Side us) {
+    const auto& z = zobrist::keys();
+    const int limit = t_->rules.forest_moves;
+    for (int c = 0; c < 4; ++c) {
+        const Square sq = t_->geo.corner_squares[c];
+        const int before = st.forest[c];
+        int after = before;
+        if (test(soldiers_[index(us)], sq)) {
+            after = before + 1;
+            if (after >= limit) {
+                soldiers_[index(us)] &= ~square_bb<BB>(sq);
+                st.forest_removed |= square_bb<BB>(sq);
+                st.key ^= z.piece[index(us)][sq];
+                after = 0;
+            }
+        } else if (!test(soldiers_[index(opponent(us))], sq)) {
+            after = 0;
+        }
+        if (after != before) {
+            st.key ^= z.forest[c][before] ^ z.forest[c][after];
+            st.forest[c] = static_cast<uint8_t>(after);
+        }
+    }
+}
+
+template <class BB>
+Status Position<BB>::static_status() const {
+    if (test(t_->escape, king_)) return {Outcome::DefendersWin, OutcomeReason::KingEscaped};
+    if (t_->rules.encirclement && encircled())
+        return {Outcome::AttackersWin, OutcomeReason::Encircled};
+    return {};
+}
+
+template <class BB>
+BB Position<BB>::captures_of(Move m) const {
+    auto& self = const_cast<Position&>(*this);
+    self.do_move(m);
+    const BB captured = state().captured;
+    self.undo_move();
+    return captured;
+}
+
+template <class BB>
+void Position<BB>::do_move(Move m) {
+    const auto& z = zobrist::keys();
+    const auto& geo = t_->geo;
+    const Side us = to_move_;
+    states_.push_back(states_.back());
+    State& st = states_.back();
+    st.move = m;
+    st.captured = st.forest_removed = 0;
+    const Square from = m.from, to = m.to;
+    const Piece mover = piece_at(from);
+
+    // 1. Move the piece.
+    const int k = static_cast<int>(mover);
+    st.key ^= z.piece[k][from] ^ z.piece[k][to];
+    if (mover == Piece::King) {
+        king_ = to;
+        if (from == geo.throne && tracks_throne_exit() && !st.king_left_throne) {
+            st.king_left_throne = true;
+            st.key ^= z.king_left_throne;
+        }
+    } else {
+        soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
+    }
+
+    // 2. Custodial captures of enemy soldiers.
+    const BB captured = capture_set(to, mover, us, occupied());
+    if (captured) {
+        st.captured = captured;
+        soldiers_[index(opponent(us))] &= ~captured;
+        const int victim = index(opponent(us));
+        for (BB b = captured; b;) st.key ^= z.piece[victim][pop_lsb(b)];
+    }
+
+    // 3. The verdicts a move can bring: escape, king capture, encirclement.
+    if (mover == Piece::King && test(t_->escape, to)) {
+        st.status = {Outcome::DefendersWin, OutcomeReason::KingEscaped};
+    } else if (us == Side::Attackers && king_captured(to)) {
+        st.status = {Outcome::AttackersWin, OutcomeReason::KingCaptured};
+    }
+
+    // 4. Soldiers lost in the forest.
+    if (t_->rules.forest_moves > 0) update_forest(st, us);
+
+    if (us == Side::Attackers && t_->rules.encirclement && !st.status.over() && encircled())
+        st.status = {Outcome::AttackersWin, OutcomeReason::Encircled};
+
+    to_move_ = opponent(us);
+    st.key ^= z.side_defenders;
+}
+
+template <class BB>
+void Position<BB>::undo_move() {
+    const State& st = states_.back();
+    const Side us = opponent(to_move_);
+    const Square from = st.move.from, to = st.move.to;
+    soldiers_[index(us)] |= st.forest_removed;
+    soldiers_[index(to_move_)] |= st.captured;
+    if (king_ == to)
+        king_ = from;
+    else
+        soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
+    to_move_ = us;
+    states_.pop_back();
+}
+
+}  // namespace branan

@@ -1,0 +1,91 @@
+#include "core/position_record.h"
+
+#include <vector>
+
+#include "core/types.h"
+
+namespace branan {
+namespace {
+
+std::string piece_refusal(char c) {
+    switch (c) {
+        case 'n': case 'N': return "knights are not supported";
+        case 'c': case 'C': return "commanders are not supported";
+        case 'g': case 'G': return "guards are not supported";
+        case 'm': case 'M': return "mercenaries are not supported";
+        case 'k': return "an attacking king is not supported";
+        default: return "not a piece letter (t, T, K) or a digit";
+    }
+}
+
+}  // namespace
+
+Expected<BoardSetup> parse_position_record(std::string_view text) {
+    if (text.size() < 2 || text.front() != '/' || text.back() != '/')
+        return Error{"position record must start and end with '/'"};
+    std::vector<std::string_view> rows;
+    for (size_t start = 1; start < text.size();) {
+        const size_t slash = text.find('/', start);
+        rows.push_back(text.substr(start, slash - start));
+        start = slash + 1;
+    }
+    const int size = static_cast<int>(rows.size());
+    if (size < 5 || size > kMaxBoardSize)
+        return Error{"position record has " + std::to_string(size) +
+                     " rows; boards from 5x5 to 11x11 are supported"};
+    BoardSetup setup{size, std::vector<char>(size * size, '.')};
+    int kings = 0;
+    for (int r = 0; r < size; ++r) {
+        const std::string row_name = "row " + std::to_string(r + 1) + " '" + std::string(rows[r]) + "'";
+        int file = 0;
+        const auto& row = rows[r];
+        for (size_t i = 0; i < row.size(); ++i) {
+            const char c = row[i];
+            if (c >= '0' && c <= '9') {
+                int run = 0;
+                while (i < row.size() && row[i] >= '0' && row[i] <= '9') run = run * 10 + (row[i++] - '0');
+                --i;
+                if (run == 0) return Error{"position record " + row_name + " has an empty run of 0"};
+                file += run;
+            } else if (c == 't' || c == 'T' || c == 'K') {
+                if (file < size) setup.cells[r * size + file] = c;
+                kings += c == 'K';
+                ++file;
+            } else {
+                return Error{"position record " + row_name + ", character " + std::to_string(i + 1) +
+                             " '" + std::string(1, c) + "': " + piece_refusal(c)};
+            }
+            if (file > size)
+                return Error{"position record " + row_name + " is longer than " +
+                             std::to_string(size) + " squares"};
+        }
+        if (file < size)
+            return Error{"position record " + row_name + " has " + std::to_string(file) +
+                         " squares, expected " + std::to_string(size)};
+    }
+    if (kings != 1)
+        return Error{"position record has " + std::to_string(kings) + " kings, expected exactly one"};
+    return setup;
+}
+
+std::string write_position_record(const BoardSetup& setup) {
+    std::string out = "/";
+    for (int r = 0; r < setup.size; ++r) {
+        int empty = 0;
+        for (int f = 0; f < setup.size; ++f) {
+            const char c = setup.at(r * setup.size + f);
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) out += std::to_string(empty);
+            empty = 0;
+            out += c;
+        }
+        if (empty) out += std::to_string(empty);
+        out += '/';
+    }
+    return out;
+}
+
+}  // namespace branan

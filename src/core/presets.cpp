@@ -1,0 +1,137 @@
+#include "core/presets.h"
+
+namespace branan {
+namespace {
+
+constexpr PieceSet kAttackerSoldier = PieceSet::of(Piece::AttackerSoldier);
+constexpr PieceSet kDefenderSoldier = PieceSet::of(Piece::DefenderSoldier);
+
+// Seeds 001 and 004: king strong on the throne only; corners hostile to all; the empty throne
+// hostile to soldiers, the occupied one acting for the armed king; repeating thrice loses.
+Rules brandubh() {
+    Rules r;
+    r.name = "brandubh";
+    r.throne.hostile_empty = kSoldiers;
+    r.throne.hostile = kAttackerSoldier;
+    r.corners.hostile_empty = PieceSet::all();
+    return r;
+}
+
+// World Tafl Federation / aagenielsen.dk: "3 + throne" next to the throne, encirclement.
+Rules brandubh_federation() {
+    Rules r = brandubh();
+    r.name = "brandubh-federation";
+    r.king_strength = KingStrength::StrongNearThrone;
+    r.throne.hostile_empty = PieceSet::all();  // the throne closes the king's fourth side
+    r.encirclement = true;
+    return r;
+}
+
+// OpenTafl's built-in Brandub: weak king, no hostile throne, threefold repetition draws.
+Rules brandubh_opentafl() {
+    Rules r = brandubh();
+    r.name = "brandubh-opentafl";
+    r.king_strength = KingStrength::Weak;
+    r.throne.hostile_empty = PieceSet::none();
+    r.throne.hostile = PieceSet::none();
+    r.corners.hostile_empty = PieceSet::all();
+    r.repetition = RepetitionRule::Draw;
+    return r;
+}
+
+// Seed 003: unarmed king captured on four sides (the empty throne counting as one), never
+// against a corner or the edge; corners hostile to soldiers only.
+Rules brandubh_it() {
+    Rules r = brandubh();
+    r.name = "brandubh-it";
+    r.king_armed = KingArmed::No;
+    r.king_strength = KingStrength::Strong;
+    r.throne.hostile_empty = PieceSet::all();
+    r.throne.hostile = kAttackerSoldier;
+    r.corners.hostile_empty = kSoldiers;
+    r.repetition = RepetitionRule::Draw;
+    return r;
+}
+
+// Seed 000: every piece moves one square; anyone may enter a corner but a soldier that stays
+// three of its side's moves is lost in the forest; the king may not return to the throne.
+Rules brandubh_1step() {
+    Rules r;
+    r.name = "brandubh-1step";
+    r.speed = {1, 1, 1};
+    r.king_strength = KingStrength::StrongOnThrone;
+    r.throne.reenter = PieceSet::none();
+    r.corners.stop = PieceSet::all();
+    r.repetition = RepetitionRule::Draw;
+    r.forest_moves = 3;
+    return r;
+}
+
+// Seed 000's larger army; the diagram is lost, so this start position is a reconstruction.
+Rules brandubh_1step_12() {
+    Rules r = brandubh_1step();
+    r.name = "brandubh-1step-12";
+    r.start = "/2ttt2/7/t2T2t/tTTKTTt/t2T2t/7/2ttt2/";
+    return r;
+}
+
+// Seed 002, historical Tablut: 9x9, edge escape, "3 + throne", encirclement.
+Rules tablut() {
+    Rules r;
+    r.name = "tablut";
+    r.size = 9;
+    r.start = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+    r.escape = Escape::Edge;
+    r.encirclement = true;
+    r.king_strength = KingStrength::StrongNearThrone;
+    r.corners.exists = false;
+    r.corners.stop = PieceSet::all();
+    r.throne.hostile_empty = PieceSet::all();
+    r.throne.hostile = kAttackerSoldier;
+    r.repetition = RepetitionRule::Draw;
+    return r;
+}
+
+// Seed 002 after Linnaeus: as historical, with Linnaean capture; the king may not return.
+Rules tablut_linnaeus() {
+    Rules r = tablut();
+    r.name = "tablut-linnaeus";
+    r.linnaean_capture = true;
+    r.throne.reenter = PieceSet::none();
+    return r;
+}
+
+struct Entry {
+    const char* name;
+    Rules (*make)();
+};
+
+const Entry kPresets[] = {
+    {"brandubh", brandubh},
+    {"brandubh-federation", brandubh_federation},
+    {"brandubh-opentafl", brandubh_opentafl},
+    {"brandubh-it", brandubh_it},
+    {"brandubh-1step", brandubh_1step},
+    {"brandubh-1step-12", brandubh_1step_12},
+    {"tablut", tablut},
+    {"tablut-linnaeus", tablut_linnaeus},
+};
+
+}  // namespace
+
+const std::vector<std::string>& preset_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> v;
+        for (const auto& e : kPresets) v.push_back(e.name);
+        return v;
+    }();
+    return names;
+}
+
+std::optional<Rules> preset(std::string_view name) {
+    for (const auto& e : kPresets)
+        if (name == e.name) return e.make();
+    return std::nullopt;
+}
+
+}  // namespace branan

@@ -1,0 +1,76 @@
+// Rules as data: one `Rules` value describes a tafl variant completely. Presets (presets.h) and
+// OpenTafl rules strings (rules_string.h) both produce values of this struct; the hot code reads
+// tables derived from it once (rule_tables.h), never branches on a variant's name.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "core/types.h"
+
+namespace branan {
+
+enum class Escape : uint8_t { Corners, Edge };
+
+// Whether the king takes part in captures: as the moving piece (hammer), as the far piece (anvil).
+enum class KingArmed : uint8_t { No, Yes, AnvilOnly, HammerOnly };
+
+// How many sides the king must be enclosed on:
+//   Weak             2 (custodial) everywhere, on the throne too
+//   Strong           4 everywhere (hostile squares count as sides); never on the edge
+//   StrongOnThrone   4 on the throne, 2 elsewhere
+//   StrongNearThrone 4 on the throne and next to it (the throne counting where hostile), 2 elsewhere
+//   Middleweight     OpenTafl's "m": 2 away from the throne; next to it the throne and 3
+//                    attackers or 2 attackers in line; on it 4
+enum class KingStrength : uint8_t { Weak, Strong, StrongOnThrone, StrongNearThrone, Middleweight };
+
+// What the third occurrence of a position does.
+enum class RepetitionRule : uint8_t { Ignore, Draw, LossForRepeater, WinForRepeater, Forbidden };
+
+// What happens to the side to move when it has no legal move.
+enum class NoMoveRule : uint8_t { Loss, Draw };
+
+// The rules of one special square kind (the throne, or the four corners).
+struct SpecialSquareRules {
+    bool exists = true;                 // false: an ordinary square
+    PieceSet stop = kKingOnly;          // who may end a move on it
+    PieceSet pass = PieceSet::all();    // who may move across it while it is empty
+    PieceSet reenter = kKingOnly;       // who may come back after leaving it (the king only counts)
+    PieceSet hostile = PieceSet::none();        // to whom it is hostile while occupied
+    PieceSet hostile_empty = PieceSet::none();  // to whom it is hostile while empty
+    bool operator==(const SpecialSquareRules&) const = default;
+};
+
+struct Rules {
+    std::string name = "brandubh";
+    int size = 7;
+    std::string start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";  // OpenTafl position record
+    Side first_to_move = Side::Attackers;
+    Escape escape = Escape::Corners;
+    bool encirclement = false;
+    KingArmed king_armed = KingArmed::Yes;
+    KingStrength king_strength = KingStrength::StrongOnThrone;
+    // Most squares a piece may move in one turn, per Piece; 0 = unlimited (rook moves).
+    std::array<int, kPieceKinds> speed = {0, 0, 0};
+    SpecialSquareRules throne;
+    SpecialSquareRules corners;
+    bool linnaean_capture = false;
+    RepetitionRule repetition = RepetitionRule::LossForRepeater;
+    NoMoveRule no_move = NoMoveRule::Loss;
+    // "Lost in the forest": a soldier on a corner at the end of this many consecutive moves of its
+    // own side (the arriving move counts) is removed. 0 = off.
+    int forest_moves = 0;
+
+    bool operator==(const Rules&) const = default;
+};
+
+// Checks the fields against each other (size in range, start record matches the size, ...).
+// Returns an empty string when the rules are usable, else what is wrong.
+std::string validate(const Rules& rules);
+
+const char* escape_name(Escape e);
+const char* king_armed_name(KingArmed a);
+const char* king_strength_name(KingStrength s);
+const char* repetition_name(RepetitionRule r);
+
+}  // namespace branan

@@ -1,0 +1,20 @@
+// OpenTafl rules strings: "dim:7 name:Brandub atkf:y ks:w ... start:/3t3/.../". Parsing fills a
+// Rules value (keys Branan does not support are refused by name); writing gives back a string
+// that parses to the same value. Branan's own extension keys start with "x" (see README).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/expected.h"
+#include "core/rules.h"
+
+namespace branan {
+
+Expected<Rules> parse_rules_string(std::string_view text);
+std::string write_rules_string(const Rules& rules);
+
+// A preset name or a rules string (anything containing ':' is taken as a rules string).
+Expected<Rules> rules_from_name_or_string(std::string_view text);
+
+}  // namespace branan

@@ -1,0 +1,72 @@
+// Basic vocabulary of the rules core: sides, pieces, squares, moves.
+#pragma once
+
+#include <cstdint>
+
+namespace branan {
+
+enum class Side : uint8_t { Attackers = 0, Defenders = 1 };
+
+constexpr Side opponent(Side s) { return s == Side::Attackers ? Side::Defenders : Side::Attackers; }
+constexpr int index(Side s) { return static_cast<int>(s); }
+const char* side_name(Side s);  // "attackers" / "defenders"
+
+// The kinds of piece Branan plays. Knights, commanders and other OpenTafl extras are refused.
+enum class Piece : uint8_t { AttackerSoldier = 0, DefenderSoldier = 1, King = 2 };
+constexpr int kPieceKinds = 3;
+constexpr Side side_of(Piece p) { return p == Piece::AttackerSoldier ? Side::Attackers : Side::Defenders; }
+constexpr Piece soldier_of(Side s) {
+    return s == Side::Attackers ? Piece::AttackerSoldier : Piece::DefenderSoldier;
+}
+
+// A set of piece kinds, as OpenTafl writes them ("tTK"): who may stop on a square, to whom it is
+// hostile, and so on.
+struct PieceSet {
+    uint8_t bits = 0;
+    static constexpr PieceSet none() { return {}; }
+    static constexpr PieceSet all() { return {7}; }
+    static constexpr PieceSet of(Piece p) { return {static_cast<uint8_t>(1u << static_cast<int>(p))}; }
+    constexpr bool has(Piece p) const { return bits & (1u << static_cast<int>(p)); }
+    constexpr PieceSet operator|(PieceSet o) const { return {static_cast<uint8_t>(bits | o.bits)}; }
+    constexpr bool operator==(const PieceSet&) const = default;
+};
+constexpr PieceSet kKingOnly = PieceSet::of(Piece::King);
+constexpr PieceSet kSoldiers = PieceSet::of(Piece::AttackerSoldier) | PieceSet::of(Piece::DefenderSoldier);
+
+// Squares are numbered rank-major from a1: index = rank * size + file (rank 0 is rank 1).
+using Square = int;
+constexpr Square kNoSquare = -1;
+constexpr int kMaxBoardSize = 11;
+constexpr int kMaxSquares = 128;  // squares addressable by Zobrist tables and move encoding
+
+// A move is a from-square and a to-square; captures follow from the rules.
+struct Move {
+    uint8_t from = 0;
+    uint8_t to = 0;
+    constexpr bool operator==(const Move&) const = default;
+};
+
+// The verdict of the rules on a position.
+enum class Outcome : uint8_t { Ongoing, AttackersWin, DefendersWin, Draw };
+
+enum class OutcomeReason : uint8_t {
+    None,
+    KingEscaped,
+    KingCaptured,
+    Encircled,
+    NoLegalMove,
+    Repetition,
+};
+
+struct Status {
+    Outcome outcome = Outcome::Ongoing;
+    OutcomeReason reason = OutcomeReason::None;
+    constexpr bool over() const { return outcome != Outcome::Ongoing; }
+    constexpr bool operator==(const Status&) const = default;
+};
+
+const char* outcome_name(Outcome o);         // "ongoing", "attackers", "defenders", "draw"
+const char* reason_name(OutcomeReason r);    // "king escaped", ...
+constexpr Outcome win_for(Side s) { return s == Side::Attackers ? Outcome::AttackersWin : Outcome::DefendersWin; }
+
+}  // namespace branan

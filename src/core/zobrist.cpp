@@ -1,0 +1,35 @@
+#include "core/zobrist.h"
+
+#include <cstddef>
+
+namespace branan::zobrist {
+namespace {
+
+// SplitMix64: small, fast and good enough for hash keys.
+uint64_t next(uint64_t& state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+Keys make_keys() {
+    Keys k;
+    uint64_t seed = 0xB4A4A7u;  // fixed: "Branan"
+    for (auto& table : k.piece)
+        for (auto& key : table) key = next(seed);
+    k.side_defenders = next(seed);
+    k.king_left_throne = next(seed);
+    for (auto& corner : k.forest)
+        for (std::size_t n = 1; n < corner.size(); ++n) corner[n] = next(seed);  // [0]: no timer
+    return k;
+}
+
+}  // namespace
+
+const Keys& keys() {
+    static const Keys k = make_keys();
+    return k;
+}
+
+}  // namespace branan::zobrist

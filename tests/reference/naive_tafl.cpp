@@ -1,0 +1,423 @@
+// Independent slow reference implementation of tafl rules; see naive_tafl.h.
+#include "naive_tafl.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace branan::reference {
+
+namespace {
+
+constexpr char kEmpty = '.';
+constexpr int kDr[4] = {1, -1, 0, 0};
+constexpr int kDf[4] = {0, 0, 1, -1};
+
+struct State {
+    int n = 0;
+    char b[kMaxBoardSize][kMaxBoardSize] = {};  // b[rank][file], rank 0 = rank 1
+    Side to_move = Side::Attackers;
+    bool king_left_throne = false;  // only meaningful when the king may not re-enter the throne
+    int forest[4] = {0, 0, 0, 0};   // counters of the four corners
+    int outcome = 0;                // 0 ongoing, 1 attackers win, 2 defenders win
+};
+
+struct NaiveMove {
+    int fr, ff, tr, tf;
+};
+
+bool on_board(const State& s, int r, int f) { return r >= 0 && r < s.n && f >= 0 && f < s.n; }
+
+Piece piece_of(char c) {
+    if (c == 't') return Piece::AttackerSoldier;
+    if (c == 'T') return Piece::DefenderSoldier;
+    return Piece::King;  // 'K'
+}
+
+Side side_of_char(char c) { return c == 't' ? Side::Attackers : Side::Defenders; }
+
+bool is_soldier(char c) { return c == 't' || c == 'T'; }
+
+bool has_throne(const Rules& rules, const State& s) { return rules.throne.exists && s.n % 2 == 1; }
+
+bool is_throne_sq(const Rules& rules, const State& s, int r, int f) {
+    return has_throne(rules, s) && r == s.n / 2 && f == s.n / 2;
+}
+
+bool is_corner_geom(const State& s, int r, int f) {
+    return (r == 0 || r == s.n - 1) && (f == 0 || f == s.n - 1);
+}
+
+// The four corners in a fixed order; used for the forest counters.
+void corner_coords(const State& s, int i, int& r, int& f) {
+    r = (i & 1) ? s.n - 1 : 0;
+    f = (i & 2) ? s.n - 1 : 0;
+}
+
+// The rules of the special square at (r, f), or nullptr for an ordinary square.
+const SpecialSquareRules* special_at(const Rules& rules, const State& s, int r, int f) {
+    if (is_throne_sq(rules, s, r, f)) return &rules.throne;
+    if (rules.corners.exists && is_corner_geom(s, r, f)) return &rules.corners;
+    return nullptr;
+}
+
+// Whether the special square at (r, f) (if any) is hostile to piece kind p right now.
+bool special_hostile_to(const Rules& rules, const State& s, int r, int f, Piece p) {
+    const SpecialSquareRules* sp = special_at(rules, s, r, f);
+    if (!sp) return false;
+    return s.b[r][f] == kEmpty ? sp->hostile_empty.has(p) : sp->hostile.has(p);
+}
+
+bool tracks_king_leaving(const Rules& rules) {
+    return rules.throne.exists && !rules.throne.reenter.has(Piece::King);
+}
+
+bool is_escape(const Rules& rules, const State& s, int r, int f) {
+    if (rules.escape == Escape::Corners) return is_corner_geom(s, r, f);
+    return r == 0 || r == s.n - 1 || f == 0 || f == s.n - 1;
+}
+
+bool find_king(const State& s, int& kr, int& kf) {
+    for (int r = 0; r < s.n; ++r)
+        for (int f = 0; f < s.n; ++f)
+            if (s.b[r][f] == 'K') {
+                kr = r;
+                kf = f;
+                return true;
+            }
+    return false;
+}
+
+// True when no defender piece can reach an edge square through squares not holding attackers.
+bool encircled(const State& s) {
+    bool seen[kMaxBoardSize][kMaxBoardSize] = {};
+    std::vector<std::pair<int, int>> stack;
+    for (int r = 0; r < s.n; ++r)
+        for (int f = 0; f < s.n; ++f)
+            if (s.b[r][f] == 'T' || s.b[r][f] == 'K') {
+                seen[r][f] = true;
+                stack.push_back({r, f});
+            }
+    while (!stack.empty()) {
+        auto [r, f] = stack.back();
+        stack.pop_back();
+        if (r == 0 || r == s.n - 1 || f == 0 || f == s.n - 1) return false;
+        for (int d = 0; d < 4; ++d) {
+            int nr = r + kDr[d], nf = f + kDf[d];
+            if (!on_board(s, nr, nf) || seen[nr][nf] || s.b[nr][nf] == 't') continue;
+            seen[nr][nf] = true;
+            stack.push_back({nr, nf});
+        }
+    }
+    return true;
+}
+
+std::string square_name(int r, int f) {
+    return std::string(1, static_cast<char>('a' + f)) + std::to_string(r + 1);
+}
+
+std::string move_text(const NaiveMove& m) {
+    return square_name(m.fr, m.ff) + "-" + square_name(m.tr, m.tf);
+}
+
+State parse(const Rules& rules, const std::string& record, Side to_move) {
+    if (rules.king_strength == KingStrength::Middleweight)
+        throw std::runtime_error("naive_tafl: Middleweight king strength is not supported");
+    if (rules.size < 3 || rules.size > kMaxBoardSize)
+        throw std::runtime_error("naive_tafl: unsupported board size");
+    State s;
+    s.n = rules.size;
+    s.to_move = to_move;
+    std::vector<std::string> rows;
+    std::string cur;
+    for (char c : record) {
+        if (c == '/') {
+            if (!cur.empty()) rows.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) rows.push_back(cur);
+    if (static_cast<int>(rows.size()) != s.n)
+        throw std::runtime_error("naive_tafl: record has wrong number of rows: " + record);
+    for (int r = 0; r < s.n; ++r) {
+        const std::string& row = rows[r];
+        int f = 0;
+        size_t i = 0;
+        while (i < row.size()) {
+            char c = row[i];
+            if (std::isdigit(static_cast<unsigned char>(c))) {
+                int count = 0;
+                while (i < row.size() && std::isdigit(static_cast<unsigned char>(row[i]))) {
+                    count = count * 10 + (row[i] - '0');
+                    ++i;
+                }
+                for (int k = 0; k < count; ++k) {
+                    if (f >= s.n) throw std::runtime_error("naive_tafl: row too long: " + record);
+                    s.b[r][f++] = kEmpty;
+                }
+            } else if (c == 't' || c == 'T' || c == 'K') {
+                if (f >= s.n) throw std::runtime_error("naive_tafl: row too long: " + record);
+                s.b[r][f++] = c;
+                ++i;
+            } else {
+                throw std::runtime_error(std::string("naive_tafl: bad record character ") + c);
+            }
+        }
+        if (f != s.n) throw std::runtime_error("naive_tafl: row too short: " + record);
+    }
+    // History that a record lacks.
+    int kr = -1, kf = -1;
+    bool has_king = find_king(s, kr, kf);
+    if (tracks_king_leaving(rules)) s.king_left_throne = !(has_king && is_throne_sq(rules, s, kr, kf));
+    for (int i = 0; i < 4; ++i) {
+        int r, f;
+        corner_coords(s, i, r, f);
+        s.forest[i] = is_soldier(s.b[r][f]) ? 1 : 0;
+    }
+    // A start that is already decided.
+    if (!has_king)
+        s.outcome = 1;  // (choice) a record without a king is a lost game for the defenders
+    else if (is_escape(rules, s, kr, kf))
+        s.outcome = 2;
+    else if (rules.encirclement && encircled(s))
+        s.outcome = 1;
+    return s;
+}
+
+std::string serialize(const State& s) {
+    std::string out = "/";
+    for (int r = 0; r < s.n; ++r) {
+        int empties = 0;
+        for (int f = 0; f < s.n; ++f) {
+            if (s.b[r][f] == kEmpty) {
+                ++empties;
+                continue;
+            }
+            if (empties) out += std::to_string(empties);
+            empties = 0;
+            out += s.b[r][f];
+        }
+        if (empties) out += std::to_string(empties);
+        out += "/";
+    }
+    return out;
+}
+
+std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
+    std::vector<NaiveMove> moves;
+    if (s.outcome != 0) return moves;
+    for (int r = 0; r < s.n; ++r) {
+        for (int f = 0; f < s.n; ++f) {
+            char c = s.b[r][f];
+            if (c == kEmpty || side_of_char(c) != s.to_move) continue;
+            Piece p = piece_of(c);
+            int limit = rules.speed[static_cast<int>(p)];
+            for (int d = 0; d < 4; ++d) {
+                for (int k = 1;; ++k) {
+                    if (limit > 0 && k > limit) break;
+                    int nr = r + kDr[d] * k, nf = f + kDf[d] * k;
+                    if (!on_board(s, nr, nf) || s.b[nr][nf] != kEmpty) break;
+                    const SpecialSquareRules* sp = special_at(rules, s, nr, nf);
+                    bool can_stop = !sp || sp->stop.has(p);
+                    if (p == Piece::King && is_throne_sq(rules, s, nr, nf) &&
+                        tracks_king_leaving(rules) && s.king_left_throne)
+                        can_stop = false;
+                    if (can_stop) moves.push_back({r, f, nr, nf});
+                    if (sp && !sp->pass.has(p)) break;  // may land there (above) but not cross it
+                }
+            }
+        }
+    }
+    return moves;
+}
+
+// Applies a legal move to s; returns the captured squares (row-major order).
+std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const NaiveMove& m) {
+    const Side mover = s.to_move;
+    const Side enemy = opponent(mover);
+    const char c = s.b[m.fr][m.ff];
+    const Piece p = piece_of(c);
+
+    // 1. Move.
+    s.b[m.fr][m.ff] = kEmpty;
+    s.b[m.tr][m.tf] = c;
+    if (p == Piece::King && tracks_king_leaving(rules) && is_throne_sq(rules, s, m.fr, m.ff))
+        s.king_left_throne = true;
+
+    // 2. Captures (custodial, and Linnaean).
+    std::vector<std::pair<int, int>> caps;
+    const bool hammer = p != Piece::King || rules.king_armed == KingArmed::Yes ||
+                        rules.king_armed == KingArmed::HammerOnly;
+    const bool king_anvil =
+        rules.king_armed == KingArmed::Yes || rules.king_armed == KingArmed::AnvilOnly;
+    const char own_soldier = mover == Side::Attackers ? 't' : 'T';
+    const char enemy_soldier = enemy == Side::Attackers ? 't' : 'T';
+    if (hammer) {
+        for (int d = 0; d < 4; ++d) {
+            int ar = m.tr + kDr[d], af = m.tf + kDf[d];
+            int br = m.tr + 2 * kDr[d], bf = m.tf + 2 * kDf[d];
+            if (!on_board(s, ar, af) || s.b[ar][af] != enemy_soldier) continue;
+            if (!on_board(s, br, bf)) continue;
+            Piece victim = piece_of(enemy_soldier);
+            char beyond = s.b[br][bf];
+            bool hostile = beyond == own_soldier ||
+                           (beyond == 'K' && mover == Side::Defenders && king_anvil) ||
+                           special_hostile_to(rules, s, br, bf, victim);
+            if (hostile) caps.push_back({ar, af});
+        }
+    }
+    if (rules.linnaean_capture && mover == Side::Attackers && has_throne(rules, s)) {
+        const int c0 = s.n / 2;
+        for (int d = 0; d < 4; ++d) {
+            int ar = m.tr + kDr[d], af = m.tf + kDf[d];
+            int br = m.tr + 2 * kDr[d], bf = m.tf + 2 * kDf[d];
+            if (!on_board(s, ar, af) || s.b[ar][af] != 'T') continue;
+            if (br != c0 || bf != c0 || s.b[c0][c0] != 'K') continue;
+            bool others = true;
+            for (int e = 0; e < 4; ++e) {
+                int nr = c0 + kDr[e], nf = c0 + kDf[e];
+                if (nr == ar && nf == af) continue;
+                if (s.b[nr][nf] != 't') others = false;
+            }
+            if (others) caps.push_back({ar, af});
+        }
+    }
+    std::sort(caps.begin(), caps.end());
+    caps.erase(std::unique(caps.begin(), caps.end()), caps.end());
+    for (auto [r, f] : caps) s.b[r][f] = kEmpty;
+
+    // 3. King escape / capture verdict.
+    if (p == Piece::King && is_escape(rules, s, m.tr, m.tf)) s.outcome = 2;
+    if (mover == Side::Attackers) {
+        int kr, kf;
+        if (find_king(s, kr, kf) && std::abs(kr - m.tr) + std::abs(kf - m.tf) == 1) {
+            auto closed = [&](int r, int f) {
+                if (!on_board(s, r, f)) return false;
+                if (s.b[r][f] == 't') return true;
+                return special_hostile_to(rules, s, r, f, Piece::King);
+            };
+            bool on_throne = is_throne_sq(rules, s, kr, kf);
+            bool near_throne = false;
+            if (has_throne(rules, s)) {
+                int c0 = s.n / 2;
+                near_throne = std::abs(kr - c0) + std::abs(kf - c0) == 1;
+            }
+            bool four = false;
+            switch (rules.king_strength) {
+                case KingStrength::Weak: four = false; break;
+                case KingStrength::Strong: four = true; break;
+                case KingStrength::StrongOnThrone: four = on_throne; break;
+                case KingStrength::StrongNearThrone: four = on_throne || near_throne; break;
+                case KingStrength::Middleweight:
+                    throw std::runtime_error("naive_tafl: Middleweight not supported");
+            }
+            bool captured;
+            if (four) {
+                captured = true;
+                for (int d = 0; d < 4; ++d)
+                    if (!closed(kr + kDr[d], kf + kDf[d])) captured = false;
+            } else {
+                captured = closed(kr + (kr - m.tr), kf + (kf - m.tf));
+            }
+            if (captured) s.outcome = 1;
+        }
+    }
+
+    // 4. Forest removal.
+    if (rules.forest_moves > 0) {
+        for (int i = 0; i < 4; ++i) {
+            int r, f;
+            corner_coords(s, i, r, f);
+            char q = s.b[r][f];
+            if (!is_soldier(q)) {
+                s.forest[i] = 0;
+            } else if (side_of_char(q) == mover) {
+                if (++s.forest[i] >= rules.forest_moves) {
+                    s.b[r][f] = kEmpty;
+                    s.forest[i] = 0;
+                }
+            }
+        }
+    }
+
+    // 5. Encirclement.
+    if (s.outcome == 0 && mover == Side::Attackers && rules.encirclement && encircled(s))
+        s.outcome = 1;
+
+    s.to_move = enemy;
+    return caps;
+}
+
+uint64_t perft_rec(const Rules& rules, const State& s, int depth) {
+    if (depth == 0) return 1;
+    uint64_t total = 0;
+    for (const NaiveMove& m : generate(rules, s)) {
+        State child = s;
+        apply(rules, child, m);
+        total += perft_rec(rules, child, depth - 1);
+    }
+    return total;
+}
+
+bool parse_square(const std::string& t, int n, int& r, int& f) {
+    if (t.size() < 2 || t[0] < 'a' || t[0] >= 'a' + n) return false;
+    f = t[0] - 'a';
+    int v = 0;
+    for (size_t i = 1; i < t.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(t[i]))) return false;
+        v = v * 10 + (t[i] - '0');
+        if (v > 99) return false;
+    }
+    r = v - 1;
+    return r >= 0 && r < n;
+}
+
+}  // namespace
+
+std::vector<std::string> legal_moves(const Rules& rules, const std::string& record, Side to_move) {
+    State s = parse(rules, record, to_move);
+    std::vector<std::string> out;
+    for (const NaiveMove& m : generate(rules, s)) out.push_back(move_text(m));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+uint64_t perft(const Rules& rules, const std::string& record, Side to_move, int depth) {
+    State s = parse(rules, record, to_move);
+    return perft_rec(rules, s, depth);
+}
+
+Played play(const Rules& rules, const std::string& record, Side to_move,
+            const std::vector<std::string>& moves) {
+    State s = parse(rules, record, to_move);
+    Played result;
+    for (const std::string& text : moves) {
+        std::string core = text.substr(0, text.find('x'));
+        size_t dash = core.find('-');
+        int fr, ff, tr, tf;
+        if (dash == std::string::npos || !parse_square(core.substr(0, dash), s.n, fr, ff) ||
+            !parse_square(core.substr(dash + 1), s.n, tr, tf))
+            throw std::runtime_error("naive_tafl: malformed move " + text);
+        if (s.outcome != 0) throw std::runtime_error("naive_tafl: move after game end: " + text);
+        bool legal = false;
+        for (const NaiveMove& m : generate(rules, s))
+            if (m.fr == fr && m.ff == ff && m.tr == tr && m.tf == tf) legal = true;
+        if (!legal) throw std::runtime_error("naive_tafl: illegal move " + text);
+        std::vector<std::pair<int, int>> caps = apply(rules, s, {fr, ff, tr, tf});
+        std::vector<std::string> names;
+        for (auto [r, f] : caps) names.push_back(square_name(r, f));
+        std::sort(names.begin(), names.end());
+        std::string joined;
+        for (const std::string& nm : names) joined += (joined.empty() ? "" : ",") + nm;
+        result.captures_per_move.push_back(joined);
+    }
+    result.record = serialize(s);
+    result.to_move = s.to_move;
+    result.outcome = s.outcome;
+    return result;
+}
+
+}  // namespace branan::reference

@@ -1,0 +1,45 @@
+// Independent, deliberately slow reference implementation of the tafl rules, for tests only.
+// It was written from ../shared/rules.md (sections 1-4) and the switch comments in core/rules.h,
+// NOT from the engine's code: a plain 2D char board, straightforward loops, boards copied on every
+// move. Its job is to cross-check the bitboard engine (perft counts, captures, verdicts). Do not
+// use it in the engine and do not "optimise" it: its value is that it is obviously right.
+//
+// Records are OpenTafl position records ("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/": rows between
+// slashes, first row is rank 1, digits count empty squares, t attacker soldier, T defender soldier,
+// K king). Moves are "d2-e2" (file letter + rank number; captures are not written).
+// Repetition is ignored everywhere. KingStrength::Middleweight is not supported (throws).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/rules.h"
+#include "core/types.h"
+
+namespace branan::reference {
+
+// Legal moves of the side to move in text form "d2-e2" (captures not written), sorted by string.
+// Empty when the game is over. Repetition ignored.
+std::vector<std::string> legal_moves(const Rules& rules, const std::string& record, Side to_move);
+
+// perft: number of legal move sequences of length depth (perft(0) = 1). A position where the game
+// is over (king escaped or captured, encirclement) is not expanded. Repetition ignored.
+uint64_t perft(const Rules& rules, const std::string& record, Side to_move, int depth);
+
+// The result of playing a sequence of moves from a record.
+struct Played {
+    std::string record;  // the resulting position record
+    Side to_move = Side::Attackers;
+    int outcome = 0;  // 0 ongoing, 1 attackers win, 2 defenders win
+    // One entry per move: the squares captured by it, sorted and comma-separated ("d3", "c2,d3"),
+    // or "" when nothing was captured. Forest removals are not captures and are not listed.
+    std::vector<std::string> captures_per_move;
+};
+
+// Plays the moves (text "d2-e2"; a trailing capture list "xd3" is accepted and ignored) from the
+// record. Throws std::runtime_error on a malformed or illegal move, or a move after the game ended.
+Played play(const Rules& rules, const std::string& record, Side to_move,
+            const std::vector<std::string>& moves);
+
+}  // namespace branan::reference
