@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/notation.h"
+#include "core/text.h"
 #include "core/perft.h"
 #include "core/position_record.h"
 
@@ -130,7 +131,7 @@ Expected<Move> Game::parse_move(std::string_view text) const {
     auto parsed = parse_move_text(text, size());
     if (!parsed) return Error{parsed.error()};
     const Move m = parsed->move;
-    const std::string name = "move '" + std::string(text) + "'";
+    const std::string name = "move " + quoted(text);
     if (const Status s = status(); s.over())
         return Error{name + " is illegal: the game is over (" + reason_name(s.reason) + ")"};
     const std::vector<Move> legal = legal_moves();
@@ -152,7 +153,10 @@ Expected<Move> Game::parse_move(std::string_view text) const {
         std::sort(claimed.begin(), claimed.end());
         if (claimed != actual) {
             std::string real;
-            for (Square s : actual) real += " " + square_name(s, size());
+            for (Square s : actual) {
+                real += ' ';
+                real += square_name(s, size());
+            }
             return Error{name + " claims captures the move does not make (it captures:" +
                          (real.empty() ? " nothing" : real) + ")"};
         }

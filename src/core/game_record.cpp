@@ -38,8 +38,9 @@ Expected<CsvGame> parse_csv_game(std::string_view line) {
     game.attacker_captures = *a;
     game.defender_captures = *d;
     game.result = std::string(fields[3]);
-    if (game.result != "Black" && game.result != "White" && game.result != "Draw" && game.result != "Ongoing")
-        return Error{"unknown result '" + game.result + "' (Black, White, Draw or Ongoing)"};
+    if (game.result != "Black" && game.result != "White" && game.result != "Draw" &&
+        game.result != "Ongoing" && !game.result.empty())
+        return Error{"unknown result '" + game.result + "' (Black, White, Draw, Ongoing or empty)"};
     return game;
 }
 

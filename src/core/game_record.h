@@ -17,7 +17,7 @@ struct CsvGame {
     std::vector<std::string> moves;  // "timeout" entries included as written
     int attacker_captures = 0;
     int defender_captures = 0;
-    std::string result;  // "Black", "White", "Draw" or "Ongoing"
+    std::string result;  // "Black", "White", "Draw", "Ongoing" or empty (not recorded)
 };
 
 Expected<CsvGame> parse_csv_game(std::string_view line);

@@ -2,14 +2,18 @@
 
 #include <algorithm>
 
+#include "core/text.h"
+
 namespace branan {
 
 std::string square_name(Square sq, int size) {
-    return std::string(1, static_cast<char>('a' + sq % size)) + std::to_string(sq / size + 1);
+    std::string name(1, static_cast<char>('a' + sq % size));
+    name += std::to_string(sq / size + 1);
+    return name;
 }
 
 Expected<Square> parse_square(std::string_view text, int size) {
-    const std::string quoted = "'" + std::string(text) + "'";
+    const std::string quoted = branan::quoted(text);
     if (text.empty()) return Error{"empty square"};
     const char file_char = text[0];
     if (file_char < 'a' || file_char > 'z')
@@ -31,17 +35,23 @@ Expected<Square> parse_square(std::string_view text, int size) {
 }
 
 std::string move_name(Move m, int size) {
-    return square_name(m.from, size) + "-" + square_name(m.to, size);
+    std::string s = square_name(m.from, size);
+    s += '-';
+    s += square_name(m.to, size);
+    return s;
 }
 
 std::string move_name(Move m, int size, const std::vector<Square>& captures) {
     std::string s = move_name(m, size);
-    for (Square c : captures) s += "x" + square_name(c, size);
+    for (Square c : captures) {
+        s += 'x';
+        s += square_name(c, size);
+    }
     return s;
 }
 
 Expected<MoveText> parse_move_text(std::string_view text, int size) {
-    const std::string quoted = "'" + std::string(text) + "'";
+    const std::string quoted = branan::quoted(text);
     const auto dash = text.find('-');
     if (dash == std::string_view::npos)
         return Error{"move " + quoted + " has no '-' between its from and to squares"};

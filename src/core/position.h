@@ -80,6 +80,7 @@ private:
     // Whether "the king has left the throne" is state: only where he may not come back.
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
     BB stop_forbidden(Piece p) const;
+    BB pass_forbidden(Piece p) const;
     int count_slides(BB from, Piece p, BB empty) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
@@ -154,11 +155,18 @@ Piece Position<BB>::piece_at(Square sq) const {
     return test(soldiers_[0], sq) ? Piece::AttackerSoldier : Piece::DefenderSoldier;
 }
 
-// Squares piece kind `p` may not end a move on now (the throne after the king left it, when he
-// may not return, comes on top of the static mask).
+// Squares piece kind `p` may not end a move on / may not cross now: the static masks, plus the
+// throne once the king has left it where he may not return.
 template <class BB>
 BB Position<BB>::stop_forbidden(Piece p) const {
     BB mask = t_->no_stop[static_cast<int>(p)];
+    if (p == Piece::King && state().king_left_throne) mask |= t_->throne_bb;
+    return mask;
+}
+
+template <class BB>
+BB Position<BB>::pass_forbidden(Piece p) const {
+    BB mask = t_->no_pass[static_cast<int>(p)];
     if (p == Piece::King && state().king_left_throne) mask |= t_->throne_bb;
     return mask;
 }
@@ -171,7 +179,7 @@ void Position<BB>::generate(MoveList& list) const {
     const BB occ = occupied();
     auto slide_from = [&](Square from, Piece p) {
         const int k = static_cast<int>(p);
-        const BB no_stop = stop_forbidden(p), no_pass = t_->no_pass[k];
+        const BB no_stop = stop_forbidden(p), no_pass = pass_forbidden(p);
         for (int dir = 0; dir < kDirections; ++dir) {
             Square sq = from;
             for (int step = 0; step < t_->reach[k]; ++step) {
@@ -195,7 +203,7 @@ void Position<BB>::generate(MoveList& list) const {
 template <class BB>
 int Position<BB>::count_slides(BB from, Piece p, BB empty) const {
     const int k = static_cast<int>(p);
-    const BB passable = empty & ~t_->no_pass[k];
+    const BB passable = empty & ~pass_forbidden(p);
     const BB stoppable = ~stop_forbidden(p);
     int total = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
@@ -303,10 +311,11 @@ bool Position<BB>::king_captured(Square attacker_to) const {
             return on_throne ? sides == 4 : hostile_to_king(beyond, occ);
         case KingStrength::StrongNearThrone:
             return on_throne || near_throne ? sides == 4 : hostile_to_king(beyond, occ);
-        case KingStrength::Middleweight:
-            if (on_throne) return sides == 4;
-            if (near_throne) return sides == 4 || (beyond != geo.throne && test(soldiers_[0], beyond));
-            return hostile_to_king(beyond, occ);
+        case KingStrength::Middleweight: {
+            int neighbours = 0;
+            for (int d = 0; d < kDirections; ++d) neighbours += geo.neighbour[king_][d] != kNoSquare;
+            return sides == neighbours;
+        }
     }
     return false;
 }
@@ -417,7 +426,9 @@ void Position<BB>::do_move(Move m) {
     // 4. Soldiers lost in the forest.
     if (t_->rules.forest_moves > 0) update_forest(st, us);
 
-    if (us == Side::Attackers && t_->rules.encirclement && !st.status.over() && encircled())
+    // A defender stepping off the edge into a ring can encircle his own side, so both sides'
+    // moves are checked.
+    if (t_->rules.encirclement && !st.status.over() && encircled())
         st.status = {Outcome::AttackersWin, OutcomeReason::Encircled};
 
     to_move_ = opponent(us);

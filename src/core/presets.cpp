@@ -13,7 +13,7 @@ Rules brandubh() {
     r.name = "brandubh";
     r.throne.hostile_empty = kSoldiers;
     r.throne.hostile = kAttackerSoldier;
-    r.corners.hostile_empty = PieceSet::all();
+    r.corners.hostile = r.corners.hostile_empty = PieceSet::all();
     return r;
 }
 
@@ -34,7 +34,6 @@ Rules brandubh_opentafl() {
     r.king_strength = KingStrength::Weak;
     r.throne.hostile_empty = PieceSet::none();
     r.throne.hostile = PieceSet::none();
-    r.corners.hostile_empty = PieceSet::all();
     r.repetition = RepetitionRule::Draw;
     return r;
 }
@@ -48,7 +47,7 @@ Rules brandubh_it() {
     r.king_strength = KingStrength::Strong;
     r.throne.hostile_empty = PieceSet::all();
     r.throne.hostile = kAttackerSoldier;
-    r.corners.hostile_empty = kSoldiers;
+    r.corners.hostile = r.corners.hostile_empty = kSoldiers;
     r.repetition = RepetitionRule::Draw;
     return r;
 }
@@ -60,7 +59,7 @@ Rules brandubh_1step() {
     r.name = "brandubh-1step";
     r.speed = {1, 1, 1};
     r.king_strength = KingStrength::StrongOnThrone;
-    r.throne.reenter = PieceSet::none();
+    r.throne.reenter = kSoldiers;
     r.corners.stop = PieceSet::all();
     r.repetition = RepetitionRule::Draw;
     r.forest_moves = 3;
@@ -97,7 +96,7 @@ Rules tablut_linnaeus() {
     Rules r = tablut();
     r.name = "tablut-linnaeus";
     r.linnaean_capture = true;
-    r.throne.reenter = PieceSet::none();
+    r.throne.reenter = kSoldiers;
     return r;
 }
 

@@ -22,7 +22,7 @@ struct RuleTables {
     std::array<int, kPieceKinds> reach{};    // most squares per move (size for unlimited)
     bool king_hammer = true;   // a moving king captures
     bool king_anvil = true;    // a standing king closes a capture
-    bool king_reenters = true;
+    bool king_reenters = true;  // the king may come back to the throne after leaving it
 
     explicit RuleTables(const Rules& r) : rules(r), geo(r.size) {
         if (r.throne.exists) throne_bb = square_bb<BB>(geo.throne);
@@ -30,9 +30,12 @@ struct RuleTables {
         escape = r.escape == Escape::Edge ? geo.edge : geo.corners;
         for (int k = 0; k < kPieceKinds; ++k) {
             const Piece p = static_cast<Piece>(k);
-            if (!r.throne.stop.has(p)) no_stop[k] |= throne_bb;
-            if (!r.throne.pass.has(p)) no_pass[k] |= throne_bb;
-            if (!r.corners.stop.has(p)) no_stop[k] |= corners_bb;
+            // The king's return to the throne is judged by position state, not here.
+            const bool throne_closed = !r.throne.reenter.has(p) && p != Piece::King;
+            if (!r.throne.stop.has(p) || throne_closed) no_stop[k] |= throne_bb;
+            if (!r.throne.pass.has(p) || throne_closed) no_pass[k] |= throne_bb;
+            if (!r.corners.stop.has(p) || !r.corners.reenter.has(p)) no_stop[k] |= corners_bb;
+            if (!r.corners.pass.has(p) || !r.corners.reenter.has(p)) no_pass[k] |= corners_bb;
             if (r.corners.hostile_empty.has(p)) hostile_empty[k] |= corners_bb;
             if (r.corners.hostile.has(p)) hostile_occupied[k] |= corners_bb;
             if (r.throne.hostile_empty.has(p)) hostile_empty[k] |= throne_bb;

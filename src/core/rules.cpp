@@ -80,11 +80,10 @@ std::string validate(const Rules& r) {
     if (r.forest_moves > 0 && (!r.corners.exists || !r.corners.stop.has(Piece::AttackerSoldier) ||
                                !r.corners.stop.has(Piece::DefenderSoldier)))
         return "the forest timer needs corners that soldiers may stop on";
+    if (r.corners.hostile != r.corners.hostile_empty)
+        return "corner hostility cannot depend on whether the corner is occupied";
     if (r.escape == Escape::Corners && !r.corners.exists)
         return "corner escape needs corners";
-    for (Piece p : {Piece::AttackerSoldier, Piece::DefenderSoldier})
-        if (r.throne.exists && r.throne.stop.has(p) && !r.throne.reenter.has(p))
-            return "forbidding soldiers to re-enter the throne is not supported";
     return {};
 }
 

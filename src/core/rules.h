@@ -20,8 +20,8 @@ enum class KingArmed : uint8_t { No, Yes, AnvilOnly, HammerOnly };
 //   Strong           4 everywhere (hostile squares count as sides); never on the edge
 //   StrongOnThrone   4 on the throne, 2 elsewhere
 //   StrongNearThrone 4 on the throne and next to it (the throne counting where hostile), 2 elsewhere
-//   Middleweight     OpenTafl's "m": 2 away from the throne; next to it the throne and 3
-//                    attackers or 2 attackers in line; on it 4
+//   Middleweight     OpenTafl's "m": every existing neighbour closed (4 in the open, 3 on the
+//                    edge, 2 in a corner square)
 enum class KingStrength : uint8_t { Weak, Strong, StrongOnThrone, StrongNearThrone, Middleweight };
 
 // What the third occurrence of a position does.
@@ -35,9 +35,13 @@ struct SpecialSquareRules {
     bool exists = true;                 // false: an ordinary square
     PieceSet stop = kKingOnly;          // who may end a move on it
     PieceSet pass = PieceSet::all();    // who may move across it while it is empty
-    PieceSet reenter = kKingOnly;       // who may come back after leaving it (the king only counts)
+    // Who may enter it from elsewhere (OpenTafl's "re-enter"): a piece not in this set may neither
+    // stop on nor cross the square unless it started the game on it. Only the king ever starts
+    // on a special square, so for him "left the throne" is state; for soldiers it is a mask.
+    PieceSet reenter = PieceSet::all();
     PieceSet hostile = PieceSet::none();        // to whom it is hostile while occupied
-    PieceSet hostile_empty = PieceSet::none();  // to whom it is hostile while empty
+    PieceSet hostile_empty = PieceSet::none();  // to whom it is hostile while empty (for corners,
+                                                // always equal to `hostile`)
     bool operator==(const SpecialSquareRules&) const = default;
 };
 

@@ -122,8 +122,6 @@ std::string move_text(const NaiveMove& m) {
 }
 
 State parse(const Rules& rules, const std::string& record, Side to_move) {
-    if (rules.king_strength == KingStrength::Middleweight)
-        throw std::runtime_error("naive_tafl: Middleweight king strength is not supported");
     if (rules.size < 3 || rules.size > kMaxBoardSize)
         throw std::runtime_error("naive_tafl: unsupported board size");
     State s;
@@ -171,16 +169,15 @@ State parse(const Rules& rules, const std::string& record, Side to_move) {
     // History that a record lacks.
     int kr = -1, kf = -1;
     bool has_king = find_king(s, kr, kf);
-    if (tracks_king_leaving(rules)) s.king_left_throne = !(has_king && is_throne_sq(rules, s, kr, kf));
+    if (tracks_king_leaving(rules)) s.king_left_throne = !is_throne_sq(rules, s, kr, kf);
     for (int i = 0; i < 4; ++i) {
         int r, f;
         corner_coords(s, i, r, f);
         s.forest[i] = is_soldier(s.b[r][f]) ? 1 : 0;
     }
     // A start that is already decided.
-    if (!has_king)
-        s.outcome = 1;  // (choice) a record without a king is a lost game for the defenders
-    else if (is_escape(rules, s, kr, kf))
+    if (!has_king) throw std::runtime_error("naive_tafl: record has no king: " + record);
+    if (is_escape(rules, s, kr, kf))
         s.outcome = 2;
     else if (rules.encirclement && encircled(s))
         s.outcome = 1;
@@ -221,10 +218,15 @@ std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
                     int nr = r + kDr[d] * k, nf = f + kDf[d] * k;
                     if (!on_board(s, nr, nf) || s.b[nr][nf] != kEmpty) break;
                     const SpecialSquareRules* sp = special_at(rules, s, nr, nf);
+                    // Re-entry: a piece kind not in `reenter` may neither stop on nor cross the
+                    // square unless it started on it. The origin square is never on the ray, so
+                    // only the king on the throne he has not left yet is exempt, and he never
+                    // meets the throne on his own rays while he still stands on it.
+                    if (sp && !sp->reenter.has(p)) {
+                        bool exempt = p == Piece::King && sp == &rules.throne && !s.king_left_throne;
+                        if (!exempt) break;
+                    }
                     bool can_stop = !sp || sp->stop.has(p);
-                    if (p == Piece::King && is_throne_sq(rules, s, nr, nf) &&
-                        tracks_king_leaving(rules) && s.king_left_throne)
-                        can_stop = false;
                     if (can_stop) moves.push_back({r, f, nr, nf});
                     if (sp && !sp->pass.has(p)) break;  // may land there (above) but not cross it
                 }
@@ -311,11 +313,17 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
                 case KingStrength::Strong: four = true; break;
                 case KingStrength::StrongOnThrone: four = on_throne; break;
                 case KingStrength::StrongNearThrone: four = on_throne || near_throne; break;
-                case KingStrength::Middleweight:
-                    throw std::runtime_error("naive_tafl: Middleweight not supported");
+                case KingStrength::Middleweight: four = false; break;
             }
             bool captured;
-            if (four) {
+            if (rules.king_strength == KingStrength::Middleweight) {
+                // Every existing neighbour closed: 4 in the open, 3 on an edge, 2 in a corner.
+                captured = true;
+                for (int d = 0; d < 4; ++d) {
+                    int nr = kr + kDr[d], nf = kf + kDf[d];
+                    if (on_board(s, nr, nf) && !closed(nr, nf)) captured = false;
+                }
+            } else if (four) {
                 captured = true;
                 for (int d = 0; d < 4; ++d)
                     if (!closed(kr + kDr[d], kf + kDf[d])) captured = false;
@@ -343,8 +351,8 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
         }
     }
 
-    // 5. Encirclement.
-    if (s.outcome == 0 && mover == Side::Attackers && rules.encirclement && encircled(s))
+    // 5. Encirclement, after every move (a defender move can close the ring too).
+    if (s.outcome == 0 && rules.encirclement && encircled(s))
         s.outcome = 1;
 
     s.to_move = enemy;
@@ -397,7 +405,7 @@ Played play(const Rules& rules, const std::string& record, Side to_move,
     for (const std::string& text : moves) {
         std::string core = text.substr(0, text.find('x'));
         size_t dash = core.find('-');
-        int fr, ff, tr, tf;
+        int fr = 0, ff = 0, tr = 0, tf = 0;
         if (dash == std::string::npos || !parse_square(core.substr(0, dash), s.n, fr, ff) ||
             !parse_square(core.substr(dash + 1), s.n, tr, tf))
             throw std::runtime_error("naive_tafl: malformed move " + text);

@@ -7,7 +7,10 @@
 // Records are OpenTafl position records ("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/": rows between
 // slashes, first row is rank 1, digits count empty squares, t attacker soldier, T defender soldier,
 // K king). Moves are "d2-e2" (file letter + rank number; captures are not written).
-// Repetition is ignored everywhere. KingStrength::Middleweight is not supported (throws).
+// Repetition is ignored everywhere. A record without a king is refused (std::runtime_error).
+// Re-entry: a piece kind not in a special square's `reenter` may neither stop on nor cross it,
+// except the king on the throne he has not left yet (a record with the king off the throne counts
+// as "left"). Encirclement is checked after every move of either side.
 #pragma once
 
 #include <cstdint>
