@@ -1,1 +1,271 @@
+// Game: move validation with clear errors, the verdicts of single moves (capture, escape,
+// encirclement, forest, no legal move), repetition rules, undo and copies.
 #include <catch2/catch.hpp>
+#include <sstream>
+
+#include "core/game.h"
+#include "core/presets.h"
+#include "core/rules_string.h"
+#include "positions.h"
+
+using namespace branan;
+using testing::record_from_rows;
+
+namespace {
+
+Game start(const Rules& rules) { return Game::create(rules).value(); }
+Game start(const std::string& name) { return start(*preset(name)); }
+
+Game at(const Rules& rules, const std::vector<std::string>& rows, Side to_move) {
+    auto g = Game::create(rules, record_from_rows(rows), to_move);
+    INFO(g.error());
+    REQUIRE(g.ok());
+    return std::move(g).value();
+}
+Game at(const std::string& name, const std::vector<std::string>& rows, Side to_move) {
+    return at(*preset(name), rows, to_move);
+}
+
+void play_all(Game& game, const std::vector<std::string>& moves) {
+    for (const auto& m : moves) {
+        auto r = game.play(m);
+        INFO(m << ": " << r.error());
+        REQUIRE(r.ok());
+    }
+}
+
+// The preset's rules string with one entry set (replaced if the string has that key).
+Rules with_key(const std::string& name, const std::string& entry) {
+    const std::string key = entry.substr(0, entry.find(':') + 1);
+    std::string text;
+    std::istringstream tokens(write_rules_string(*preset(name)));
+    for (std::string token; tokens >> token;)
+        if (token.rfind(key, 0) != 0) text += token + " ";
+    auto r = parse_rules_string(text + entry);
+    INFO(r.error());
+    REQUIRE(r.ok());
+    return *r;
+}
+
+// An attacker and a defender step out and back: the start position recurs every four plies.
+const std::vector<std::string> kShuffle = {"d1-c1", "d3-c3", "c1-d1", "c3-d3"};
+
+}  // namespace
+
+TEST_CASE("illegal and malformed moves are refused with the reason", "[game]") {
+    Game game = start("brandubh");
+    const std::string before = game.record();
+    auto expect_error = [&](const std::string& move, const std::string& part) {
+        auto r = game.play(move);
+        INFO(move << " -> " << r.error());
+        CHECK_FALSE(r.ok());
+        CHECK(r.error().find(part) != std::string::npos);
+        CHECK(game.record() == before);
+        CHECK(game.moves_played().empty());
+    };
+    expect_error("c3-c2", "no piece on c3");
+    expect_error("d3-c3", "side not to move");
+    expect_error("d1-d3", "cannot move there");  // blocked by d2
+    expect_error("d7-a7", "cannot move there");  // a corner: the king's only
+    expect_error("d2-e3", "not along a rank or a file");
+    expect_error("d2-e2xd3", "claims captures");
+    expect_error("h2-h3", "off the 7x7 board");
+    expect_error("d2", "no '-'");
+    CHECK(game.play("d2-e2").ok());
+}
+
+TEST_CASE("captures: written captures must match, soldiers go, the king is judged apart", "[game]") {
+    // b6 t, c6 K, d7 t: d7-d6 closes the king between b6 and d6, away from the throne.
+    const std::vector<std::string> rows = {"...t...", ".tK....", ".......", "t.....t",
+                                           "...T...", ".......", "......."};
+    Game game = at("brandubh", rows, Side::Attackers);
+    CHECK_FALSE(game.play("d7-d6xc6").ok());  // the king is not a written capture
+    play_all(game, {"d7-d6"});
+    CHECK(game.status() == Status{Outcome::AttackersWin, OutcomeReason::KingCaptured});
+    CHECK(game.legal_moves().empty());
+    CHECK_FALSE(game.play("d3-d2").ok());
+    // brandubh-it: the king is strong everywhere, two attackers do nothing.
+    Game it = at("brandubh-it", rows, Side::Attackers);
+    play_all(it, {"d7-d6"});
+    CHECK(it.status().outcome == Outcome::Ongoing);
+
+}
+
+TEST_CASE("soldiers are captured against hostile squares as the rules say", "[game]") {
+    // b7 T next to the a7 corner, c2 t to come to c7; d5 T next to the empty throne, g6 t to d6.
+    const std::vector<std::string> rows = {".T.....", "......t", "...T...", ".......",
+                                           ".......", "..t..K.", "......."};
+    auto captures = [&](const std::string& name, const std::string& move) {
+        Game game = at(name, rows, Side::Attackers);
+        auto m = game.parse_move(move);
+        REQUIRE(m.ok());
+        return game.describe(*m);
+    };
+    CHECK(captures("brandubh", "c2-c7") == "c2-c7xb7");
+    CHECK(captures("brandubh", "g6-d6") == "g6-d6xd5");
+    CHECK(captures("brandubh-opentafl", "c2-c7") == "c2-c7xb7");
+    CHECK(captures("brandubh-opentafl", "g6-d6") == "g6-d6");  // its throne is hostile to nobody
+}
+
+TEST_CASE("the king next to the throne: weak in brandubh, 3 + throne in the federation", "[game]") {
+    // King on d5, next to the empty throne d4; attackers on c5 and d6; e7 will come to e5.
+    const std::vector<std::string> rows = {"....t..", "...t...", "..tK...", "t.....t",
+                                           ".......", "...T...", "...t..."};
+    Game brandubh = at("brandubh", rows, Side::Attackers);
+    play_all(brandubh, {"e7-e5"});  // c5 and e5 close him in line
+    CHECK(brandubh.status().reason == OutcomeReason::KingCaptured);
+    Game federation = at("brandubh-federation", rows, Side::Attackers);
+    play_all(federation, {"e7-e5"});  // c5, d6, e5 and the throne: four sides
+    CHECK(federation.status().reason == OutcomeReason::KingCaptured);
+    Game federation2 = at("brandubh-federation",
+                          {"....t..", ".......", "..tK...", "t.....t", ".......", "...T...", "...t..."},
+                          Side::Attackers);
+    play_all(federation2, {"e7-e5"});  // d6 open: not captured
+    CHECK(federation2.status().outcome == Outcome::Ongoing);
+}
+
+TEST_CASE("the king escapes to a corner; edge escape in tablut", "[game]") {
+    Game game = at("brandubh",
+                   {".K.t...", ".......", ".......", "tt...tt", "...T...", ".......", "...t..."},
+                   Side::Defenders);
+    play_all(game, {"b7-a7"});
+    CHECK(game.status() == Status{Outcome::DefendersWin, OutcomeReason::KingEscaped});
+    const std::vector<std::string> rows = {"...t.t...", "....t....", ".........", "t.K.....t",
+                                           "tt.....tt", "t.......t", "....T....", "....t....",
+                                           "...ttt..."};
+    Game tablut = at("tablut", rows, Side::Defenders);
+    play_all(tablut, {"c6-c9"});  // any edge square
+    CHECK(tablut.status() == Status{Outcome::DefendersWin, OutcomeReason::KingEscaped});
+    Rules corner_escape = *preset("tablut");
+    corner_escape.escape = Escape::Corners;
+    corner_escape.corners.exists = true;
+    Game brandubh_like = at(corner_escape, rows, Side::Defenders);
+    play_all(brandubh_like, {"c6-c9"});
+    CHECK(brandubh_like.status().outcome == Outcome::Ongoing);
+}
+
+TEST_CASE("encirclement wins for the attackers where the rules say so", "[game]") {
+    const std::vector<std::string> rows = {".......", "..ttt..", ".t.T.t.", ".tTKT.t",
+                                           ".t.T.t.", "..t.t..", ".....t."};
+    Game federation = at("brandubh-federation", rows, Side::Attackers);
+    CHECK(federation.status().outcome == Outcome::Ongoing);  // d3-d2-d1 is still open
+    play_all(federation, {"f1-d1"});
+    CHECK(federation.status() == Status{Outcome::AttackersWin, OutcomeReason::Encircled});
+    Game brandubh = at("brandubh", rows, Side::Attackers);
+    play_all(brandubh, {"f1-d1"});
+    CHECK(brandubh.status().outcome == Outcome::Ongoing);
+}
+
+TEST_CASE("no legal move loses, or draws with the extension key", "[game]") {
+    const std::vector<std::string> rows = {".......", "...t...", "..tTt..", ".tTKTt.",
+                                           "..tTtt.", ".......", "...t..."};
+    Game game = at("brandubh-1step", rows, Side::Attackers);
+    play_all(game, {"d1-d2"});
+    CHECK(game.status() == Status{Outcome::AttackersWin, OutcomeReason::NoLegalMove});
+    Game drawn = at(with_key("brandubh-1step", "xnomove:d"), rows, Side::Attackers);
+    play_all(drawn, {"d1-d2"});
+    CHECK(drawn.status() == Status{Outcome::Draw, OutcomeReason::NoLegalMove});
+}
+
+TEST_CASE("lost in the forest: a soldier on a corner for three own moves is removed", "[game]") {
+    Game game = at("brandubh-1step",
+                   {"...t...", "...t...", "...T...", "ttTKTtt", "...T...", "...t...", ".t....."},
+                   Side::Attackers);
+    play_all(game, {"b1-a1", "d5-c5", "d7-c7", "c5-d5"});
+    CHECK(game.piece_char(0) == 't');  // two own moves on the corner so far
+    const uint64_t key_before = game.key();
+    play_all(game, {"c7-d7"});
+    CHECK(game.piece_char(0) == '.');  // the third: lost in the forest
+    CHECK(game.key() != key_before);
+    REQUIRE(game.undo());
+    CHECK(game.piece_char(0) == 't');
+    CHECK(game.key() == key_before);
+}
+
+TEST_CASE("a king that left the throne may not return where the rules say so", "[game]") {
+    const std::vector<std::string> rows = {"...t...", "...t...", ".......", "ttTK.tt",
+                                           "...T...", "...t...", "...t..."};
+    Game one_step = at("brandubh-1step", rows, Side::Defenders);
+    play_all(one_step, {"d4-d5", "d6-c6"});
+    CHECK_FALSE(one_step.play("d5-d4").ok());
+    Game rook = at("brandubh", rows, Side::Defenders);
+    play_all(rook, {"d4-d5", "d6-c6", "d5-d4"});
+    // tablut-linnaeus: after leaving, the king may not even cross the throne.
+    Game linnaeus = at("tablut-linnaeus",
+                       {"...ttt...", "....t....", ".........", "t.......t", "tt..K..tt",
+                        "t.......t", ".........", "....t....", "...ttt..."},
+                       Side::Defenders);
+    play_all(linnaeus, {"e5-e6", "a4-b4"});
+    CHECK_FALSE(linnaeus.play("e6-e2").ok());
+    CHECK(linnaeus.play("e6-e5").ok() == false);
+}
+
+TEST_CASE("third repetition: each rule", "[game][repetition]") {
+    auto shuffle_twice = [](Game& g) {
+        play_all(g, kShuffle);
+        CHECK(g.repetitions() == 2);
+        play_all(g, {kShuffle[0], kShuffle[1], kShuffle[2]});
+    };
+    SECTION("loss for the side that repeats (brandubh)") {
+        Game g = start("brandubh");
+        shuffle_twice(g);
+        play_all(g, {kShuffle[3]});  // the defenders make the third occurrence
+        CHECK(g.status() == Status{Outcome::AttackersWin, OutcomeReason::Repetition});
+    }
+    SECTION("draw (brandubh-opentafl)") {
+        Game g = start("brandubh-opentafl");
+        shuffle_twice(g);
+        play_all(g, {kShuffle[3]});
+        CHECK(g.status() == Status{Outcome::Draw, OutcomeReason::Repetition});
+    }
+    SECTION("win for the side that repeats (tfr:l)") {
+        Game g = start(with_key("brandubh-opentafl", "tfr:l"));
+        shuffle_twice(g);
+        play_all(g, {kShuffle[3]});
+        CHECK(g.status() == Status{Outcome::DefendersWin, OutcomeReason::Repetition});
+    }
+    SECTION("ignored (tfr:i)") {
+        Game g = start(with_key("brandubh-opentafl", "tfr:i"));
+        shuffle_twice(g);
+        play_all(g, {kShuffle[3]});
+        CHECK(g.repetitions() == 3);
+        CHECK(g.status().outcome == Outcome::Ongoing);
+    }
+    SECTION("forbidden (xtfr:f): the repeating move is illegal") {
+        Game g = start(with_key("brandubh", "xtfr:f"));
+        shuffle_twice(g);
+        auto r = g.play(kShuffle[3]);
+        CHECK_FALSE(r.ok());
+        CHECK(r.error().find("third time") != std::string::npos);
+        const auto legal = g.legal_moves();
+        CHECK(legal.size() + 1 == g.perft(1));
+    }
+}
+
+TEST_CASE("undo and copies restore positions exactly", "[game]") {
+    Game game = start("brandubh");
+    const std::string record = game.record();
+    const uint64_t key = game.key();
+    play_all(game, {"d2-e2", "c4-c2", "b4-b3", "c2-b2"});
+    const Game copy = game;
+    CHECK(copy.record() == game.record());
+    CHECK(copy.key() == game.key());
+    CHECK(copy.moves_played().size() == 4);
+    while (game.undo()) {}
+    CHECK(game.record() == record);
+    CHECK(game.key() == key);
+    CHECK(copy.moves_played().size() == 4);
+}
+
+TEST_CASE("positions the rules never allow are refused", "[game]") {
+    const Rules brandubh = *preset("brandubh");
+    auto error_of = [&](const std::string& record) {
+        auto g = Game::create(brandubh, record, Side::Attackers);
+        CHECK_FALSE(g.ok());
+        return g.error();
+    };
+    CHECK(error_of("/3t3/3t3/3T3/ttTtTtt/3T3/3t3/K6/").find("throne") != std::string::npos);
+    CHECK(error_of("/t2t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/").find("corner") != std::string::npos);
+    CHECK(error_of("/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/").find("9x9") != std::string::npos);
+    CHECK(error_of("/3t3/3t3/").find("rows") != std::string::npos);
+}

@@ -43,7 +43,8 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
             const char c = row[i];
             if (c >= '0' && c <= '9') {
                 int run = 0;
-                while (i < row.size() && row[i] >= '0' && row[i] <= '9') run = run * 10 + (row[i++] - '0');
+                while (i < row.size() && row[i] >= '0' && row[i] <= '9' && run <= size)
+                    run = run * 10 + (row[i++] - '0');
                 --i;
                 if (run == 0) return Error{"position record " + row_name + " has an empty run of 0"};
                 file += run;
