@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Branan needs to build and test, if any is missing.
+set -euo pipefail
+packages=(cmake g++ make libboost-program-options-dev catch2 clang python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
