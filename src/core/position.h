@@ -66,6 +66,8 @@ public:
     void do_move(Move m);
     void undo_move();
 
+    // The squares a piece of kind p standing on `from` may move to (whoever is to move).
+    BB destinations(Square from, Piece p) const;
     // Every move the side to move may make, repetition aside; none when the game is over.
     void generate(MoveList& list) const;
     // The number of moves generate() would produce, without producing them.
@@ -172,29 +174,35 @@ BB Position<BB>::pass_forbidden(Piece p) const {
 }
 
 template <class BB>
+BB Position<BB>::destinations(Square from, Piece p) const {
+    const auto& geo = t_->geo;
+    const int k = static_cast<int>(p);
+    const BB occ = occupied(), no_stop = stop_forbidden(p), no_pass = pass_forbidden(p);
+    BB reached = 0;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        Square sq = from;
+        for (int step = 0; step < t_->reach[k]; ++step) {
+            sq = geo.neighbour[sq][dir];
+            if (sq == kNoSquare || test(occ, sq)) break;
+            reached |= square_bb<BB>(sq);
+            if (test(no_pass, sq)) break;
+        }
+    }
+    return reached & ~no_stop;
+}
+
+template <class BB>
 void Position<BB>::generate(MoveList& list) const {
     list.count = 0;
     if (status().over()) return;
-    const auto& geo = t_->geo;
-    const BB occ = occupied();
-    auto slide_from = [&](Square from, Piece p) {
-        const int k = static_cast<int>(p);
-        const BB no_stop = stop_forbidden(p), no_pass = pass_forbidden(p);
-        for (int dir = 0; dir < kDirections; ++dir) {
-            Square sq = from;
-            for (int step = 0; step < t_->reach[k]; ++step) {
-                sq = geo.neighbour[sq][dir];
-                if (sq == kNoSquare || test(occ, sq)) break;
-                if (!test(no_stop, sq))
-                    list.push(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(sq)});
-                if (test(no_pass, sq)) break;
-            }
-        }
+    auto add_from = [&](Square from, Piece p) {
+        for (BB to = destinations(from, p); to;)
+            list.push(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(pop_lsb(to))});
     };
     BB own = soldiers_[index(to_move_)];
     const Piece soldier = soldier_of(to_move_);
-    while (own) slide_from(pop_lsb(own), soldier);
-    if (to_move_ == Side::Defenders) slide_from(king_, Piece::King);
+    while (own) add_from(pop_lsb(own), soldier);
+    if (to_move_ == Side::Defenders) add_from(king_, Piece::King);
 }
 
 // Counts slides of every piece in `from` (all of kind p) direction by direction: in one

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "core/notation.h"
 #include "core/types.h"
 
 namespace branan {
@@ -49,12 +50,17 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
                 if (run == 0) return Error{"position record " + row_name + " has an empty run of 0"};
                 file += run;
             } else if (c == 't' || c == 'T' || c == 'K') {
+                if (c == 'K' && ++kings > 1 && file < size)
+                    return Error{"position record " + row_name + ": a second king on " +
+                                 square_name(r * size + file, size)};
                 if (file < size) setup.cells[r * size + file] = c;
-                kings += c == 'K';
                 ++file;
             } else {
-                return Error{"position record " + row_name + ", character " + std::to_string(i + 1) +
-                             " '" + std::string(1, c) + "': " + piece_refusal(c)};
+                const std::string where =
+                    file < size ? "square " + square_name(r * size + file, size)
+                                : "character " + std::to_string(i + 1);
+                return Error{"position record " + row_name + ", " + where + " '" +
+                             std::string(1, c) + "': " + piece_refusal(c)};
             }
             if (file > size)
                 return Error{"position record " + row_name + " is longer than " +
@@ -64,8 +70,7 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
             return Error{"position record " + row_name + " has " + std::to_string(file) +
                          " squares, expected " + std::to_string(size)};
     }
-    if (kings != 1)
-        return Error{"position record has " + std::to_string(kings) + " kings, expected exactly one"};
+    if (kings == 0) return Error{"position record has no king"};
     return setup;
 }
 

@@ -94,6 +94,8 @@ Expected<int> parse_int(const std::string& key, const std::string& value, int lo
     if (value.empty() || value.size() > 3)
         return Error{"rules string key '" + key + "' needs a number, not '" + value + "'"};
     const bool negative = value[0] == '-';
+    if (negative && value.size() == 1)
+        return Error{"rules string key '" + key + "' needs a number, not '-'"};
     int n = 0;
     for (size_t i = negative; i < value.size(); ++i) {
         if (value[i] < '0' || value[i] > '9')
@@ -270,8 +272,12 @@ Expected<Rules> parse_rules_string(std::string_view text) {
                 return fail("takes n, r, j or c, not '" + value + "'");
         } else if (kMootPieceListKeys.count(key) || key == "swf") {
             PieceSet ignored;
-            problem = key == "swf" ? std::string(value == "y" || value == "n" ? "" : "takes y or n")
-                                   : take_set(ignored);
+            if (key == "swf") {
+                bool ignored_flag = false;
+                problem = take_bool(ignored_flag);
+            } else {
+                problem = take_set(ignored);
+            }
         } else if (key == "spd") {
             auto speeds = parse_speeds(value, size);
             if (!speeds) return Error{speeds.error()};
