@@ -74,7 +74,8 @@ public:
     int count_moves() const;
     // Whether generate() would produce `m`.
     bool is_pseudo_legal(Move m) const;
-    // The squares whose enemy soldiers `m` would capture (for notation); m must be pseudo-legal.
+    // The squares whose enemy soldiers `m` would capture, without playing it; m must be
+    // pseudo-legal.
     BB captures_of(Move m) const;
 
 private:
@@ -84,9 +85,9 @@ private:
     BB stop_forbidden(Piece p) const;
     BB pass_forbidden(Piece p) const;
     int count_slides(BB from, Piece p, BB empty) const;
-    BB capture_set(Square to, Piece mover, Side us, BB occ) const;
+    BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
-    bool linnaean_anvil(Square victim_sq, Square beyond) const;
+    bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
     bool king_captured(Square attacker_to) const;
     bool hostile_to_king(Square sq, BB occ) const;
     bool encircled() const;
@@ -258,24 +259,26 @@ bool Position<BB>::closes_capture(Square beyond, Piece victim, BB anvils, BB occ
 // Linnaean capture: a defender next to the throne is captured against it when the king sits on
 // the throne and attackers hold the throne's other three sides.
 template <class BB>
-bool Position<BB>::linnaean_anvil(Square victim_sq, Square beyond) const {
-    if (!t_->rules.linnaean_capture || beyond != king_ || beyond != t_->geo.throne) return false;
+bool Position<BB>::linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const {
+    if (!t_->rules.linnaean_capture || beyond != king || beyond != t_->geo.throne) return false;
     const auto& geo = t_->geo;
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square n = geo.neighbour[beyond][dir];
-        if (n != victim_sq && (n == kNoSquare || !test(soldiers_[0], n))) return false;
+        if (n != victim_sq && (n == kNoSquare || !test(attackers, n))) return false;
     }
     return true;
 }
 
-// Enemy soldiers captured by `mover` arriving on `to` (the board already shows the arrival).
+// Enemy soldiers captured by `mover` of side `us` arriving on `to`, given the board after the
+// arrival: all pieces `occ`, the mover's side's soldiers `own_soldiers`, the king on `king`.
 template <class BB>
-BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ) const {
+BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers,
+                             Square king) const {
     if (mover == Piece::King && !t_->king_hammer) return 0;
     const Side them = opponent(us);
     const Piece victim = soldier_of(them);
-    BB anvils = soldiers_[index(us)];
-    if (us == Side::Defenders && t_->king_anvil) anvils |= king_bb();
+    BB anvils = own_soldiers;
+    if (us == Side::Defenders && t_->king_anvil) anvils |= square_bb<BB>(king);
     const auto& nb = t_->geo.neighbour;
     BB captured = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
@@ -284,7 +287,7 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ) const {
         const Square beyond = nb[n][dir];
         if (beyond == kNoSquare) continue;
         if (closes_capture(beyond, victim, anvils, occ) ||
-            (us == Side::Attackers && linnaean_anvil(n, beyond)))
+            (us == Side::Attackers && linnaean_anvil(n, beyond, own_soldiers, king)))
             captured |= square_bb<BB>(n);
     }
     return captured;
@@ -383,11 +386,11 @@ Status Position<BB>::static_status() const {
 
 template <class BB>
 BB Position<BB>::captures_of(Move m) const {
-    auto& self = const_cast<Position&>(*this);
-    self.do_move(m);
-    const BB captured = state().captured;
-    self.undo_move();
-    return captured;
+    const Piece mover = piece_at(m.from);
+    const BB moved = square_bb<BB>(m.from) | square_bb<BB>(m.to);
+    const BB own = soldiers_[index(to_move_)] ^ (mover == Piece::King ? 0 : moved);
+    return capture_set(m.to, mover, to_move_, occupied() ^ moved, own,
+                       mover == Piece::King ? Square(m.to) : king_);
 }
 
 template <class BB>
@@ -416,7 +419,7 @@ void Position<BB>::do_move(Move m) {
     }
 
     // 2. Custodial captures of enemy soldiers.
-    const BB captured = capture_set(to, mover, us, occupied());
+    const BB captured = capture_set(to, mover, us, occupied(), soldiers_[index(us)], king_);
     if (captured) {
         st.captured = captured;
         soldiers_[index(opponent(us))] &= ~captured;
