@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/bench_command.h"
 #include "cli/perft_command.h"
 
 namespace {
@@ -11,6 +12,7 @@ namespace {
 constexpr const char* kUsage =
     "Branan, a tafl engine.\n"
     "usage:\n"
+    "  branan bench [depth] [--hash MB] [--threads N]\n"
     "  branan perft [--variant NAME | --rules STRING] [--position REC --side S] [--depth D] [--divide]\n"
     "  branan --help | --version\n"
     "Run 'branan <subcommand> --help' for the options of a subcommand.\n";
@@ -20,6 +22,8 @@ constexpr const char* kUsage =
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     try {
+        if (!args.empty() && args[0] == "bench")
+            return branan::cli::run_bench({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "perft")
             return branan::cli::run_perft({args.begin() + 1, args.end()});
         if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {

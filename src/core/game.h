@@ -74,6 +74,12 @@ public:
     uint64_t perft(int depth,
                    const std::function<void(Move, uint64_t)>& divide = nullptr) const;
 
+    // Calls f(position) with the current Position<BB> of the right width (the search uses it).
+    template <class F>
+    decltype(auto) visit_position(F&& f) const {
+        return std::visit([&](const auto& b) -> decltype(auto) { return f(b.position); }, board_);
+    }
+
     // A diagram, rank `size` at the top, for humans.
     std::string diagram() const;
 

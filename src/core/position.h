@@ -29,6 +29,8 @@ struct MoveList {
 template <class BB>
 class Position {
 public:
+    using Bitboard = BB;
+
     // What a move changes, kept on a stack so that undo_move just steps back.
     struct State {
         uint64_t key = 0;

@@ -1,0 +1,83 @@
+// Engine: the search behind a small API that front ends (UTI, OTEP, bench, the match runner) drive.
+// It owns the game, the transposition table, the options and the search threads, and reports
+// through callbacks; it knows nothing of any protocol.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "core/game.h"
+#include "engine/eval_weights.h"
+#include "engine/evaluate.h"
+#include "engine/search_types.h"
+#include "engine/tt.h"
+
+namespace branan {
+
+struct SharedSearch;
+
+class Engine {
+public:
+    using InfoCallback = std::function<void(const SearchInfo&)>;
+    using DoneCallback = std::function<void(const SearchResult&)>;
+
+    Engine();
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Options. Each waits for a running search to end first.
+    void set_hash_mb(size_t mb);
+    size_t hash_mb() const { return tt_.megabytes(); }
+    void set_threads(int n);
+    int threads() const { return threads_; }
+    void set_multipv(int n) { multipv_ = n; }
+    int multipv() const { return multipv_; }
+    void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }
+    int move_overhead_ms() const { return move_overhead_ms_; }
+    EvalWeights& weights() { return weights_; }
+
+    // Forgets everything learnt (transposition table, history): the next search is as in a
+    // fresh process.
+    void new_game();
+    // The position to search from (a copy is taken at go()).
+    void set_game(const Game& game);
+    const Game& game() const { return game_; }
+
+    // Starts searching in the background. `on_info` and then exactly one `on_done` are called
+    // from a search thread. Infinite and ponder searches end only with stop() (or ponderhit()
+    // for ponder searches whose time has run out).
+    void go(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done);
+    void stop();
+    void ponderhit();
+    // Blocks until the running search (if any) has called on_done.
+    void wait();
+    bool searching() const;
+
+    // Searches and returns when done (bench, analysis, tests).
+    SearchResult search(const SearchLimits& limits, InfoCallback on_info = nullptr);
+
+    // The static evaluation of the current position with its terms; score for the side to move.
+    EvalTrace evaluate(Score& for_side_to_move) const;
+
+private:
+    void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game);
+
+    Game game_;
+    TranspositionTable tt_;
+    EvalWeights weights_;
+    int threads_ = 1;
+    int multipv_ = 1;
+    int move_overhead_ms_ = 30;
+
+    std::unique_ptr<SharedSearch> shared_;
+    std::thread controller_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;  // stop / ponderhit while a finished search waits
+    bool running_ = false;
+};
+
+}  // namespace branan

@@ -1,0 +1,529 @@
+// The search: iterative deepening, principal variation search with aspiration windows, a shared
+// transposition table, killer and history move ordering, late-move reductions, and a quiescence
+// search over captures and king-escape threats. Worker<BB> is one search thread; Lazy SMP runs
+// several on one shared table (engine.cpp).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "core/position.h"
+#include "engine/evaluate.h"
+#include "engine/search_types.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
+
+namespace branan {
+
+constexpr int kMaxPly = 128;
+
+// What all threads of one search share.
+struct SharedSearch {
+    TranspositionTable* tt = nullptr;
+    const EvalWeights* weights = nullptr;
+    SearchLimits limits;
+    TimeManager time;
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pondering{false};  // time limits wait for ponderhit
+    int multipv = 1;
+    std::function<uint64_t()> total_nodes;  // over all threads
+};
+
+struct RootMove {
+    Move move;
+    Score score = -kScoreInfinite;
+    Score previous = -kScoreInfinite;
+    bool lowerbound = false, upperbound = false;
+    int seldepth = 0;
+    std::vector<Move> pv;
+};
+
+template <class BB>
+class Worker {
+public:
+    // `root_moves` are the legal moves to search (forbidden repetitions and searchmoves applied).
+    Worker(int id, SharedSearch& shared, const Position<BB>& root, const std::vector<Move>& root_moves)
+        : id_(id), shared_(shared), pos_(root) {
+        for (Move m : root_moves) roots_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, false, false, 0, {m}});
+        init_reductions();
+    }
+
+    // Deepens until stopped, by a limit or by `stop`. `report` gets one info per completed PV line
+    // (main thread only).
+    void iterate(const std::function<void(const SearchInfo&)>& report);
+
+    const std::vector<RootMove>& root_moves() const { return roots_; }
+    int completed_depth() const { return completed_depth_; }
+    std::atomic<uint64_t> nodes{0};
+
+private:
+    Score search(Score alpha, Score beta, int depth, int ply, bool pv_node);
+    Score qsearch(Score alpha, Score beta, int ply, int qdepth);
+    Score search_root(Score alpha, Score beta, int depth);
+
+    std::optional<Score> repetition_score(int ply) const;
+    int repetitions() const;
+    bool forbidden_repetition() const;
+    Score terminal_score(Status s, int ply) const;
+    Score no_move_score(int ply) const;
+    bool king_escapes_in_one() const;
+    bool king_captured_in_one();
+    int escape_routes() const;
+    void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
+    void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
+    void update_pv(int ply, Move m);
+    void check_limits();
+    void init_reductions();
+    SearchInfo make_info(int depth, int pv_index) const;
+
+    static bool same(Move a, Move b) { return a == b; }
+
+    int id_;
+    SharedSearch& shared_;
+    Position<BB> pos_;
+    std::vector<RootMove> roots_;
+    int pv_index_ = 0;
+    int root_depth_ = 0;
+    int completed_depth_ = 0;
+    int seldepth_ = 0;
+    std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
+    std::vector<int> history_ = std::vector<int>(2 * kMaxSquares * kMaxSquares, 0);
+    std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
+    std::array<int, kMaxPly + 1> pv_length_{};
+    std::array<std::array<int, 64>, 64> reductions_{};
+    uint64_t calls_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+template <class BB>
+void Worker<BB>::init_reductions() {
+    for (int d = 1; d < 64; ++d)
+        for (int m = 1; m < 64; ++m)
+            reductions_[d][m] = static_cast<int>(0.5 + std::log(d) * std::log(m) / 2.2);
+}
+
+template <class BB>
+void Worker<BB>::check_limits() {
+    if (++calls_ & 1023) return;
+    if (id_ != 0) return;
+    const auto& limits = shared_.limits;
+    if (limits.nodes && shared_.total_nodes() >= limits.nodes) shared_.stop = true;
+    if (!shared_.pondering && shared_.time.out_of_time()) shared_.stop = true;
+}
+
+template <class BB>
+int Worker<BB>::repetitions() const {
+    const auto& st = pos_.states();
+    const uint64_t key = st.back().key;
+    int count = 1;
+    for (int i = static_cast<int>(st.size()) - 1; i >= 2; i -= 2) {
+        // A capture or a forest removal makes every earlier position different.
+        if (st[i].captured || st[i].forest_removed || st[i - 1].captured || st[i - 1].forest_removed) break;
+        if (st[i - 2].key == key) ++count;
+    }
+    return count;
+}
+
+template <class BB>
+bool Worker<BB>::forbidden_repetition() const {
+    return pos_.tables().rules.repetition == RepetitionRule::Forbidden && repetitions() >= 3;
+}
+
+// The score of the current node if the last move made a position's third occurrence.
+template <class BB>
+std::optional<Score> Worker<BB>::repetition_score(int ply) const {
+    const RepetitionRule rule = pos_.tables().rules.repetition;
+    if (rule == RepetitionRule::Ignore || rule == RepetitionRule::Forbidden) return std::nullopt;
+    if (repetitions() < 3) return std::nullopt;
+    switch (rule) {
+        case RepetitionRule::Draw: return kScoreDraw;
+        case RepetitionRule::LossForRepeater: return mate_in(ply);  // the mover lost
+        case RepetitionRule::WinForRepeater: return mated_in(ply);
+        default: return std::nullopt;
+    }
+}
+
+template <class BB>
+Score Worker<BB>::terminal_score(Status s, int ply) const {
+    if (s.outcome == Outcome::Draw) return kScoreDraw;
+    return s.outcome == win_for(pos_.side_to_move()) ? mate_in(ply) : mated_in(ply);
+}
+
+template <class BB>
+Score Worker<BB>::no_move_score(int ply) const {
+    return pos_.tables().rules.no_move == NoMoveRule::Draw ? kScoreDraw : mated_in(ply);
+}
+
+template <class BB>
+int Worker<BB>::escape_routes() const {
+    return popcount(pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape);
+}
+
+template <class BB>
+bool Worker<BB>::king_escapes_in_one() const {
+    return pos_.side_to_move() == Side::Defenders && escape_routes() > 0;
+}
+
+// Whether the attackers to move can capture the king at once (plays the candidates to see).
+template <class BB>
+bool Worker<BB>::king_captured_in_one() {
+    const auto& geo = pos_.tables().geo;
+    const Square king = pos_.king();
+    const BB attackers = pos_.soldiers(Side::Attackers);
+    const BB occ = pos_.occupied();
+    for (int d = 0; d < kDirections; ++d) {
+        const Square target = geo.neighbour[king][d];
+        if (target == kNoSquare || test(occ, target)) continue;
+        for (int dir = 0; dir < kDirections; ++dir) {
+            Square sq = target;
+            do sq = geo.neighbour[sq][dir];
+            while (sq != kNoSquare && !test(occ, sq));
+            if (sq == kNoSquare || !test(attackers, sq)) continue;
+            if (!test(pos_.destinations(sq, Piece::AttackerSoldier), target)) continue;
+            pos_.do_move(Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(target)});
+            const bool won = pos_.status().outcome == Outcome::AttackersWin;
+            pos_.undo_move();
+            if (won) return true;
+        }
+    }
+    return false;
+}
+
+// Move ordering: the TT move, king moves to an escape square, captures, killers, history.
+template <class BB>
+void Worker<BB>::score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
+                             int ply) const {
+    const Side us = pos_.side_to_move();
+    const BB escape = pos_.tables().escape;
+    for (int i = 0; i < list.size(); ++i) {
+        const Move m = list[i];
+        int s;
+        if (m == tt_move) s = 1 << 30;
+        else if (m.from == pos_.king() && test(escape, m.to)) s = 1 << 29;
+        else if (const BB caps = pos_.captures_of(m)) s = (1 << 28) + popcount(caps);
+        else if (m == killers_[ply][0]) s = (1 << 27) + 1;
+        else if (m == killers_[ply][1]) s = 1 << 27;
+        else s = history_[(index(us) * kMaxSquares + m.from) * kMaxSquares + m.to];
+        scores[i] = s;
+    }
+}
+
+template <class BB>
+void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried) {
+    if (!(killers_[ply][0] == m)) {
+        killers_[ply][1] = killers_[ply][0];
+        killers_[ply][0] = m;
+    }
+    const int us = index(pos_.side_to_move());
+    const int bonus = std::min(depth * depth, 400);
+    auto adjust = [&](Move x, int delta) {
+        int& h = history_[(us * kMaxSquares + x.from) * kMaxSquares + x.to];
+        h += delta - h * std::abs(delta) / 16384;
+    };
+    adjust(m, bonus);
+    // Quiet moves tried before the cutoff were worse.
+    for (int i = 0; i < tried; ++i)
+        if (!(list[i] == m)) adjust(list[i], -bonus);
+}
+
+template <class BB>
+void Worker<BB>::update_pv(int ply, Move m) {
+    pv_[ply][0] = m;
+    const int child = pv_length_[ply + 1];
+    for (int i = 0; i < child; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
+    pv_length_[ply] = child + 1;
+}
+
+template <class BB>
+Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
+    nodes.fetch_add(1, std::memory_order_relaxed);
+    pv_length_[ply] = 0;
+    seldepth_ = std::max(seldepth_, ply);
+    check_limits();
+    if (const Status s = pos_.status(); s.over()) return terminal_score(s, ply);
+    if (auto r = repetition_score(ply)) return *r;
+    const Side us = pos_.side_to_move();
+
+    // 1. A win in one move ends the line: the king's escape or capture.
+    if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
+    const Score eval = evaluate(pos_, *shared_.weights);
+    if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
+
+    // 2. Stand pat, unless the king threatens to escape: then every attacker move is searched.
+    const bool threatened = us == Side::Attackers && escape_routes() > 0;
+    Score best = -kScoreInfinite;
+    if (!threatened) {
+        if (eval >= beta) return eval;
+        alpha = std::max(alpha, eval);
+        best = eval;
+        if (qdepth >= 6) return eval;
+    } else if (qdepth >= 12) {
+        return eval;
+    }
+
+    // 3. Captures (all moves when threatened).
+    MoveList list;
+    pos_.generate(list);
+    std::array<int, kMaxMoves> scores;
+    score_moves(list, scores, Move{}, ply);
+    int legal = 0;
+    for (int i = 0; i < list.size(); ++i) {
+        int top = i;
+        for (int j = i + 1; j < list.size(); ++j)
+            if (scores[j] > scores[top]) top = j;
+        std::swap(list.moves[i], list.moves[top]);
+        std::swap(scores[i], scores[top]);
+        const Move m = list[i];
+        const bool capture = scores[i] >= (1 << 28) && scores[i] < (1 << 29);
+        if (!threatened && !capture) continue;
+        pos_.do_move(m);
+        if (forbidden_repetition()) {
+            pos_.undo_move();
+            continue;
+        }
+        ++legal;
+        const Score score = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+        pos_.undo_move();
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    if (threatened && legal == 0) return list.size() == 0 ? no_move_score(ply) : eval;
+    return best;
+}
+
+template <class BB>
+Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_node) {
+    pv_length_[ply] = 0;
+    if (const Status s = pos_.status(); s.over()) return terminal_score(s, ply);
+    if (auto r = repetition_score(ply)) return *r;
+    if (depth <= 0) return qsearch(alpha, beta, ply, 0);
+    nodes.fetch_add(1, std::memory_order_relaxed);
+    seldepth_ = std::max(seldepth_, ply);
+    check_limits();
+    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+    if (ply >= kMaxPly) return evaluate(pos_, *shared_.weights);
+
+    // 1. Mate distance pruning.
+    alpha = std::max(alpha, mated_in(ply));
+    beta = std::min(beta, mate_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    // 2. Transposition table.
+    const uint64_t key = pos_.key();
+    TTData tt;
+    const bool tt_hit = shared_.tt->probe(key, tt);
+    Move tt_move = tt_hit ? tt.move : Move{};
+    if (tt_hit && !pv_node && tt.depth >= depth) {
+        const Score s = score_from_tt(tt.score, ply);
+        if (tt.bound == Bound::Exact || (tt.bound == Bound::Lower && s >= beta) ||
+            (tt.bound == Bound::Upper && s <= alpha))
+            return s;
+    }
+
+    // 3. A win in one move.
+    const Side us = pos_.side_to_move();
+    if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
+
+    const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
+    const bool threatened = us == Side::Attackers && escape_routes() > 0;
+
+    // 4. Reverse futility: far above beta at low depth, trust the static score.
+    if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) && eval - 90 * depth >= beta)
+        return eval;
+
+    // 5. The moves.
+    MoveList list;
+    pos_.generate(list);
+    std::array<int, kMaxMoves> scores;
+    score_moves(list, scores, tt_move, ply);
+    Score best = -kScoreInfinite;
+    Move best_move{};
+    int legal = 0;
+    MoveList quiets;
+    const Score original_alpha = alpha;
+    for (int i = 0; i < list.size(); ++i) {
+        int top = i;
+        for (int j = i + 1; j < list.size(); ++j)
+            if (scores[j] > scores[top]) top = j;
+        std::swap(list.moves[i], list.moves[top]);
+        std::swap(scores[i], scores[top]);
+        const Move m = list[i];
+        const bool quiet = scores[i] < (1 << 28);
+        pos_.do_move(m);
+        if (forbidden_repetition()) {
+            pos_.undo_move();
+            continue;
+        }
+        ++legal;
+        // Extend a defender move that opens a way out for the king: the attackers must answer.
+        const bool opens_escape = us == Side::Defenders && !pos_.status().over() && escape_routes() > 0;
+        const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
+        Score score;
+        if (legal == 1) {
+            score = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
+        } else {
+            int r = 0;
+            if (depth >= 3 && quiet && !opens_escape && !threatened)
+                r = std::min(reductions_[std::min(depth, 63)][std::min(legal, 63)] + !pv_node, new_depth - 1);
+            r = std::max(r, 0);
+            score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+            if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+            if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, true);
+        }
+        pos_.undo_move();
+        if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                if (pv_node) update_pv(ply, m);
+                if (score >= beta) {
+                    if (quiet) update_quiet_stats(m, ply, depth, quiets, quiets.size());
+                    break;
+                }
+            }
+        }
+        if (quiet && quiets.size() < 64) quiets.push(m);
+    }
+    if (legal == 0) return no_move_score(ply);
+
+    const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+    shared_.tt->store(key, TTData{best_move, score_to_tt(best, ply), eval, depth, bound});
+    return best;
+}
+
+// Searches the root moves from pv_index_ on; keeps each one's score for sorting.
+template <class BB>
+Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
+    nodes.fetch_add(1, std::memory_order_relaxed);
+    pv_length_[0] = 0;
+    Score best = -kScoreInfinite;
+    int searched = 0;
+    for (size_t i = pv_index_; i < roots_.size(); ++i) {
+        RootMove& rm = roots_[i];
+        seldepth_ = 0;
+        pos_.do_move(rm.move);
+        const bool opens_escape = pos_.side_to_move() == Side::Attackers && !pos_.status().over() &&
+                                  escape_routes() > 0;
+        const int new_depth = depth - 1 + (opens_escape ? 1 : 0);
+        Score score;
+        if (searched == 0) {
+            score = -search(-beta, -alpha, new_depth, 1, true);
+        } else {
+            score = -search(-alpha - 1, -alpha, new_depth, 1, false);
+            if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, 1, true);
+        }
+        pos_.undo_move();
+        ++searched;
+        if (shared_.stop.load(std::memory_order_relaxed)) return best == -kScoreInfinite ? 0 : best;
+        if (searched == 1 || score > alpha) {
+            rm.score = score;
+            rm.seldepth = seldepth_;
+            rm.lowerbound = score >= beta;
+            rm.upperbound = score <= alpha;
+            rm.pv.assign(1, rm.move);
+            for (int k = 0; k < pv_length_[1]; ++k) rm.pv.push_back(pv_[1][k]);
+        } else {
+            rm.score = -kScoreInfinite;  // below the window: sorts after the others
+        }
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+template <class BB>
+SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
+    const RootMove& rm = roots_[pv_index];
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = std::max(rm.seldepth, depth);
+    info.multipv = pv_index + 1;
+    info.score = rm.score == -kScoreInfinite ? rm.previous : rm.score;
+    info.lowerbound = rm.lowerbound;
+    info.upperbound = rm.upperbound;
+    info.nodes = shared_.total_nodes();
+    info.time_ms = shared_.time.elapsed_ms();
+    info.nps = info.time_ms > 0 ? info.nodes * 1000 / info.time_ms : info.nodes * 1000;
+    info.hashfull = shared_.tt->hashfull();
+    info.pv = rm.pv;
+    return info;
+}
+
+template <class BB>
+void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
+    const auto& limits = shared_.limits;
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    const int lines = std::min<int>(shared_.multipv, static_cast<int>(roots_.size()));
+    Move last_best{};
+    int stable = 0;
+    for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
+        root_depth_ = depth;
+        for (auto& rm : roots_) rm.previous = rm.score;
+        for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+            // Aspiration window around the last score, widened on failure.
+            const Score prev = roots_[pv_index_].previous;
+            Score delta = 30;
+            Score alpha = -kScoreInfinite, beta = kScoreInfinite;
+            if (depth >= 4 && !is_mate_score(prev) && prev != -kScoreInfinite) {
+                alpha = std::max(prev - delta, -kScoreInfinite);
+                beta = std::min(prev + delta, kScoreInfinite);
+            }
+            for (;;) {
+                const Score score = search_root(alpha, beta, depth);
+                std::stable_sort(roots_.begin() + pv_index_, roots_.end(),
+                                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                if (shared_.stop.load(std::memory_order_relaxed)) break;
+                if (score <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -kScoreInfinite);
+                } else if (score >= beta) {
+                    beta = std::min(score + delta, kScoreInfinite);
+                } else {
+                    break;
+                }
+                delta += delta / 2 + 10;
+            }
+            std::stable_sort(roots_.begin(), roots_.begin() + pv_index_ + 1,
+                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            if (shared_.stop.load(std::memory_order_relaxed)) break;
+            if (id_ == 0 && report)
+                for (int line = 0; line <= pv_index_; ++line) report(make_info(depth, line));
+        }
+        if (shared_.stop.load(std::memory_order_relaxed)) break;
+        completed_depth_ = depth;
+        if (id_ != 0) continue;
+
+        // Limits the main thread judges between iterations.
+        const Score best = roots_[0].score;
+        if (limits.mate > 0 && best >= kScoreMateBound && (mate_plies(best) + 1) / 2 <= limits.mate) break;
+        // A proven result does not get better with depth.
+        if (!limits.infinite && !shared_.pondering && is_mate_score(best) &&
+            std::abs(mate_plies(best)) <= depth)
+            break;
+        stable = roots_[0].move == last_best ? stable + 1 : 0;
+        last_best = roots_[0].move;
+        const double factor = stable >= 4 ? 0.6 : stable >= 2 ? 0.9 : 1.3;
+        if (!shared_.pondering && shared_.time.stop_iterating(factor)) break;
+    }
+}
+
+}  // namespace branan

@@ -1,0 +1,32 @@
+// Time management: how long the side to move may think, from its clock, increment, moves to go
+// and the move overhead, or from a fixed move time.
+#pragma once
+
+#include "engine/search_types.h"
+
+namespace branan {
+
+class TimeManager {
+public:
+    // `side` is the side to move; `overhead_ms` is kept in hand for the GUI's and the pipe's lag.
+    void start(const SearchLimits& limits, Side side, int64_t overhead_ms, Clock::time_point now);
+    // Restarts the clock (ponderhit: the real thinking time starts now).
+    void restart(Clock::time_point now) { start_ = now; }
+
+    int64_t elapsed_ms() const;
+    bool limited() const { return limited_; }
+    // After an iteration: whether starting another is worth it.
+    bool stop_iterating(double stability_factor) const;
+    // At any node: whether the hard limit has passed.
+    bool out_of_time() const { return limited_ && elapsed_ms() >= maximum_ms_; }
+    int64_t optimum_ms() const { return optimum_ms_; }
+    int64_t maximum_ms() const { return maximum_ms_; }
+
+private:
+    Clock::time_point start_;
+    bool limited_ = false;
+    int64_t optimum_ms_ = 0;
+    int64_t maximum_ms_ = 0;
+};
+
+}  // namespace branan
