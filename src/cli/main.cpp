@@ -1,21 +1,84 @@
-// branan: the command line. Subcommands run once and exit; with no subcommand Branan is a
-// protocol daemon on stdin/stdout.
+// branan: the command line. Subcommands (bench, perft, analyse) run once and exit; otherwise
+// Branan is a protocol daemon on stdin/stdout: UTI, or OpenTafl's OTEP with --otep.
+#include <boost/program_options.hpp>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "cli/analyse_command.h"
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
+#include "cli/rules_option.h"
+#include "engine/engine.h"
+#include "protocol/output.h"
+#include "protocol/uti.h"
 
 namespace {
 
-constexpr const char* kUsage =
-    "Branan, a tafl engine.\n"
-    "usage:\n"
+namespace po = boost::program_options;
+
+constexpr const char* kSubcommands =
+    "Subcommands (run once and exit; each has --help):\n"
     "  branan bench [depth] [--hash MB] [--threads N]\n"
-    "  branan perft [--variant NAME | --rules STRING] [--position REC --side S] [--depth D] [--divide]\n"
-    "  branan --help | --version\n"
-    "Run 'branan <subcommand> --help' for the options of a subcommand.\n";
+    "  branan perft [--variant NAME | --rules STRING] [--position REC --side S] [--depth D] "
+    "[--divide]\n"
+    "  branan analyse --input FILE [--variant NAME | --rules STRING] [--depth D | --movetime MS "
+    "| --nodes N]\n";
+
+int run_daemon(const std::vector<std::string>& args) {
+    po::options_description desc(
+        "Branan, a tafl engine. With no subcommand it speaks UTI (see protocol-spec.md) on\n"
+        "stdin/stdout, or OpenTafl's engine protocol with --otep.\n\n"
+        "usage: branan [options]\nOptions");
+    desc.add_options()("help,h", "show this help")                                         //
+        ("version", "print the version")                                                   //
+        ("threads", po::value<int>()->default_value(1), "search threads (1-256)")          //
+        ("hash", po::value<int>()->default_value(16), "transposition table in MiB (1-65536)")  //
+        ("variant", po::value<std::string>(), "preset to start with (default brandubh)")  //
+        ("rules", po::value<std::string>(), "OpenTafl rules string to start with")         //
+        ("otep", "speak OpenTafl's engine protocol instead of UTI")                        //
+        ("log", po::value<std::string>(), "append every line in and out to FILE");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(args).options(desc).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "branan: " << e.what() << "\n\n" << desc << "\n" << kSubcommands;
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << desc << "\n" << kSubcommands;
+        return 0;
+    }
+    if (vm.count("version")) {
+        std::cout << "Branan " << BRANAN_VERSION << "\n";
+        return 0;
+    }
+    const int threads = vm["threads"].as<int>(), hash = vm["hash"].as<int>();
+    if (threads < 1 || threads > 256 || hash < 1 || hash > 65536) {
+        std::cerr << "branan: --threads must be 1-256 and --hash 1-65536\n";
+        return 2;
+    }
+    auto rules = branan::cli::rules_from_options(vm);
+    if (!rules) {
+        std::cerr << "branan: " << rules.error() << "\n";
+        return 2;
+    }
+    branan::Engine engine;
+    engine.set_threads(threads);
+    engine.set_hash_mb(static_cast<size_t>(hash));
+    branan::Output out(std::cout);
+    if (vm.count("log") && !out.open_log(vm["log"].as<std::string>())) {
+        std::cerr << "branan: cannot open log file '" << vm["log"].as<std::string>() << "'\n";
+        return 2;
+    }
+    if (vm.count("otep")) {
+        std::cerr << "branan: --otep is not available in this build\n";
+        return 2;
+    }
+    branan::UtiSession session(engine, out, *rules);
+    return session.run(std::cin);
+}
 
 }  // namespace
 
@@ -26,17 +89,13 @@ int main(int argc, char** argv) {
             return branan::cli::run_bench({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "perft")
             return branan::cli::run_perft({args.begin() + 1, args.end()});
-        if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
-            std::cout << kUsage;
-            return 0;
+        if (!args.empty() && (args[0] == "analyse" || args[0] == "analyze"))
+            return branan::cli::run_analyse({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0].rfind("-", 0) != 0) {
+            std::cerr << "branan: unknown subcommand '" << args[0] << "'\n" << kSubcommands;
+            return 2;
         }
-        if (!args.empty() && args[0] == "--version") {
-            std::cout << "Branan " << BRANAN_VERSION << "\n";
-            return 0;
-        }
-        std::cerr << "branan: unknown command line '" << (args.empty() ? "" : args[0]) << "'\n"
-                  << kUsage;
-        return 2;
+        return run_daemon(args);
     } catch (const std::exception& e) {
         std::cerr << "branan: internal error: " << e.what() << "\n";
         return 1;

@@ -135,6 +135,7 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             const RootMove& best = workers[0]->root_moves()[0];
             result.best = best.move;
             if (best.pv.size() > 1) result.ponder = best.pv[1];
+            result.pv = best.pv;
             result.nodes = sh.total_nodes();
             result.depth = workers[0]->completed_depth();
             result.score = best.score == -kScoreInfinite ? best.previous : best.score;

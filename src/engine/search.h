@@ -505,8 +505,8 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
             std::stable_sort(roots_.begin(), roots_.begin() + pv_index_ + 1,
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             if (shared_.stop.load(std::memory_order_relaxed)) break;
-            if (id_ == 0 && report)
-                for (int line = 0; line <= pv_index_; ++line) report(make_info(depth, line));
+            if (id_ == 0 && report && pv_index_ == lines - 1)
+                for (int line = 0; line < lines; ++line) report(make_info(depth, line));
         }
         if (shared_.stop.load(std::memory_order_relaxed)) break;
         completed_depth_ = depth;

@@ -46,6 +46,7 @@ struct SearchInfo {
 struct SearchResult {
     std::optional<Move> best;    // none when the game is over
     std::optional<Move> ponder;  // the reply expected to the best move
+    std::vector<Move> pv;        // the principal variation, from the best move on
     Status status;               // the game's status when it is over at the root
     uint64_t nodes = 0;
     int depth = 0;

@@ -1,0 +1,142 @@
+#include "cli/analyse_command.h"
+
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "cli/rules_option.h"
+#include "engine/engine.h"
+#include "protocol/position_command.h"
+#include "protocol/uti.h"
+
+namespace branan::cli {
+namespace {
+
+std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+// A line is what follows UTI's `position` ("startpos moves ...", "otn <record> side ... moves
+// ..."), or a bare list of moves from the start.
+std::vector<std::string> position_words(const std::string& line) {
+    std::vector<std::string> words = split_words(line);
+    if (!words.empty() && words[0] == "position") words.erase(words.begin());
+    if (!words.empty() && words[0] != "startpos" && words[0] != "otn") {
+        words.insert(words.begin(), "moves");
+        words.insert(words.begin(), "startpos");
+    }
+    return words;
+}
+
+}  // namespace
+
+int run_analyse(const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    po::options_description desc(
+        "branan analyse --input FILE [options]\n"
+        "Each input line: 'startpos [moves ...]', 'otn <record> [side S] [moves ...]', or a move\n"
+        "list from the start. Each output line: a JSON object with the best move, score and PV.");
+    desc.add_options()("help,h", "show this help")                                       //
+        ("input,i", po::value<std::string>(), "positions file ('-' for standard input)") //
+        ("variant", po::value<std::string>(), "preset name (default brandubh)")          //
+        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset") //
+        ("depth", po::value<int>(), "search depth per position")                        //
+        ("movetime", po::value<int>(), "milliseconds per position")                     //
+        ("nodes", po::value<uint64_t>(), "nodes per position")                          //
+        ("threads", po::value<int>()->default_value(1), "search threads")               //
+        ("hash", po::value<int>()->default_value(64), "transposition table in MiB");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(args).options(desc).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "branan analyse: " << e.what() << "\n" << desc;
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << desc;
+        return 0;
+    }
+    if (!vm.count("input")) {
+        std::cerr << "branan analyse: --input FILE is required\n" << desc;
+        return 2;
+    }
+    auto rules = rules_from_options(vm);
+    if (!rules) {
+        std::cerr << "branan analyse: " << rules.error() << "\n";
+        return 2;
+    }
+    SearchLimits limits;
+    if (vm.count("depth")) limits.depth = std::max(1, vm["depth"].as<int>());
+    if (vm.count("movetime")) limits.move_time = std::max(1, vm["movetime"].as<int>());
+    if (vm.count("nodes")) limits.nodes = std::max<uint64_t>(1, vm["nodes"].as<uint64_t>());
+    if (!limits.depth && !limits.move_time && !limits.nodes) limits.depth = 8;
+
+    const std::string path = vm["input"].as<std::string>();
+    std::ifstream file;
+    if (path != "-") {
+        file.open(path);
+        if (!file) {
+            std::cerr << "branan analyse: cannot open '" << path << "'\n";
+            return 2;
+        }
+    }
+    std::istream& in = path == "-" ? std::cin : file;
+    Engine engine;
+    engine.set_threads(vm["threads"].as<int>());
+    engine.set_hash_mb(static_cast<size_t>(std::max(1, vm["hash"].as<int>())));
+    int number = 0, failures = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        std::string json = "{\"line\":" + std::to_string(number);
+        auto game = parse_position_command(*rules, position_words(line));
+        if (!game) {
+            ++failures;
+            std::cout << json << ",\"error\":" << json_string(game.error()) << "}" << std::endl;
+            continue;
+        }
+        engine.set_game(*game);
+        const SearchResult r = engine.search(limits);
+        json += ",\"position\":" + json_string(game->record());
+        json += ",\"side\":" + json_string(side_name(game->side_to_move()));
+        if (!r.best) {
+            json += ",\"bestmove\":null,\"result\":" + json_string(outcome_name(r.status.outcome)) +
+                    ",\"reason\":" + json_string(reason_name(r.status.reason));
+        } else {
+            const std::string score = format_score(r.score);  // "score cp 31" / "score mate 3"
+            const bool mate = score.find("mate") != std::string::npos;
+            json += ",\"bestmove\":" + json_string(game->move_text(*r.best));
+            json += std::string(",\"score\":{\"") + (mate ? "mate" : "cp") + "\":" +
+                    score.substr(score.rfind(' ') + 1) + "}";
+            json += ",\"depth\":" + std::to_string(r.depth) + ",\"nodes\":" + std::to_string(r.nodes);
+            // The PV from the best move on, replayed for notation.
+            json += ",\"pv\":[";
+            Game line_game = *game;
+            bool first = true;
+            for (Move m : r.pv) {
+                json += (first ? "" : ",") + json_string(line_game.describe(m));
+                first = false;
+                line_game.play(m);
+            }
+            json += "]";
+        }
+        std::cout << json << "}" << std::endl;
+    }
+    return failures ? 1 : 0;
+}
+
+}  // namespace branan::cli

@@ -1,0 +1,52 @@
+#include "protocol/position_command.h"
+
+#include <sstream>
+
+namespace branan {
+
+std::vector<std::string> split_words(const std::string& line) {
+    std::vector<std::string> words;
+    std::istringstream in(line);
+    for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+
+Expected<Game> parse_position_command(const Rules& rules, const std::vector<std::string>& tokens) {
+    if (tokens.empty()) return Error{"position needs 'startpos' or 'otn <record>'"};
+    size_t i = 0;
+    std::optional<Expected<Game>> game;
+    if (tokens[0] == "startpos") {
+        game.emplace(Game::create(rules));
+        i = 1;
+    } else if (tokens[0] == "otn") {
+        if (tokens.size() < 2) return Error{"position otn needs a position record"};
+        Side side = rules.first_to_move;
+        i = 2;
+        if (i < tokens.size() && tokens[i] == "side") {
+            if (i + 1 >= tokens.size()) return Error{"position: 'side' needs attackers or defenders"};
+            const std::string& s = tokens[i + 1];
+            if (s != "attackers" && s != "defenders")
+                return Error{"position: side '" + s + "' is not attackers or defenders"};
+            side = s == "attackers" ? Side::Attackers : Side::Defenders;
+            i += 2;
+        }
+        game.emplace(Game::create(rules, tokens[1], side));
+    } else {
+        return Error{"position: '" + tokens[0] + "' is not 'startpos' or 'otn'"};
+    }
+    if (!game->ok()) return Error{"position: " + game->error()};
+    Game g = std::move(*game).value();
+    if (i < tokens.size()) {
+        if (tokens[i] != "moves")
+            return Error{"position: unexpected '" + tokens[i] + "' (expected 'moves')"};
+        for (++i; i < tokens.size(); ++i) {
+            auto played = g.play(tokens[i]);
+            if (!played)
+                return Error{"position: move " + std::to_string(g.moves_played().size() + 1) + ": " +
+                             played.error()};
+        }
+    }
+    return g;
+}
+
+}  // namespace branan

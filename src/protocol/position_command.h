@@ -1,0 +1,21 @@
+// The argument of UTI's `position` command, also used by `branan analyse`:
+//   startpos [moves m1 m2 ...]
+//   otn <record> [side attackers|defenders] [moves m1 m2 ...]
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/expected.h"
+#include "core/game.h"
+
+namespace branan {
+
+// Builds the game the tokens describe under `rules`; every move is checked. The error names the
+// offending token (and the move number for moves).
+Expected<Game> parse_position_command(const Rules& rules, const std::vector<std::string>& tokens);
+
+// Splits a line on white space.
+std::vector<std::string> split_words(const std::string& line);
+
+}  // namespace branan

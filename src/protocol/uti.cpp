@@ -1,0 +1,370 @@
+#include "protocol/uti.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <map>
+
+#include "core/presets.h"
+#include "core/rules_string.h"
+#include "protocol/position_command.h"
+
+#ifndef BRANAN_VERSION
+#define BRANAN_VERSION "dev"
+#endif
+
+namespace branan {
+namespace {
+
+constexpr int kMaxHashMb = 65536;
+constexpr int kMaxThreads = 256;
+constexpr int kMaxMultiPv = 256;
+constexpr int kMaxMoveOverhead = 10000;
+
+// Parses a whole number in [lo, hi]; nothing on anything else.
+std::optional<int64_t> parse_number(const std::string& text, int64_t lo, int64_t hi) {
+    int64_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi) return std::nullopt;
+    return v;
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+}  // namespace
+
+std::string format_score(Score score) {
+    if (is_mate_score(score)) {
+        const int plies = mate_plies(score);
+        const int moves = plies > 0 ? (plies + 1) / 2 : -((-plies + 1) / 2);
+        return "score mate " + std::to_string(moves);
+    }
+    return "score cp " + std::to_string(score);
+}
+
+UtiSession::UtiSession(Engine& engine, Output& out, const Rules& rules)
+    : engine_(engine), out_(out), rules_(rules), game_(Game::create(rules).value()) {
+    engine_.set_game(game_);
+}
+
+int UtiSession::run(std::istream& in) {
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!handle(line)) break;
+    }
+    engine_.stop();
+    engine_.wait();
+    return 0;
+}
+
+void UtiSession::error(const std::string& what) { out_.line("info string error: " + what); }
+
+bool UtiSession::refuse_during_search(const std::string& command) {
+    if (!engine_.searching()) return false;
+    error(command + ": a search is running (send stop first)");
+    return true;
+}
+
+bool UtiSession::handle(const std::string& line) {
+    out_.received(line);
+    const std::vector<std::string> words = split_words(line);
+    if (words.empty()) return true;
+    const std::string& cmd = words[0];
+    const std::vector<std::string> args(words.begin() + 1, words.end());
+    if (cmd == "uti") {
+        uti();
+    } else if (cmd == "isready") {
+        out_.line("readyok");
+    } else if (cmd == "setoption") {
+        setoption(line);
+    } else if (cmd == "utinewgame") {
+        if (refuse_during_search(cmd)) return true;
+        engine_.new_game();
+        game_ = Game::create(rules_).value();
+        engine_.set_game(game_);
+    } else if (cmd == "position") {
+        position(args);
+    } else if (cmd == "go") {
+        if (!args.empty() && args[0] == "perft")
+            perft(args);
+        else
+            go(args);
+    } else if (cmd == "stop") {
+        engine_.stop();
+    } else if (cmd == "ponderhit") {
+        engine_.ponderhit();
+    } else if (cmd == "quit") {
+        return false;
+    } else if (cmd == "d") {
+        display();
+    } else if (cmd == "eval") {
+        eval();
+    } else if (cmd == "query") {
+        query(args);
+    } else {
+        error("unknown command '" + cmd + "'");
+    }
+    return true;
+}
+
+void UtiSession::uti() {
+    out_.line(std::string("id name Branan ") + BRANAN_VERSION);
+    out_.line("id author the Branan developers");
+    out_.line("option name Hash type spin default 16 min 1 max " + std::to_string(kMaxHashMb));
+    out_.line("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
+    out_.line("option name Ponder type check default false");
+    out_.line("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
+    out_.line("option name Move Overhead type spin default 30 min 0 max " + std::to_string(kMaxMoveOverhead));
+    out_.line("option name Clear Hash type button");
+    std::string combo = "option name UTI_Variant type combo default brandubh";
+    for (const auto& name : preset_names()) combo += " var " + name;
+    out_.line(combo);
+    out_.line("option name UTI_Rules type string default <empty>");
+    out_.line("utiok");
+}
+
+// setoption name <id> [value <x>]: the id may hold spaces; the value is the rest of the line.
+void UtiSession::setoption(const std::string& line) {
+    const std::vector<std::string> words = split_words(line);
+    if (words.size() < 3 || words[1] != "name") {
+        error("setoption: expected 'setoption name <id> [value <x>]'");
+        return;
+    }
+    std::string name, value;
+    bool has_value = false;
+    size_t i = 2;
+    for (; i < words.size() && words[i] != "value"; ++i) name += (name.empty() ? "" : " ") + words[i];
+    if (i < words.size()) {
+        has_value = true;
+        const size_t at = line.find(" value ");
+        value = at == std::string::npos ? "" : line.substr(at + 7);
+        while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.erase(0, 1);
+        while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+    }
+    const std::string id = lower(name);
+    if (refuse_during_search("setoption")) return;
+    auto need_value = [&]() {
+        if (!has_value || value.empty()) {
+            error("setoption: option '" + name + "' needs a value");
+            return false;
+        }
+        return true;
+    };
+    auto spin = [&](int64_t lo, int64_t hi) -> std::optional<int64_t> {
+        if (!need_value()) return std::nullopt;
+        auto v = parse_number(value, lo, hi);
+        if (!v)
+            error("setoption: option '" + name + "' takes a whole number from " + std::to_string(lo) +
+                  " to " + std::to_string(hi) + ", not '" + value + "'");
+        return v;
+    };
+    if (id == "hash") {
+        if (auto v = spin(1, kMaxHashMb)) engine_.set_hash_mb(static_cast<size_t>(*v));
+    } else if (id == "threads") {
+        if (auto v = spin(1, kMaxThreads)) engine_.set_threads(static_cast<int>(*v));
+    } else if (id == "multipv") {
+        if (auto v = spin(1, kMaxMultiPv)) engine_.set_multipv(static_cast<int>(*v));
+    } else if (id == "move overhead") {
+        if (auto v = spin(0, kMaxMoveOverhead)) engine_.set_move_overhead_ms(static_cast<int>(*v));
+    } else if (id == "ponder") {
+        if (!need_value()) return;
+        if (value != "true" && value != "false")
+            error("setoption: option 'Ponder' takes true or false, not '" + value + "'");
+        else
+            ponder_ = value == "true";
+    } else if (id == "clear hash") {
+        engine_.new_game();
+    } else if (id == "uti_variant") {
+        if (!need_value()) return;
+        if (auto r = preset(value))
+            set_rules(*r);
+        else
+            error("setoption: UTI_Variant '" + value + "' is not a preset");
+    } else if (id == "uti_rules") {
+        if (!need_value()) return;
+        auto r = rules_from_name_or_string(value);
+        if (!r) {
+            error("setoption: UTI_Rules: " + r.error());
+            return;
+        }
+        rules_option_ = value;
+        set_rules(*r);
+    } else {
+        error("setoption: unknown option '" + name + "'");
+    }
+}
+
+void UtiSession::set_rules(const Rules& rules) {
+    rules_ = rules;
+    game_ = Game::create(rules_).value();
+    engine_.set_game(game_);
+    out_.line("info string rules " + write_rules_string(rules_));
+}
+
+void UtiSession::position(const std::vector<std::string>& words) {
+    auto g = parse_position_command(rules_, words);
+    if (!g) {
+        error(g.error());
+        return;
+    }
+    game_ = std::move(g).value();
+    engine_.set_game(game_);
+}
+
+void UtiSession::go(const std::vector<std::string>& words) {
+    if (refuse_during_search("go")) return;
+    SearchLimits limits;
+    static const std::map<std::string, int> kNumeric = {
+        {"atime", 0}, {"dtime", 1}, {"ainc", 2}, {"dinc", 3}, {"btime", 0}, {"wtime", 1},
+        {"binc", 2},  {"winc", 3},  {"movestogo", 4}, {"movetime", 5}, {"depth", 6},
+        {"nodes", 7}, {"mate", 8}};
+    for (size_t i = 0; i < words.size(); ++i) {
+        const std::string& w = words[i];
+        if (w == "infinite") {
+            limits.infinite = true;
+        } else if (w == "ponder") {
+            limits.ponder = true;
+        } else if (w == "searchmoves") {
+            for (++i; i < words.size() && !kNumeric.count(words[i]) && words[i] != "infinite" &&
+                      words[i] != "ponder";
+                 ++i) {
+                auto m = game_.parse_move(words[i]);
+                if (!m) {
+                    error("go: searchmoves: " + m.error());
+                    return;
+                }
+                limits.search_moves.push_back(*m);
+            }
+            --i;
+        } else if (auto k = kNumeric.find(w); k != kNumeric.end()) {
+            if (i + 1 >= words.size()) {
+                error("go: '" + w + "' needs a value");
+                return;
+            }
+            const std::string& text = words[++i];
+            const bool is_time = k->second <= 3;
+            auto v = parse_number(text, is_time ? -(int64_t(1) << 40) : 0, int64_t(1) << 40);
+            if (!v) {
+                error("go: '" + w + "' needs a whole number, not '" + text + "'");
+                return;
+            }
+            switch (k->second) {
+                case 0: limits.attackers_time = std::max<int64_t>(*v, 0); break;
+                case 1: limits.defenders_time = std::max<int64_t>(*v, 0); break;
+                case 2: limits.attackers_inc = std::max<int64_t>(*v, 0); break;
+                case 3: limits.defenders_inc = std::max<int64_t>(*v, 0); break;
+                case 4: limits.moves_to_go = static_cast<int>(std::min<int64_t>(*v, 10000)); break;
+                case 5: limits.move_time = *v; break;
+                case 6: limits.depth = static_cast<int>(std::min<int64_t>(*v, 1000)); break;
+                case 7: limits.nodes = static_cast<uint64_t>(*v); break;
+                case 8: limits.mate = static_cast<int>(std::min<int64_t>(*v, 1000)); break;
+            }
+        } else {
+            error("go: unknown parameter '" + w + "'");
+            return;
+        }
+    }
+    const bool bounded = limits.has_clock() || limits.move_time || limits.depth || limits.nodes ||
+                         limits.mate || limits.ponder;
+    if (!bounded) limits.infinite = true;  // plain "go" searches until stop, as in UCI
+
+    const Game game = game_;
+    engine_.go(
+        limits, [this, game](const SearchInfo& info) { out_.line(format_info(info, game)); },
+        [this, game](const SearchResult& r) {
+            if (!r.best) {
+                if (r.status.over())
+                    out_.line(std::string("info string result ") + outcome_name(r.status.outcome) +
+                              " " + reason_name(r.status.reason));
+                else
+                    out_.line("info string error: go: no legal move among searchmoves");
+                out_.line("bestmove none");
+                return;
+            }
+            std::string text = "bestmove " + game.move_text(*r.best);
+            if (r.ponder) text += " ponder " + game.move_text(*r.ponder);
+            out_.line(text);
+        });
+}
+
+std::string UtiSession::format_info(const SearchInfo& info, const Game& game) const {
+    std::string s = "info depth " + std::to_string(info.depth) + " seldepth " +
+                    std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) + " " +
+                    format_score(info.score);
+    if (info.lowerbound) s += " lowerbound";
+    if (info.upperbound) s += " upperbound";
+    s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) + " hashfull " +
+         std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms) + " pv";
+    for (Move m : info.pv) s += " " + game.move_text(m);
+    return s;
+}
+
+void UtiSession::perft(const std::vector<std::string>& words) {
+    if (refuse_during_search("go perft")) return;
+    if (words.size() != 2) {
+        error("go perft: expected 'go perft <depth>'");
+        return;
+    }
+    auto depth = parse_number(words[1], 1, 20);
+    if (!depth) {
+        error("go perft: depth must be a whole number from 1 to 20, not '" + words[1] + "'");
+        return;
+    }
+    const uint64_t total = game_.perft(static_cast<int>(*depth), [&](Move m, uint64_t n) {
+        out_.line(game_.move_text(m) + ": " + std::to_string(n));
+    });
+    out_.line("");
+    out_.line("Nodes searched: " + std::to_string(total));
+}
+
+void UtiSession::display() {
+    std::string diagram = game_.diagram();
+    for (size_t start = 0; start < diagram.size();) {
+        const size_t end = diagram.find('\n', start);
+        out_.line(diagram.substr(start, end - start));
+        start = end + 1;
+    }
+    char key[32];
+    std::snprintf(key, sizeof key, "%016llX", static_cast<unsigned long long>(game_.key()));
+    const Status s = game_.status();
+    out_.line(std::string("Side to move: ") + side_name(game_.side_to_move()));
+    out_.line("Rules: " + rules_.name);
+    out_.line("Position: " + game_.record());
+    out_.line(std::string("Key: ") + key);
+    out_.line("Moves played: " + std::to_string(game_.moves_played().size()));
+    out_.line(std::string("Status: ") + outcome_name(s.outcome) +
+              (s.over() ? std::string(" (") + reason_name(s.reason) + ")" : ""));
+}
+
+void UtiSession::eval() {
+    Score score = 0;
+    const EvalTrace trace = engine_.evaluate(score);
+    for (const auto& t : trace.terms)
+        out_.line("info string eval " + t.name + ": count " + std::to_string(t.count) + " value " +
+                  std::to_string(t.value));
+    out_.line("info string eval total " + std::to_string(trace.total_for_attackers) +
+              " for the attackers; tempo " + std::to_string(engine_.weights().tempo) +
+              " for the side to move");
+    out_.line(std::string("info string eval ") + side_name(game_.side_to_move()) + " to move: " +
+              std::to_string(score));
+}
+
+void UtiSession::query(const std::vector<std::string>& words) {
+    if (words.size() != 1 || words[0] != "result") {
+        error("query: expected 'query result'");
+        return;
+    }
+    const Status s = game_.status();
+    if (!s.over()) {
+        out_.line("info string game ongoing");
+        out_.line("response none");
+        return;
+    }
+    out_.line(std::string("info string ") + reason_name(s.reason));
+    out_.line(std::string("response ") + outcome_name(s.outcome));
+}
+
+}  // namespace branan
