@@ -153,7 +153,7 @@ TEST_CASE("an infinite search runs until stop; two threads give a legal move", "
 
 TEST_CASE("a finished game: no move, the verdict", "[search]") {
     Engine engine;
-    const Game game = Game::create(*preset("brandubh"), "/K2t3/3t3/3T3/tt1T1tt/3T3/3t3/3t3/", Side::Attackers).value();
+    const Game game = Game::create(*preset("brandubh"), "/K2t3/3t3/3T3/tt3tt/3T3/3t3/3t3/", Side::Attackers).value();
     engine.set_game(game);
     SearchLimits limits;
     limits.depth = 3;

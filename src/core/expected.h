@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -20,14 +21,20 @@ public:
 
     bool ok() const { return value_.has_value(); }
     explicit operator bool() const { return ok(); }
-    const T& value() const& { return *value_; }
-    T& value() & { return *value_; }
-    T&& value() && { return std::move(*value_); }
-    const T& operator*() const& { return *value_; }
-    const T* operator->() const { return &*value_; }
+    // Taking the value of an error is a programming error: it throws, naming the error.
+    const T& value() const& { return checked(); }
+    T& value() & { return const_cast<T&>(checked()); }
+    T&& value() && { return std::move(const_cast<T&>(checked())); }
+    const T& operator*() const& { return checked(); }
+    const T* operator->() const { return &checked(); }
     const std::string& error() const { return error_; }
 
 private:
+    const T& checked() const {
+        if (!value_) throw std::logic_error("value of a failed Expected: " + error_);
+        return *value_;
+    }
+
     std::optional<T> value_;
     std::string error_;
 };

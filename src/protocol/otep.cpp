@@ -1,0 +1,569 @@
+// The OTEP session. One thread reads commands; searches run on the engine's thread and report
+// from there ("move ...", "analysis ..."). Everything the two threads share sits behind mutex_.
+//
+// The game state follows OpenTafl: our own move is played into the game only when OpenTafl
+// acknowledges it ("move <record>"), the opponent's moves come with "opponent-move", and whenever
+// the moves do not lead to the position record OpenTafl sends, that record wins (the game is
+// re-created from it; its repetition history is lost then).
+#include "protocol/otep.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/position_record.h"
+#include "core/rules_string.h"
+
+namespace branan {
+namespace {
+
+// Thinking time per move when OpenTafl sends no clock (untimed games).
+constexpr int64_t kUntimedMoveMs = 5000;
+
+std::vector<std::string> split_words(std::string_view text) {
+    std::vector<std::string> words;
+    size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j > i) words.emplace_back(text.substr(i, j - i));
+        i = j;
+    }
+    return words;
+}
+
+std::vector<std::string> split(std::string_view text, char sep) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (;;) {
+        const size_t end = text.find(sep, start);
+        parts.emplace_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+        if (end == std::string_view::npos) return parts;
+        start = end + 1;
+    }
+}
+
+// The text after the first word, without surrounding blanks.
+std::string_view rest_of(std::string_view line) {
+    size_t i = 0;
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    size_t j = line.size();
+    while (j > i && std::isspace(static_cast<unsigned char>(line[j - 1]))) --j;
+    return line.substr(i, j - i);
+}
+
+template <class T>
+std::optional<T> parse_number(std::string_view text) {
+    T value{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::optional<Side> parse_side(std::string_view text) {
+    if (text == "attackers") return Side::Attackers;
+    if (text == "defenders") return Side::Defenders;
+    return std::nullopt;
+}
+
+std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+
+bool is_square_text(std::string_view s, size_t& i) {
+    // [a-s][0-9]{1,2}, as OpenTafl's move regex
+    if (i >= s.size() || s[i] < 'a' || s[i] > 's') return false;
+    size_t j = i + 1, digits = 0;
+    while (j < s.size() && digits < 2 && std::isdigit(static_cast<unsigned char>(s[j]))) ++j, ++digits;
+    if (digits == 0) return false;
+    i = j;
+    return true;
+}
+
+// Reduces an OpenTafl move ("e2-d2", "Ke6-e7xf7", "d7-d4xc4/e4/d3+", "a7-e7xKe6") to "from-to".
+// Captures and annotations are dropped: the position record that comes with the move tells what
+// was captured. Jumps and berserk separators ('^', '=') are kept as moves from-to as well.
+std::optional<std::string> simple_move(std::string_view text) {
+    size_t i = 0;
+    if (i < text.size() && std::string_view("tcnkmgTCNKMG").find(text[i]) != std::string_view::npos)
+        ++i;
+    const size_t from_start = i;
+    if (!is_square_text(text, i)) return std::nullopt;
+    const std::string from(text.substr(from_start, i - from_start));
+    size_t seps = 0;
+    while (i < text.size() && seps < 2 && (text[i] == '-' || text[i] == '^' || text[i] == '=')) ++i, ++seps;
+    if (seps == 0) return std::nullopt;
+    const size_t to_start = i;
+    if (!is_square_text(text, i)) return std::nullopt;
+    const std::string to(text.substr(to_start, i - to_start));
+    if (i < text.size() && text[i] != 'x' && text[i] != '+' && text[i] != '-') return std::nullopt;
+    return from + "-" + to;
+}
+
+bool same_position(const Game& game, std::string_view record) {
+    const auto theirs = parse_position_record(record);
+    const auto ours = parse_position_record(game.record());
+    return theirs && ours && *theirs == *ours;
+}
+
+struct ClockState {
+    bool known = false;
+    int64_t ms[2] = {0, 0};           // main time, or the current overtime period when in overtime
+    bool in_overtime[2] = {false, false};
+    int64_t overtime_s = 0;           // length of one overtime period
+    int overtimes[2] = {0, 0};        // overtime periods left
+};
+
+class Session {
+public:
+    Session(Engine& engine, Output& out)
+        : engine_(engine), out_(out), rules_(engine.game().rules()), game_(engine.game()) {}
+
+    int run(std::istream& in) {
+        out_.line("hello");
+        std::string line;
+        while (std::getline(in, line)) {
+            out_.received(line);
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            bool more = true;
+            try {
+                more = handle(line);
+            } catch (const std::exception& e) {
+                out_.line("error 0 internal error while handling " + quoted(first_word(line)) + ": " + e.what());
+            }
+            if (!more) return 0;
+        }
+        // End of input: a search still running has a time limit; let it finish and report.
+        engine_.wait();
+        return 0;
+    }
+
+private:
+    static std::string first_word(std::string_view line) {
+        const auto words = split_words(line);
+        return words.empty() ? std::string() : words[0];
+    }
+
+    // Returns false on goodbye.
+    bool handle(std::string_view line) {
+        const auto words = split_words(line);
+        if (words.empty()) return true;
+        const std::string& cmd = words[0];
+        const std::string_view rest = rest_of(line);
+
+        if (cmd == "rules") return cmd_rules(rest), true;
+        if (cmd == "position") return cmd_position(words), true;
+        if (cmd == "side") return cmd_side(words), true;
+        if (cmd == "clock") return cmd_clock(words), true;
+        if (cmd == "play") return cmd_play(words), true;
+        if (cmd == "opponent-move") return cmd_opponent_move(words), true;
+        if (cmd == "move") return cmd_move(words), true;
+        if (cmd == "error") return cmd_error(words), true;
+        if (cmd == "analyze") return cmd_analyze(words), true;
+        if (cmd == "finish") return cmd_finish(words), true;
+        if (cmd == "goodbye") {
+            cancel_search();
+            return false;
+        }
+        if (cmd == "dump") {
+            // OpenTafl's debugging request "dump <n>" is sent without a newline, so another
+            // command may follow on the same line ("dump 3play attackers"). Branan has nothing
+            // to dump; the rest is handled.
+            size_t i = line.find("dump") + 4;
+            while (i < line.size() && line[i] == ' ') ++i;
+            while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+            return i < line.size() ? handle(line.substr(i)) : true;
+        }
+        // Engine-to-OpenTafl commands coming back to us carry nothing to act on.
+        if (cmd == "hello" || cmd == "simple-moves" || cmd == "status" || cmd == "analysis") return true;
+        out_.line("error 0 unknown command " + quoted(cmd));
+        return true;
+    }
+
+    void cmd_rules(std::string_view text) {
+        cancel_search();
+        if (text.empty()) {
+            out_.line("error -1 rules: no rules string given");
+            return;
+        }
+        auto rules = parse_rules_string(text);
+        if (!rules) {
+            out_.line("error -1 Branan cannot play these rules: " + rules.error());
+            return;
+        }
+        auto game = Game::create(*rules);
+        if (!game) {
+            out_.line("error -1 Branan cannot play these rules: " + game.error());
+            return;
+        }
+        rules_ = *rules;
+        game_ = std::move(game.value());
+        our_side_.reset();
+        clear_pending();
+        engine_.new_game();
+    }
+
+    void cmd_position(const std::vector<std::string>& words) {
+        cancel_search();
+        if (words.size() < 2) {
+            out_.line("error 0 position: no position record given");
+            return;
+        }
+        clear_pending();
+        resync(words[1], game_.side_to_move(), "position");
+    }
+
+    void cmd_side(const std::vector<std::string>& words) {
+        cancel_search();
+        const auto side = words.size() >= 2 ? parse_side(words[1]) : std::nullopt;
+        if (!side) {
+            out_.line("error 0 side: expected 'side attackers' or 'side defenders'");
+            return;
+        }
+        set_side_to_move(*side);
+    }
+
+    void cmd_clock(const std::vector<std::string>& words) {
+        // clock <att ms>[*] <def ms>[*] <overtime s> <att overtimes> <def overtimes>
+        ClockState c;
+        if (words.size() == 1) {  // no clock: an untimed game
+            clock_ = c;
+            return;
+        }
+        c.known = true;
+        if (words.size() < 3) {
+            out_.line("error 0 clock: expected 'clock <attacker-ms>[*] <defender-ms>[*] "
+                      "<overtime-s> <attacker-overtimes> <defender-overtimes>'");
+            return;
+        }
+        for (int s = 0; s < 2; ++s) {
+            std::string_view t = words[1 + s];
+            if (!t.empty() && t.back() == '*') {
+                c.in_overtime[s] = true;
+                t.remove_suffix(1);
+            }
+            const auto ms = parse_number<int64_t>(t);
+            if (!ms) {
+                out_.line("error 0 clock: bad time " + quoted(words[1 + s]));
+                return;
+            }
+            c.ms[s] = std::max<int64_t>(0, *ms);
+        }
+        if (words.size() >= 4) {
+            const auto ot = parse_number<int64_t>(words[3]);
+            if (!ot) {
+                out_.line("error 0 clock: bad overtime length " + quoted(words[3]));
+                return;
+            }
+            c.overtime_s = std::max<int64_t>(0, *ot);
+        }
+        for (int s = 0; s < 2 && words.size() >= size_t(5 + s); ++s) {
+            const auto n = parse_number<int>(words[4 + s]);
+            if (!n) {
+                out_.line("error 0 clock: bad overtime count " + quoted(words[4 + s]));
+                return;
+            }
+            c.overtimes[s] = std::max(0, *n);
+        }
+        clock_ = c;
+    }
+
+    void cmd_play(const std::vector<std::string>& words) {
+        cancel_search();
+        const auto side = words.size() >= 2 ? parse_side(words[1]) : std::nullopt;
+        if (!side) {
+            out_.line("error 0 play: expected 'play attackers' or 'play defenders'");
+            return;
+        }
+        our_side_ = *side;
+        set_side_to_move(*side);
+        if (!ensure_moves("play")) return;
+
+        engine_.set_multipv(1);
+        engine_.set_game(game_);
+        const int size = game_.size();
+        const Side me = *side;
+        start_search(limits_for(me), nullptr, [this, size, me](const SearchResult& r) {
+            if (!r.best) {
+                out_.line(std::string("error 0 no legal move (") + reason_name(r.status.reason) + ")");
+                return;
+            }
+            pending_ = *r.best;
+            pending_side_ = me;
+            out_.line("move " + move_name(*r.best, size));
+        });
+    }
+
+    void cmd_opponent_move(const std::vector<std::string>& words) {
+        cancel_search();
+        clear_pending();
+        if (words.size() < 2) {
+            out_.line("error 0 opponent-move: no move given");
+            return;
+        }
+        const std::string record = words.size() >= 3 ? words[2] : std::string();
+        const Side mover = game_.side_to_move();
+        Game next = game_;
+        std::string failure;
+        for (const std::string& text : split(words[1], '|')) {
+            if (text.empty()) continue;
+            const auto simple = simple_move(text);
+            if (!simple) {
+                failure = "cannot read move " + quoted(text);
+                break;
+            }
+            const auto played = next.play(*simple);
+            if (!played) {
+                failure = played.error();
+                break;
+            }
+        }
+        if (failure.empty() && (record.empty() || same_position(next, record))) {
+            game_ = std::move(next);
+            return;
+        }
+        if (record.empty()) {
+            out_.line("error 0 opponent-move: " + failure + " (and no position record to resynchronise from)");
+            return;
+        }
+        // The record is authoritative. After the opponent's move it is our turn.
+        const Side to_move = our_side_ ? *our_side_ : failure.empty() ? next.side_to_move() : opponent(mover);
+        resync(record, to_move, "opponent-move");
+    }
+
+    void cmd_move(const std::vector<std::string>& words) {
+        // OpenTafl accepted our move; the record is the position after it.
+        std::optional<Move> mine;
+        Side side = game_.side_to_move();
+        {
+            std::lock_guard lock(mutex_);
+            mine = pending_;
+            side = pending_side_;
+            pending_.reset();
+        }
+        if (words.size() < 2) {
+            out_.line("error 0 move: no position record given");
+            return;
+        }
+        cancel_search();
+        if (mine) {
+            Game next = game_;
+            if (next.play(move_name(*mine, next.size())) && same_position(next, words[1])) {
+                game_ = std::move(next);
+                return;
+            }
+        }
+        const Side to_move = mine ? opponent(side) : our_side_ ? opponent(*our_side_) : game_.side_to_move();
+        resync(words[1], to_move, "move");
+    }
+
+    void cmd_error(const std::vector<std::string>& words) {
+        // OpenTafl refused our move (1 wrong side, 2 illegal, 3/4 berserk). It follows up with
+        // opponent-move (with the correct position) and play, which resynchronise us.
+        last_error_ = words.size() >= 2 ? parse_number<int>(words[1]).value_or(0) : 0;
+        clear_pending();
+    }
+
+    void cmd_analyze(const std::vector<std::string>& words) {
+        cancel_search();
+        const auto count = words.size() >= 2 ? parse_number<int>(words[1]) : std::nullopt;
+        const auto seconds = words.size() >= 3 ? parse_number<int64_t>(words[2]) : std::nullopt;
+        if (!count || !seconds || *count < 1 || *seconds < 0) {
+            out_.line("error 0 analyze: expected 'analyze <number of moves> <seconds>'");
+            return;
+        }
+        if (!ensure_moves("analyze")) return;
+        const int lines = std::min<int>(*count, static_cast<int>(game_.legal_moves().size()));
+        engine_.set_multipv(lines);
+        engine_.set_game(game_);
+        SearchLimits limits;
+        limits.move_time = std::max<int64_t>(100, *seconds * 1000);
+
+        // The latest info per line, and the last depth at which every line was reported (lines
+        // of different depths may repeat a move).
+        struct Collected {
+            std::vector<SearchInfo> current, complete;
+        };
+        auto collected = std::make_shared<Collected>();
+        auto on_info = [collected, lines](const SearchInfo& info) {
+            auto& c = *collected;
+            if (info.multipv < 1 || info.pv.empty()) return;
+            if (c.current.size() < size_t(info.multipv)) c.current.resize(info.multipv);
+            c.current[info.multipv - 1] = info;
+            if (info.multipv == lines) c.complete = c.current;
+        };
+        const int size = game_.size();
+        start_search(limits, on_info, [this, collected, size](const SearchResult& r) {
+            std::vector<std::pair<std::vector<Move>, Score>> entries;
+            const auto& c = *collected;
+            const auto& infos = !c.complete.empty() ? c.complete : c.current;
+            for (const SearchInfo& info : infos)
+                if (!info.pv.empty() &&
+                    std::none_of(entries.begin(), entries.end(),
+                                 [&](const auto& e) { return e.first[0] == info.pv[0]; }))
+                    entries.emplace_back(info.pv, info.score);
+            if (entries.empty() && r.best) entries.emplace_back(std::vector<Move>{*r.best}, r.score);
+            if (entries.empty()) {
+                out_.line(std::string("error 0 no legal move (") + reason_name(r.status.reason) + ")");
+                return;
+            }
+            std::string text = "analysis " + std::to_string(entries.size());
+            for (const auto& [pv, score] : entries) {
+                text += ' ';
+                for (size_t i = 0; i < pv.size(); ++i) text += (i ? "|" : "") + move_name(pv[i], size);
+                text += ' ' + std::to_string(score);
+            }
+            out_.line(text);
+        });
+    }
+
+    void cmd_finish(const std::vector<std::string>& words) {
+        cancel_search();
+        clear_pending();
+        finish_code_ = words.size() >= 2 ? parse_number<int>(words[1]) : std::nullopt;
+    }
+
+    // Whether the game has a move to search; otherwise says why not. A position that Branan's
+    // rules call a repetition draw or loss while OpenTafl still asks for a move (OpenTafl's
+    // repetition rules differ, or its history differs from ours) is searched without history.
+    bool ensure_moves(const char* what) {
+        Status status = game_.status();
+        if (status.over() && status.reason == OutcomeReason::Repetition) {
+            auto fresh = Game::create(rules_, game_.record(), game_.side_to_move());
+            if (fresh && !fresh->status().over() && !fresh->legal_moves().empty()) {
+                game_ = std::move(fresh.value());
+                status = game_.status();
+            }
+        }
+        if (status.over()) {
+            out_.line(std::string("error 0 no legal move (") + reason_name(status.reason) + ")");
+            return false;
+        }
+        if (game_.legal_moves().empty()) {
+            out_.line(std::string("error 0 no legal move (") + what + ": no legal move)");
+            return false;
+        }
+        return true;
+    }
+
+    SearchLimits limits_for(Side me) const {
+        SearchLimits limits;
+        if (!clock_.known) {
+            limits.move_time = kUntimedMoveMs;
+            return limits;
+        }
+        const int64_t period_ms = clock_.overtime_s * 1000;
+        if (clock_.in_overtime[index(me)]) {
+            // Within the current overtime period; finishing in it keeps the period (it restarts
+            // after each move), running past it costs one. Use half, keep half as a margin.
+            limits.move_time = std::max<int64_t>(1, clock_.ms[index(me)] / 2);
+            return limits;
+        }
+        // Main time. With overtime periods to come, a move may run past the end of main time into
+        // a fresh period: count half a period as extra time and as a per-move increment. The time
+        // manager never spends more than a third of what it is given, so no period is lost.
+        for (Side s : {Side::Attackers, Side::Defenders}) {
+            const int i = index(s);
+            int64_t time = clock_.ms[i], inc = 0;
+            if (!clock_.in_overtime[i] && period_ms > 0 && clock_.overtimes[i] > 0) {
+                time += period_ms / 2;
+                inc = period_ms / 2;
+            }
+            if (s == Side::Attackers) {
+                limits.attackers_time = time;
+                limits.attackers_inc = inc;
+            } else {
+                limits.defenders_time = time;
+                limits.defenders_inc = inc;
+            }
+        }
+        return limits;
+    }
+
+    void set_side_to_move(Side side) {
+        if (game_.side_to_move() == side) return;
+        auto game = Game::create(rules_, game_.record(), side);
+        if (game)
+            game_ = std::move(game.value());
+        else
+            out_.line("error 0 cannot give the move to the " + std::string(side_name(side)) + ": " + game.error());
+    }
+
+    // The position record is authoritative: rebuild the game from it.
+    bool resync(std::string_view record, Side to_move, const char* what) {
+        auto game = Game::create(rules_, record, to_move);
+        if (!game) {
+            out_.line(std::string("error 0 ") + what + ": bad position record " + quoted(record) + ": " +
+                      game.error());
+            return false;
+        }
+        game_ = std::move(game.value());
+        return true;
+    }
+
+    void start_search(const SearchLimits& limits, Engine::InfoCallback on_info,
+                      std::function<void(const SearchResult&)> report) {
+        uint64_t id;
+        {
+            std::lock_guard lock(mutex_);
+            id = ++last_search_;
+            live_search_ = id;
+        }
+        engine_.go(limits, std::move(on_info), [this, id, report = std::move(report)](const SearchResult& r) {
+            std::lock_guard lock(mutex_);
+            if (live_search_ != id) return;  // cancelled: say nothing
+            live_search_ = 0;
+            report(r);
+        });
+    }
+
+    // Ends any search without letting it report.
+    void cancel_search() {
+        {
+            std::lock_guard lock(mutex_);
+            live_search_ = 0;
+        }
+        engine_.stop();
+        engine_.wait();
+    }
+
+    void clear_pending() {
+        std::lock_guard lock(mutex_);
+        pending_.reset();
+    }
+
+    Engine& engine_;
+    Output& out_;
+    Rules rules_;
+    Game game_;
+    std::optional<Side> our_side_;  // from the last 'play'
+    ClockState clock_;
+    std::optional<int> last_error_;
+    std::optional<int> finish_code_;
+
+    std::mutex mutex_;  // guards what follows: shared with the search thread
+    uint64_t last_search_ = 0, live_search_ = 0;
+    std::optional<Move> pending_;  // our move, sent and not yet acknowledged
+    Side pending_side_ = Side::Attackers;
+};
+
+}  // namespace
+
+int run_otep(Engine& engine, std::istream& in, Output& out) {
+    Session session(engine, out);
+    return session.run(in);
+}
+
+}  // namespace branan
