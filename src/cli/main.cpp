@@ -8,8 +8,10 @@
 #include "cli/analyse_command.h"
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
+#include "cli/rules_command.h"
 #include "cli/rules_option.h"
 #include "engine/engine.h"
+#include "protocol/otep.h"
 #include "protocol/output.h"
 #include "protocol/uti.h"
 
@@ -22,6 +24,7 @@ constexpr const char* kSubcommands =
     "  branan bench [depth] [--hash MB] [--threads N]\n"
     "  branan perft [--variant NAME | --rules STRING] [--position REC --side S] [--depth D] "
     "[--divide]\n"
+    "  branan rules [--variant NAME | --rules STRING | --list]\n"
     "  branan analyse --input FILE [--variant NAME | --rules STRING] [--depth D | --movetime MS "
     "| --nodes N]\n";
 
@@ -72,10 +75,7 @@ int run_daemon(const std::vector<std::string>& args) {
         std::cerr << "branan: cannot open log file '" << vm["log"].as<std::string>() << "'\n";
         return 2;
     }
-    if (vm.count("otep")) {
-        std::cerr << "branan: --otep is not available in this build\n";
-        return 2;
-    }
+    if (vm.count("otep")) return branan::run_otep(engine, std::cin, out);
     branan::UtiSession session(engine, out, *rules);
     return session.run(std::cin);
 }
@@ -89,6 +89,8 @@ int main(int argc, char** argv) {
             return branan::cli::run_bench({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "perft")
             return branan::cli::run_perft({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0] == "rules")
+            return branan::cli::run_rules({args.begin() + 1, args.end()});
         if (!args.empty() && (args[0] == "analyse" || args[0] == "analyze"))
             return branan::cli::run_analyse({args.begin() + 1, args.end()});
         if (!args.empty() && args[0].rfind("-", 0) != 0) {

@@ -17,28 +17,6 @@ Board<BB> make_board(const Rules& rules, const BoardSetup& setup, Side to_move) 
     return Board<BB>{std::move(tables), std::move(position)};
 }
 
-// Pieces standing where the rules never let them stand cannot come from play: refuse them.
-std::string check_placement(const Rules& rules, const BoardSetup& setup) {
-    const int n = setup.size;
-    const Geometry<Bitboard128> geo(n);
-    auto refuse = [&](Square sq, const char* what) {
-        return std::string("position record: ") +
-               (setup.at(sq) == 't' ? "an attacker" : "a defender") + " on " +
-               square_name(sq, n) + ", " + what;
-    };
-    for (Square sq = 0; sq < n * n; ++sq) {
-        const char c = setup.at(sq);
-        if (c != 't' && c != 'T') continue;
-        const Piece p = c == 't' ? Piece::AttackerSoldier : Piece::DefenderSoldier;
-        const bool corner = test(geo.corners, sq);
-        if (rules.throne.exists && sq == geo.throne && !rules.throne.stop.has(p))
-            return refuse(sq, "the throne, where it may not stand");
-        if (rules.corners.exists && corner && !rules.corners.stop.has(p))
-            return refuse(sq, "a corner, where it may not stand");
-    }
-    return {};
-}
-
 }  // namespace
 
 Game::Game(Rules rules, AnyBoard board, std::string start_record, Side start_side)
@@ -59,7 +37,7 @@ Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to
         return Error{"position record is " + std::to_string(setup->size) + "x" +
                      std::to_string(setup->size) + " but the rules are for " +
                      std::to_string(rules.size) + "x" + std::to_string(rules.size)};
-    if (const std::string problem = check_placement(rules, *setup); !problem.empty())
+    if (const std::string problem = placement_problem(rules, *setup); !problem.empty())
         return Error{problem};
     AnyBoard board = fits_64(rules.size)
                          ? AnyBoard(make_board<Bitboard64>(rules, *setup, to_move))

@@ -1,5 +1,7 @@
 #include "core/rules.h"
 
+#include "core/geometry.h"
+#include "core/notation.h"
 #include "core/position_record.h"
 #include "core/zobrist.h"
 
@@ -63,6 +65,71 @@ const char* repetition_name(RepetitionRule r) {
     return "?";
 }
 
+namespace {
+
+std::string piece_set_words(PieceSet s) {
+    if (s == PieceSet::all()) return "everyone";
+    if (s == PieceSet::none()) return "nobody";
+    std::string out;
+    auto add = [&](Piece p, const char* word) {
+        if (s.has(p)) out += (out.empty() ? "" : ", ") + std::string(word);
+    };
+    add(Piece::AttackerSoldier, "attackers");
+    add(Piece::DefenderSoldier, "defender soldiers");
+    add(Piece::King, "the king");
+    return out;
+}
+
+std::string square_rules(const SpecialSquareRules& s) {
+    if (!s.exists) return "none (an ordinary square)";
+    return "stop: " + piece_set_words(s.stop) + "; pass when empty: " + piece_set_words(s.pass) +
+           "; enter from elsewhere: " + piece_set_words(s.reenter) + "; hostile when empty to: " +
+           piece_set_words(s.hostile_empty) + "; hostile when occupied to: " + piece_set_words(s.hostile);
+}
+
+std::string speed_words(int speed) { return speed == 0 ? "any distance" : std::to_string(speed) + " square(s)"; }
+
+}  // namespace
+
+std::string describe(const Rules& r) {
+    std::string out;
+    auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
+    line("name", r.name);
+    line("board", std::to_string(r.size) + "x" + std::to_string(r.size));
+    line("start", r.start);
+    line("first to move", side_name(r.first_to_move));
+    line("movement", "attackers " + speed_words(r.speed[0]) + ", defenders " + speed_words(r.speed[1]) +
+                         ", king " + speed_words(r.speed[2]));
+    line("escape", escape_name(r.escape));
+    line("king armed", king_armed_name(r.king_armed));
+    line("king captured", king_strength_name(r.king_strength));
+    line("throne", square_rules(r.throne));
+    line("corners", square_rules(r.corners));
+    line("linnaean capture", r.linnaean_capture ? "yes" : "no");
+    line("encirclement", r.encirclement ? "attackers win" : "no");
+    line("third repetition", repetition_name(r.repetition));
+    line("no legal move", r.no_move == NoMoveRule::Loss ? "loss" : "draw");
+    line("lost in the forest", r.forest_moves ? "after " + std::to_string(r.forest_moves) + " own moves on a corner" : "no");
+    return out;
+}
+
+std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
+    const int n = setup.size;
+    const Geometry<Bitboard128> geo(n);
+    for (Square sq = 0; sq < n * n; ++sq) {
+        const char c = setup.at(sq);
+        if (c != 't' && c != 'T') continue;
+        const Piece p = c == 't' ? Piece::AttackerSoldier : Piece::DefenderSoldier;
+        const char* where = nullptr;
+        if (rules.throne.exists && sq == geo.throne && !rules.throne.stop.has(p)) where = "the throne";
+        if (rules.corners.exists && test(geo.corners, sq) && !rules.corners.stop.has(p)) where = "a corner";
+        if (where)
+            return std::string("position record: ") + (c == 't' ? "an attacker" : "a defender") +
+                   " on " + square_name(sq, n) + ", " + where + ", where it may not stand";
+    }
+    return {};
+}
+
 std::string validate(const Rules& r) {
     if (r.size < 5 || r.size > kMaxBoardSize || r.size % 2 == 0)
         return "board size " + std::to_string(r.size) + " is not supported (odd sizes 5 to 11)";
@@ -71,6 +138,8 @@ std::string validate(const Rules& r) {
     if (setup->size != r.size)
         return "start position has " + std::to_string(setup->size) + " rows but the board is " +
                std::to_string(r.size) + "x" + std::to_string(r.size);
+    if (std::string problem = placement_problem(r, *setup); !problem.empty())
+        return "start position: " + problem;
     for (int k = 0; k < kPieceKinds; ++k)
         if (r.speed[k] < 0 || r.speed[k] > r.size)
             return "speed limit " + std::to_string(r.speed[k]) + " is out of range (0 = unlimited)";

@@ -72,6 +72,14 @@ struct Rules {
 // Returns an empty string when the rules are usable, else what is wrong.
 std::string validate(const Rules& rules);
 
+struct BoardSetup;
+// Pieces standing where the rules never let them stand (a soldier on a throne or corner it may
+// not stop on) cannot come from play. Returns what is wrong, or an empty string.
+std::string placement_problem(const Rules& rules, const BoardSetup& setup);
+
+// A human-readable description of every switch, one "switch: value" line each.
+std::string describe(const Rules& rules);
+
 const char* escape_name(Escape e);
 const char* king_armed_name(KingArmed a);
 const char* king_strength_name(KingStrength s);

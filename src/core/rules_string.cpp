@@ -195,7 +195,11 @@ Expected<Rules> parse_rules_string(std::string_view text) {
 
     // 2. Apply every entry; Branan's extension keys last, so they override.
     std::map<std::string, std::string> extensions;
-    for (const auto& [key, value] : entries) {
+    for (const auto& entry : entries) {
+        // Plain references: lambdas below capture them (clang before 16 cannot capture
+        // structured bindings).
+        const std::string& key = entry.first;
+        const std::string& value = entry.second;
         auto fail = [&](const std::string& what) -> Expected<Rules> {
             return Error{"rules string key '" + key + "': " + what};
         };
@@ -309,7 +313,9 @@ Expected<Rules> parse_rules_string(std::string_view text) {
         }
         if (!problem.empty()) return Error{problem};
     }
-    for (const auto& [key, value] : extensions) {
+    for (const auto& entry : extensions) {
+        const std::string& key = entry.first;
+        const std::string& value = entry.second;
         auto fail = [&](const std::string& what) -> Expected<Rules> {
             return Error{"rules string key '" + key + "': " + what};
         };

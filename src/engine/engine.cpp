@@ -20,6 +20,11 @@ void Engine::set_hash_mb(size_t mb) {
     tt_.resize(mb);
 }
 
+void Engine::set_multipv(int n) {
+    wait();
+    multipv_ = std::max(1, n);
+}
+
 void Engine::set_threads(int n) {
     wait();
     threads_ = std::max(1, n);
@@ -51,6 +56,7 @@ void Engine::stop() {
 void Engine::ponderhit() {
     {
         std::lock_guard lock(mutex_);
+        if (!running_ || !shared_->pondering) return;  // nothing to switch over
         shared_->time.restart(Clock::now());
         shared_->pondering = false;
     }
@@ -144,11 +150,13 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     } else {
         wait_for_release();
     }
-    on_done(result);
+    // Idle before the result goes out, so that a GUI that answers bestmove with go at once
+    // is not refused.
     {
         std::lock_guard lock(mutex_);
         running_ = false;
     }
+    on_done(result);
 }
 
 }  // namespace branan

@@ -34,9 +34,9 @@ public:
     size_t hash_mb() const { return tt_.megabytes(); }
     void set_threads(int n);
     int threads() const { return threads_; }
-    void set_multipv(int n) { multipv_ = n; }
+    void set_multipv(int n);
     int multipv() const { return multipv_; }
-    void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }
+    void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }  // read at go()
     int move_overhead_ms() const { return move_overhead_ms_; }
     EvalWeights& weights() { return weights_; }
 

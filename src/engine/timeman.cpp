@@ -7,10 +7,10 @@ namespace branan {
 void TimeManager::start(const SearchLimits& limits, Side side, int64_t overhead_ms,
                         Clock::time_point now) {
     start_ = now;
-    limited_ = false;
+    limited_ = fixed_ = false;
     if (limits.infinite) return;
     if (limits.move_time > 0) {
-        limited_ = true;
+        limited_ = fixed_ = true;
         optimum_ms_ = maximum_ms_ = std::max<int64_t>(1, limits.move_time - overhead_ms);
         return;
     }
@@ -31,7 +31,8 @@ int64_t TimeManager::elapsed_ms() const {
 }
 
 bool TimeManager::stop_iterating(double stability_factor) const {
-    return limited_ && elapsed_ms() >= static_cast<int64_t>(optimum_ms_ * 0.5 * stability_factor);
+    return limited_ && !fixed_ &&
+           elapsed_ms() >= static_cast<int64_t>(optimum_ms_ * 0.5 * stability_factor);
 }
 
 }  // namespace branan

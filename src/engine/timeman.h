@@ -25,6 +25,7 @@ public:
 private:
     Clock::time_point start_;
     bool limited_ = false;
+    bool fixed_ = false;  // movetime: think for exactly that long
     int64_t optimum_ms_ = 0;
     int64_t maximum_ms_ = 0;
 };

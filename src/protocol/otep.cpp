@@ -378,18 +378,18 @@ private:
 
     void cmd_analyze(const std::vector<std::string>& words) {
         cancel_search();
-        const auto count = words.size() >= 2 ? parse_number<int>(words[1]) : std::nullopt;
-        const auto seconds = words.size() >= 3 ? parse_number<int64_t>(words[2]) : std::nullopt;
-        if (!count || !seconds || *count < 1 || *seconds < 0) {
+        const int count = words.size() >= 2 ? parse_number<int>(words[1]).value_or(0) : 0;
+        const int64_t seconds = words.size() >= 3 ? parse_number<int64_t>(words[2]).value_or(-1) : -1;
+        if (count < 1 || seconds < 0) {
             out_.line("error 0 analyze: expected 'analyze <number of moves> <seconds>'");
             return;
         }
         if (!ensure_moves("analyze")) return;
-        const int lines = std::min<int>(*count, static_cast<int>(game_.legal_moves().size()));
+        const int lines = std::min<int>(count, static_cast<int>(game_.legal_moves().size()));
         engine_.set_multipv(lines);
         engine_.set_game(game_);
         SearchLimits limits;
-        limits.move_time = std::max<int64_t>(100, *seconds * 1000);
+        limits.move_time = std::max<int64_t>(100, seconds * 1000);
 
         // The latest info per line, and the last depth at which every line was reported (lines
         // of different depths may repeat a move).

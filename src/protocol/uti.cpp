@@ -1,6 +1,7 @@
 #include "protocol/uti.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <map>
@@ -46,7 +47,11 @@ std::string format_score(Score score) {
 }
 
 UtiSession::UtiSession(Engine& engine, Output& out, const Rules& rules)
-    : engine_(engine), out_(out), rules_(rules), game_(Game::create(rules).value()) {
+    : engine_(engine),
+      out_(out),
+      rules_(rules),
+      game_(Game::create(rules).value()),
+      startup_{rules, engine.hash_mb(), engine.threads(), engine.move_overhead_ms()} {
     engine_.set_game(game_);
 }
 
@@ -113,36 +118,52 @@ bool UtiSession::handle(const std::string& line) {
 void UtiSession::uti() {
     out_.line(std::string("id name Branan ") + BRANAN_VERSION);
     out_.line("id author the Branan developers");
-    out_.line("option name Hash type spin default 16 min 1 max " + std::to_string(kMaxHashMb));
-    out_.line("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
+    // Defaults are the settings Branan started with (the command line may have set them).
+    out_.line("option name Hash type spin default " + std::to_string(startup_.hash_mb) +
+              " min 1 max " + std::to_string(kMaxHashMb));
+    out_.line("option name Threads type spin default " + std::to_string(startup_.threads) +
+              " min 1 max " + std::to_string(kMaxThreads));
     out_.line("option name Ponder type check default false");
     out_.line("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
-    out_.line("option name Move Overhead type spin default 30 min 0 max " + std::to_string(kMaxMoveOverhead));
+    out_.line("option name Move Overhead type spin default " + std::to_string(startup_.move_overhead_ms) +
+              " min 0 max " + std::to_string(kMaxMoveOverhead));
     out_.line("option name Clear Hash type button");
-    std::string combo = "option name UTI_Variant type combo default brandubh";
+    const bool is_preset = preset(startup_.rules.name).has_value() && *preset(startup_.rules.name) == startup_.rules;
+    std::string combo = "option name UTI_Variant type combo default " +
+                        (is_preset ? startup_.rules.name : std::string("brandubh"));
     for (const auto& name : preset_names()) combo += " var " + name;
     out_.line(combo);
-    out_.line("option name UTI_Rules type string default <empty>");
+    out_.line("option name UTI_Rules type string default " +
+              (is_preset ? std::string("<empty>") : write_rules_string(startup_.rules)));
     out_.line("utiok");
 }
 
-// setoption name <id> [value <x>]: the id may hold spaces; the value is the rest of the line.
+// setoption name <id> [value <x>]: the id may hold spaces; the value is the rest of the line
+// after the word "value", inner spacing kept (rules strings hold spaces).
 void UtiSession::setoption(const std::string& line) {
-    const std::vector<std::string> words = split_words(line);
-    if (words.size() < 3 || words[1] != "name") {
+    // Words with their offsets in the line.
+    std::vector<std::pair<std::string, size_t>> words;
+    for (size_t i = 0; i < line.size();) {
+        while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+        const size_t start = i;
+        while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+        if (i > start) words.emplace_back(line.substr(start, i - start), start);
+    }
+    if (words.size() < 3 || words[1].first != "name") {
         error("setoption: expected 'setoption name <id> [value <x>]'");
         return;
     }
     std::string name, value;
     bool has_value = false;
     size_t i = 2;
-    for (; i < words.size() && words[i] != "value"; ++i) name += (name.empty() ? "" : " ") + words[i];
+    for (; i < words.size() && words[i].first != "value"; ++i)
+        name += (name.empty() ? "" : " ") + words[i].first;
     if (i < words.size()) {
         has_value = true;
-        const size_t at = line.find(" value ");
-        value = at == std::string::npos ? "" : line.substr(at + 7);
-        while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.erase(0, 1);
-        while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+        if (i + 1 < words.size()) {
+            value = line.substr(words[i + 1].second);
+            while (!value.empty() && std::isspace(static_cast<unsigned char>(value.back()))) value.pop_back();
+        }
     }
     const std::string id = lower(name);
     if (refuse_during_search("setoption")) return;
@@ -184,13 +205,16 @@ void UtiSession::setoption(const std::string& line) {
         else
             error("setoption: UTI_Variant '" + value + "' is not a preset");
     } else if (id == "uti_rules") {
-        if (!need_value()) return;
+        if (value.empty() || value == "<empty>") {
+            // The advertised default: no rules string of one's own; the rules stay as they are.
+            out_.line("info string rules " + write_rules_string(rules_));
+            return;
+        }
         auto r = rules_from_name_or_string(value);
         if (!r) {
             error("setoption: UTI_Rules: " + r.error());
             return;
         }
-        rules_option_ = value;
         set_rules(*r);
     } else {
         error("setoption: unknown option '" + name + "'");
@@ -245,10 +269,12 @@ void UtiSession::go(const std::vector<std::string>& words) {
                 return;
             }
             const std::string& text = words[++i];
+            // Clocks may run negative (a GUI's view of a flag fall); counts and limits are >= 1.
             const bool is_time = k->second <= 3;
-            auto v = parse_number(text, is_time ? -(int64_t(1) << 40) : 0, int64_t(1) << 40);
+            auto v = parse_number(text, is_time ? -(int64_t(1) << 40) : 1, int64_t(1) << 40);
             if (!v) {
-                error("go: '" + w + "' needs a whole number, not '" + text + "'");
+                error("go: '" + w + "' needs a whole number" + (is_time ? "" : " of at least 1") +
+                      ", not '" + text + "'");
                 return;
             }
             switch (k->second) {

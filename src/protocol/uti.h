@@ -15,7 +15,7 @@ namespace branan {
 
 class UtiSession {
 public:
-    // Starts with `rules` at their start position.
+    // Starts with `rules` at their start position (rules must be valid: see validate()).
     UtiSession(Engine& engine, Output& out, const Rules& rules);
 
     // Handles one command line; returns false after `quit`.
@@ -42,7 +42,13 @@ private:
     Rules rules_;
     Game game_;
     bool ponder_ = false;
-    std::string rules_option_;  // the last UTI_Rules value, as given
+    // The settings at start-up: the option defaults `uti` announces.
+    struct Startup {
+        Rules rules;
+        size_t hash_mb;
+        int threads;
+        int move_overhead_ms;
+    } startup_;
 };
 
 // "score cp 31" / "score mate 3" (mate in moves, as UCI; negative when being mated).

@@ -1,0 +1,45 @@
+#include "cli/rules_command.h"
+
+#include <boost/program_options.hpp>
+#include <iostream>
+
+#include "cli/rules_option.h"
+#include "core/presets.h"
+#include "core/rules_string.h"
+
+namespace branan::cli {
+
+int run_rules(const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    po::options_description desc("branan rules [--variant NAME | --rules STRING | --list]");
+    desc.add_options()("help,h", "show this help")                                      //
+        ("variant", po::value<std::string>(), "preset name (default brandubh)")         //
+        ("rules", po::value<std::string>(), "OpenTafl rules string")                    //
+        ("list", "list the presets with their rules strings");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(args).options(desc).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "branan rules: " << e.what() << "\n" << desc;
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << desc;
+        return 0;
+    }
+    if (vm.count("list")) {
+        for (const auto& name : preset_names())
+            std::cout << name << "\t" << write_rules_string(*preset(name)) << "\n";
+        return 0;
+    }
+    auto rules = rules_from_options(vm);
+    if (!rules) {
+        std::cerr << "branan rules: " << rules.error() << "\n";
+        return 2;
+    }
+    std::cout << describe(*rules) << "rules string: " << write_rules_string(*rules) << "\n";
+    return 0;
+}
+
+}  // namespace branan::cli
