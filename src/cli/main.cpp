@@ -9,6 +9,7 @@
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
 #include "cli/rules_command.h"
+#include "cli/tune_command.h"
 #include "cli/rules_option.h"
 #include "engine/engine.h"
 #include "protocol/otep.h"
@@ -25,6 +26,7 @@ constexpr const char* kSubcommands =
     "  branan perft [--variant NAME | --rules STRING] [--position REC --side S] [--depth D] "
     "[--divide]\n"
     "  branan rules [--variant NAME | --rules STRING | --list]\n"
+    "  branan tune --games FILE.csv [--variant NAME] [--out WEIGHTS]\n"
     "  branan analyse --input FILE [--variant NAME | --rules STRING] [--depth D | --movetime MS "
     "| --nodes N]\n";
 
@@ -39,6 +41,7 @@ int run_daemon(const std::vector<std::string>& args) {
         ("hash", po::value<int>()->default_value(16), "transposition table in MiB (1-65536)")  //
         ("variant", po::value<std::string>(), "preset to start with (default brandubh)")  //
         ("rules", po::value<std::string>(), "OpenTafl rules string to start with")         //
+        ("weights", po::value<std::string>(), "evaluation weights file (from branan tune)")  //
         ("otep", "speak OpenTafl's engine protocol instead of UTI")                        //
         ("log", po::value<std::string>(), "append every line in and out to FILE");
     po::variables_map vm;
@@ -68,6 +71,14 @@ int run_daemon(const std::vector<std::string>& args) {
         return 2;
     }
     branan::Engine engine;
+    if (vm.count("weights")) {
+        auto w = branan::EvalWeights::load(vm["weights"].as<std::string>());
+        if (!w) {
+            std::cerr << "branan: " << w.error() << "\n";
+            return 2;
+        }
+        engine.weights() = *w;
+    }
     engine.set_threads(threads);
     engine.set_hash_mb(static_cast<size_t>(hash));
     branan::Output out(std::cout);
@@ -89,6 +100,8 @@ int main(int argc, char** argv) {
             return branan::cli::run_bench({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "perft")
             return branan::cli::run_perft({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0] == "tune")
+            return branan::cli::run_tune({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "rules")
             return branan::cli::run_rules({args.begin() + 1, args.end()});
         if (!args.empty() && (args[0] == "analyse" || args[0] == "analyze"))

@@ -1,38 +1,44 @@
-// The evaluation's weights: data, not code, so that they can be tuned and printed. Every term is
-// scored from the attackers' point of view and flipped for the side to move.
+// The evaluation's weights: data, not code, so that they can be tuned (branan tune), saved,
+// loaded (--weights) and printed (eval). The evaluation is linear in them: each term is a
+// feature of the position, counted from the attackers' point of view, times its weight.
 #pragma once
 
 #include <array>
 #include <string>
+#include <string_view>
+
+#include "core/expected.h"
 
 namespace branan {
 
-struct EvalWeights {
-    int attacker_soldier = 100;     // per attacker on the board
-    int defender_soldier = 180;     // per defender soldier on the board
-    int king_escape_route = 250;    // per escape square the king reaches in one move
-    int king_double_route = 900;    // once more when he reaches two or more
-    int king_two_move_routes = 25;  // per escape square he reaches in two moves
-    int king_mobility = 4;          // per square the king can move to
-    int attacker_next_to_king = 30; // per attacker beside the king
-    int attacker_proximity = 3;     // per attacker, (board size - distance to the king)
-    int corner_guard = 25;          // per attacker on a square diagonally next to a corner
-    int tempo = 10;                 // for the side to move
+enum EvalTerm : int {
+    kAttackerSoldiers,     // attackers on the board
+    kDefenderSoldiers,     // defender soldiers on the board (counted negative)
+    kKingEscapeRoutes,     // escape squares the king reaches in one move (negative)
+    kKingDoubleRoute,      // 1 when he reaches two or more (negative)
+    kKingTwoMoveRoutes,    // escape squares he reaches in two moves (negative)
+    kKingMobility,         // squares the king can move to (negative)
+    kAttackersBesideKing,  // attackers next to the king
+    kAttackerProximity,    // sum over attackers of (board size - distance to the king)
+    kCornerGuards,         // attackers diagonally next to a corner (corner-escape rules)
+    kTempo,                // +1 attackers to move, -1 defenders to move
+    kEvalTermCount
+};
 
-    // name=value pairs, for printing and for tuning files.
-    static constexpr int kCount = 10;
-    std::array<std::pair<const char*, int*>, kCount> fields() {
-        return {{{"attacker_soldier", &attacker_soldier},
-                 {"defender_soldier", &defender_soldier},
-                 {"king_escape_route", &king_escape_route},
-                 {"king_double_route", &king_double_route},
-                 {"king_two_move_routes", &king_two_move_routes},
-                 {"king_mobility", &king_mobility},
-                 {"attacker_next_to_king", &attacker_next_to_king},
-                 {"attacker_proximity", &attacker_proximity},
-                 {"corner_guard", &corner_guard},
-                 {"tempo", &tempo}}};
-    }
+struct EvalWeights {
+    std::array<int, kEvalTermCount> weight = {100, 180, 250, 900, 25, 4, 30, 3, 25, 10};
+
+    int operator[](EvalTerm t) const { return weight[t]; }
+    static const char* name(int term);  // "attacker_soldiers", ...
+
+    // "name value" lines; '#' starts a comment.
+    std::string write() const;
+    // Reads what write() writes; every name must be known and appear once at most. Names left
+    // out keep their default.
+    static Expected<EvalWeights> parse(std::string_view text);
+    static Expected<EvalWeights> load(const std::string& path);
+
+    bool operator==(const EvalWeights&) const = default;
 };
 
 }  // namespace branan

@@ -11,15 +11,15 @@
 
 namespace branan {
 
-// One term of the evaluation, from the attackers' point of view.
-struct EvalTerm {
-    std::string name;
-    int count = 0;   // how many times the feature is present (attackers' minus defenders')
-    Score value = 0; // count x weight
+// One term of the evaluation, from the attackers' point of view: value = feature x weight.
+struct EvalTraceTerm {
+    EvalTerm term;
+    int feature = 0;
+    Score value = 0;
 };
 
 struct EvalTrace {
-    std::vector<EvalTerm> terms;
+    std::vector<EvalTraceTerm> terms;
     Score total_for_attackers = 0;
 };
 
@@ -39,41 +39,42 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
     const Square king = pos.king();
     const BB attackers = pos.soldiers(Side::Attackers);
     Score total = 0;
-    auto term = [&](const char* name, int count, int weight) {
-        total += count * weight;
-        if (trace) trace->terms.push_back({name, count, count * weight});
+    auto term = [&](EvalTerm id, int feature) {
+        total += feature * w[id];
+        if (trace) trace->terms.push_back({id, feature, feature * w[id]});
     };
 
     // 1. Material.
-    term("attacker soldiers", popcount(attackers), w.attacker_soldier);
-    term("defender soldiers", popcount(pos.soldiers(Side::Defenders)), -w.defender_soldier);
+    term(kAttackerSoldiers, popcount(attackers));
+    term(kDefenderSoldiers, -popcount(pos.soldiers(Side::Defenders)));
 
     // 2. The king's ways out: escape squares in one move, in two, and his mobility.
     const BB king_moves = pos.destinations(king, Piece::King);
     const int routes = popcount(king_moves & t.escape);
-    term("king escape routes", routes, -w.king_escape_route);
-    term("king double route", routes >= 2, -w.king_double_route);
+    term(kKingEscapeRoutes, -routes);
+    term(kKingDoubleRoute, -(routes >= 2));
     BB second = 0;
     for (BB b = king_moves & ~t.escape; b;) second |= pos.destinations(pop_lsb(b), Piece::King);
-    term("king two-move routes", popcount(second & t.escape & ~king_moves), -w.king_two_move_routes);
-    term("king mobility", popcount(king_moves), -w.king_mobility);
+    term(kKingTwoMoveRoutes, -popcount(second & t.escape & ~king_moves));
+    term(kKingMobility, -popcount(king_moves));
 
     // 3. The attackers' hold on the king and on the corners.
-    term("attackers beside the king", popcount(geo.neighbours(square_bb<BB>(king)) & attackers),
-         w.attacker_next_to_king);
+    term(kAttackersBesideKing, popcount(geo.neighbours(square_bb<BB>(king)) & attackers));
     int proximity = 0;
     const int kr = king / geo.size, kf = king % geo.size;
     for (BB b = attackers; b;) {
         const Square s = pop_lsb(b);
         proximity += geo.size - (std::abs(s / geo.size - kr) + std::abs(s % geo.size - kf));
     }
-    term("attacker proximity", proximity, w.attacker_proximity);
+    term(kAttackerProximity, proximity);
     if (t.rules.escape == Escape::Corners)
-        term("corner guards", popcount(attackers & corner_guard_squares(geo)), w.corner_guard);
+        term(kCornerGuards, popcount(attackers & corner_guard_squares(geo)));
+
+    // 4. The move.
+    term(kTempo, pos.side_to_move() == Side::Attackers ? 1 : -1);
 
     if (trace) trace->total_for_attackers = total;
-    const Score for_mover = pos.side_to_move() == Side::Attackers ? total : -total;
-    return for_mover + w.tempo;
+    return pos.side_to_move() == Side::Attackers ? total : -total;
 }
 
 }  // namespace branan

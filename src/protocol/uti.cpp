@@ -369,11 +369,11 @@ void UtiSession::eval() {
     Score score = 0;
     const EvalTrace trace = engine_.evaluate(score);
     for (const auto& t : trace.terms)
-        out_.line("info string eval " + t.name + ": count " + std::to_string(t.count) + " value " +
-                  std::to_string(t.value));
+        out_.line(std::string("info string eval ") + EvalWeights::name(t.term) + " feature " +
+                  std::to_string(t.feature) + " weight " + std::to_string(engine_.weights()[t.term]) +
+                  " value " + std::to_string(t.value));
     out_.line("info string eval total " + std::to_string(trace.total_for_attackers) +
-              " for the attackers; tempo " + std::to_string(engine_.weights().tempo) +
-              " for the side to move");
+              " for the attackers");
     out_.line(std::string("info string eval ") + side_name(game_.side_to_move()) + " to move: " +
               std::to_string(score));
 }

@@ -1,0 +1,130 @@
+#include "cli/tune_command.h"
+
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "cli/rules_option.h"
+#include "core/game_record.h"
+#include "engine/texel.h"
+
+namespace branan::cli {
+namespace {
+
+// The games of one file with a decisive or drawn result, replayed under the rules; games with a
+// move the rules refuse are counted and left out.
+std::vector<std::pair<Game, double>> load_games(const std::string& path, const Rules& rules,
+                                                int& refused) {
+    std::vector<std::pair<Game, double>> games;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        auto record = parse_csv_game(line);
+        if (!record) continue;
+        const double result = record->result == "Black" ? 1.0
+                              : record->result == "White" ? 0.0
+                              : record->result == "Draw"  ? 0.5
+                                                          : -1.0;
+        if (result < 0) continue;
+        Game game = Game::create(rules).value();
+        bool ok = true;
+        for (const auto& m : record->moves) {
+            if (m == "timeout" || game.status().over()) break;
+            if (!game.play(m)) {
+                ok = false;
+                break;
+            }
+        }
+        if (ok)
+            games.emplace_back(std::move(game), result);
+        else
+            ++refused;
+    }
+    return games;
+}
+
+}  // namespace
+
+int run_tune(const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    po::options_description desc(
+        "branan tune --games FILE [--games FILE ...] [options]\n"
+        "Fits the evaluation weights to game results (Texel's method). Every fifth game is held\n"
+        "out to measure the fit on games it was not fitted to.");
+    desc.add_options()("help,h", "show this help")                                          //
+        ("games", po::value<std::vector<std::string>>(), "game records (csv), one or more") //
+        ("variant", po::value<std::string>(), "preset the games were played under")          //
+        ("rules", po::value<std::string>(), "rules string instead of a preset")             //
+        ("weights", po::value<std::string>(), "weights to start from (default: built in)")  //
+        ("out", po::value<std::string>(), "write the fitted weights here")                  //
+        ("skip", po::value<int>()->default_value(4), "plies skipped at the start of each game")  //
+        ("step", po::value<int>()->default_value(16), "first step of the search");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(args).options(desc).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "branan tune: " << e.what() << "\n" << desc;
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << desc;
+        return 0;
+    }
+    if (!vm.count("games")) {
+        std::cerr << "branan tune: --games FILE is required\n" << desc;
+        return 2;
+    }
+    auto rules = rules_from_options(vm);
+    if (!rules) {
+        std::cerr << "branan tune: " << rules.error() << "\n";
+        return 2;
+    }
+    EvalWeights start;
+    if (vm.count("weights")) {
+        auto w = EvalWeights::load(vm["weights"].as<std::string>());
+        if (!w) {
+            std::cerr << "branan tune: " << w.error() << "\n";
+            return 2;
+        }
+        start = *w;
+    }
+    std::vector<TexelSample> train, holdout;
+    int games = 0, refused = 0;
+    for (const auto& path : vm["games"].as<std::vector<std::string>>()) {
+        if (!std::ifstream(path)) {
+            std::cerr << "branan tune: cannot open '" << path << "'\n";
+            return 2;
+        }
+        for (const auto& [game, result] : load_games(path, *rules, refused)) {
+            auto samples = texel_samples(game, result, vm["skip"].as<int>());
+            auto& into = games++ % 5 == 4 ? holdout : train;
+            into.insert(into.end(), samples.begin(), samples.end());
+        }
+    }
+    std::cout << "games " << games << " (" << refused << " refused by the rules), positions "
+              << train.size() << " to fit, " << holdout.size() << " held out\n";
+    if (train.empty()) {
+        std::cerr << "branan tune: no positions to fit\n";
+        return 1;
+    }
+    const double k = texel_fit_k(train, start);
+    std::cout << "K " << k << "\n";
+    const double train_before = texel_error(train, start, k), hold_before = texel_error(holdout, start, k);
+    const EvalWeights tuned = texel_tune(train, start, k, vm["step"].as<int>(),
+                                         [](const std::string& line) { std::cout << line << "\n"; });
+    std::cout << "error on fitted positions: " << train_before << " -> " << texel_error(train, tuned, k)
+              << "\nerror on held-out positions: " << hold_before << " -> "
+              << texel_error(holdout, tuned, k) << "\n\n"
+              << tuned.write();
+    if (vm.count("out")) {
+        std::ofstream out(vm["out"].as<std::string>());
+        out << tuned.write();
+        if (!out) {
+            std::cerr << "branan tune: cannot write '" << vm["out"].as<std::string>() << "'\n";
+            return 1;
+        }
+    }
+    return 0;
+}
+
+}  // namespace branan::cli

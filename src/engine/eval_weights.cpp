@@ -1,0 +1,63 @@
+#include "engine/eval_weights.h"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace branan {
+
+const char* EvalWeights::name(int term) {
+    static const char* const kNames[kEvalTermCount] = {
+        "attacker_soldiers",   "defender_soldiers",     "king_escape_routes", "king_double_route",
+        "king_two_move_routes", "king_mobility",        "attackers_beside_king",
+        "attacker_proximity",  "corner_guards",         "tempo"};
+    return term >= 0 && term < kEvalTermCount ? kNames[term] : "?";
+}
+
+std::string EvalWeights::write() const {
+    std::string out = "# Branan evaluation weights: <term> <weight>\n";
+    for (int t = 0; t < kEvalTermCount; ++t) out += std::string(name(t)) + " " + std::to_string(weight[t]) + "\n";
+    return out;
+}
+
+Expected<EvalWeights> EvalWeights::parse(std::string_view text) {
+    EvalWeights w;
+    std::set<int> seen;
+    std::istringstream in{std::string(text)};
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        std::istringstream words(line);
+        std::string key, value, extra;
+        if (!(words >> key)) continue;
+        const std::string where = "weights line " + std::to_string(number) + ": ";
+        if (!(words >> value) || (words >> extra))
+            return Error{where + "expected '<term> <weight>'"};
+        int term = 0;
+        while (term < kEvalTermCount && key != name(term)) ++term;
+        if (term == kEvalTermCount) return Error{where + "unknown term '" + key + "'"};
+        if (!seen.insert(term).second) return Error{where + "term '" + key + "' given twice"};
+        try {
+            size_t used = 0;
+            const long v = std::stol(value, &used);
+            if (used != value.size() || v < -100000 || v > 100000) throw std::out_of_range(value);
+            w.weight[term] = static_cast<int>(v);
+        } catch (const std::exception&) {
+            return Error{where + "weight '" + value + "' is not a whole number from -100000 to 100000"};
+        }
+    }
+    return w;
+}
+
+Expected<EvalWeights> EvalWeights::load(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return Error{"cannot open weights file '" + path + "'"};
+    std::stringstream text;
+    text << in.rdbuf();
+    auto w = parse(text.str());
+    if (!w) return Error{path + ": " + w.error()};
+    return w;
+}
+
+}  // namespace branan

@@ -1,0 +1,34 @@
+// Texel tuning: fits the evaluation weights to game results. Each sample is a quiet position from
+// a game with the game's result; the evaluation is linear in the weights, so a position is kept
+// as its feature vector and the fit never re-evaluates a board.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "engine/eval_weights.h"
+
+namespace branan {
+
+struct TexelSample {
+    std::array<int, kEvalTermCount> features{};  // attackers' point of view
+    double result = 0.5;                          // 1 attackers won, 0.5 draw, 0 defenders won
+};
+
+// The samples of one game: its positions after `skip_plies`, where the side to move can neither
+// capture nor let the king escape (the evaluation judges quiet positions).
+std::vector<TexelSample> texel_samples(const Game& finished, double result, int skip_plies);
+
+// Mean squared error of sigmoid(K * eval / 400) against the results.
+double texel_error(const std::vector<TexelSample>& samples, const EvalWeights& w, double k);
+// The K that minimises the error for these weights.
+double texel_fit_k(const std::vector<TexelSample>& samples, const EvalWeights& w);
+// Coordinate descent on every weight but the anchor (attacker_soldiers = the scale), with steps
+// shrinking from `first_step` to 1; `log` receives a line per improvement round.
+EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, double k,
+                       int first_step, const std::function<void(const std::string&)>& log);
+
+}  // namespace branan

@@ -1,0 +1,111 @@
+// Player: one engine as seen by the tournament manager, behind the protocol it speaks (UTI or
+// OpenTafl's OTEP). A player owns its process: it starts it (again after a failure), sets up
+// each game, asks for moves within the clock and reports how an engine failed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/expected.h"
+#include "core/game.h"
+#include "core/rules.h"
+#include "core/types.h"
+#include "match/engine_process.h"
+
+namespace branan::match {
+
+// A clock (base + increment per move, optionally `moves` moves per period: the base is added
+// again after every `moves` own moves), or a fixed time per move, or depth / nodes limits.
+// All zero: no limit ("inf"; give depth or nodes with it).
+struct TimeControl {
+    int64_t base_ms = 0, inc_ms = 0;
+    int64_t move_ms = 0;
+    int depth = 0;
+    uint64_t nodes = 0;
+    int moves = 0;  // moves per period ("40/60+1"); 0 = the whole game
+
+    bool clocked() const { return move_ms == 0 && (base_ms > 0 || inc_ms > 0); }
+};
+
+// Parses "10+0.1" (seconds + seconds), "60" (no increment), "1:30+1" (minutes:seconds),
+// "40/60+1" (40 moves in 60 s, repeating), "inf". Junk, negative numbers or no time at all
+// are errors.
+Expected<TimeControl> parse_time_control(std::string_view text);
+// Moves `side` has made in `game` since its start record (for "40/60" clocks: the period ends
+// after every tc.moves of them).
+int moves_by(const Game& game, Side side);
+// Back to text, as parse_time_control reads it (clock part only; "inf" when no clock).
+std::string time_control_text(const TimeControl& tc);
+
+struct EngineConfig {
+    std::string name, command;
+    std::vector<std::string> args;
+    std::string dir;
+    std::string protocol = "uti";  // "uti" or "otep"
+    std::vector<std::pair<std::string, std::string>> options;  // UTI setoption name/value
+    TimeControl tc;
+    int64_t timemargin_ms = 100;
+    std::string stderr_file;  // the engine's stderr is appended here; empty: /dev/null
+};
+
+struct MoveReply {
+    enum class Kind { Move, Crash, Timeout, Stall, Garbage, Disconnect } kind = Kind::Garbage;
+    std::string text;    // the move as the engine wrote it (Kind::Move)
+    std::string detail;  // what went wrong, for humans
+    int64_t elapsed_ms = 0;
+};
+const char* reply_kind_name(MoveReply::Kind kind);
+
+class Player {
+public:
+    explicit Player(EngineConfig config);
+    virtual ~Player();
+    Player(const Player&) = delete;
+    Player& operator=(const Player&) = delete;
+
+    const EngineConfig& config() const { return config_; }
+    // The name to show: the configured name, else the command.
+    const std::string& name() const { return config_.name.empty() ? config_.command : config_.name; }
+
+    // Starts the engine if it is not running (also after a failure: restarts it) and does the
+    // handshake; false with an error message if that fails (the process is then killed).
+    virtual bool start(std::string& error) = 0;
+    // A new game under these rules. False with a message when the engine refuses or fails.
+    virtual bool new_game(const Rules& rules, std::string& error) = 0;
+    // Asks for a move in `game` (the side to move is this player's), with the clocks of both
+    // sides in ms. Returns within the engine's time left + margin. On any failure other than a
+    // late but well-formed answer the process is killed, so that the next start() restarts it.
+    virtual MoveReply request_move(const Game& game, int64_t attackers_ms, int64_t defenders_ms) = 0;
+    // The game ended (also when this engine lost it by failing). No reply expected.
+    virtual void game_over(Outcome outcome) = 0;
+    // Polite shutdown, then kill after 1 s.
+    virtual void quit() = 0;
+    bool alive() const;
+
+    // Every line to and from the engine: (outgoing, line). For debug logs.
+    void set_log(std::function<void(const Player&, bool outgoing, const std::string&)> log) {
+        log_ = std::move(log);
+    }
+
+protected:
+    bool spawn(std::string& error);
+    bool send(const std::string& line);
+    EngineProcess::ReadResult receive(std::string& line, int64_t timeout_ms);
+    // What happened to an engine whose pipe failed: Crash when it exited, else Disconnect
+    // (after killing it).
+    MoveReply lost_engine(const std::string& what, int64_t elapsed_ms);
+    void kill_engine() { process_->kill(); }
+
+    EngineConfig config_;
+    std::unique_ptr<EngineProcess> process_;
+    std::function<void(const Player&, bool, const std::string&)> log_;
+};
+
+std::unique_ptr<Player> make_player(const EngineConfig& config);  // "uti" or "otep"; throws on others
+
+}  // namespace branan::match

@@ -1,0 +1,875 @@
+#!/usr/bin/env python3
+"""Protocol tests for Branan's UTI front end.
+
+usage: test_uti.py BRANAN [extra engine args...]
+
+Every test starts its own engine process (BRANAN plus the extra args). The `branan perft`
+subcommand is run without the extra args. One line per test, then "N passed, M failed"; the exit
+status is non-zero if any test failed. Timeouts are multiplied by BRANAN_TEST_TIMEOUT_SCALE
+(default 1; e.g. 5 for a sanitizer build). Standard library only.
+"""
+
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+import traceback
+
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from uti_helpers import (  # noqa: E402
+    SCALE,
+    T,
+    Engine,
+    MOVE_RE,
+    cli_perft,
+    parse_info,
+)
+
+START = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+MIDGAME = "position startpos moves d2-e2 c4-c2"
+# A real brandubh game line that ends with the king captured (15 moves).
+CAPTURE_LINE = ("position startpos moves d2-e2 d3-d2 b4-b2 d2-d3 d6-c6 d3-c3 c6-c5 e4-e6 d7-d6 "
+                "d4-e4 f4-f5 e6-e7 e2-e3 e7-d7xd6 f5-e5xd5")
+# The king stands on the corner a1: the defenders have won.
+ESCAPED = "position otn /K2t3/3t3/3T3/ttT1Ttt/3T3/3t3/3t3/ side attackers"
+REPEAT_RULES = "dim:7 name:x surf:n tfr:i start:" + START
+BRANDUB_RULES = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:" + START
+
+BINARY = None
+ENGINE_ARGS = []
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+STARTED = []  # the engines of the running test, for the transcript of a failure
+
+
+def start_engine():
+    e = Engine([BINARY] + ENGINE_ARGS)
+    STARTED.append(e)
+    return e
+
+
+def is_error(line):
+    return line.startswith("info string error:")
+
+
+def errors(lines):
+    return [l for l in lines if is_error(l)]
+
+
+def non_search(lines):
+    """Lines other than search info lines (which may arrive at any time during a search)."""
+    return [l for l in lines if not l.startswith("info depth")]
+
+
+def check_bestmove(line, legal):
+    m = re.fullmatch(r"bestmove (\S+)(?: ponder (\S+))?", line)
+    assert m, "malformed bestmove line %r" % line
+    assert m.group(1) in legal, "bestmove %s is not among the %d legal moves %s" % (
+        m.group(1), len(legal), sorted(legal))
+    return m.group(1), m.group(2)
+
+
+def assert_no_more_bestmove(e, seconds=1.0):
+    extra = e.collect(seconds)
+    more = [l for l in extra if l.startswith("bestmove")]
+    assert not more, "a second bestmove arrived: %r" % more
+
+
+def assert_single_error(out, command, mentions=None):
+    assert len(out) == 1 and is_error(out[0]), (
+        "%r should give exactly one 'info string error:' line, got %r" % (command, out))
+    if mentions:
+        for word in mentions:
+            assert word.lower() in out[0].lower(), "error for %r should mention %r: %r" % (
+                command, word, out[0])
+
+
+def pv_is_legal(e, position_cmd, moves):
+    """Plays the moves after the position command; asserts no error and the move count grows."""
+    e.command(position_cmd)
+    before = int(e.state()["Moves played"])
+    base = position_cmd if " moves " in position_cmd else position_cmd + " moves"
+    out = e.command(base + " " + " ".join(moves))
+    assert not errors(out), "moves %r are not legal after %r: %r" % (moves, position_cmd, out)
+    after = int(e.state()["Moves played"])
+    assert after == before + len(moves), "played %d moves, expected %d" % (after - before, len(moves))
+
+
+def search_infos(lines):
+    infos = []
+    for l in lines:
+        if l.startswith("info") and not l.startswith("info string"):
+            info = parse_info(l)
+            assert info is not None, "malformed info line (fields or order wrong): %r" % l
+            infos.append(info)
+    return infos
+
+
+# ------------------------------------------------------------------------------------------------
+
+
+@test
+def handshake():
+    e = start_engine()
+    try:
+        e.send("uti")
+        got = e.read_until(lambda l: l == "utiok", T(5), "utiok")
+        got0 = got
+        assert re.fullmatch(r"id name Branan( .+)?", got[0]), "first line %r" % got[0]
+        assert any(re.fullmatch(r"id author .+", l) for l in got), "no id author in %r" % got
+        options = {}
+        for l in got:
+            m = re.fullmatch(r"option name (.+?) type (spin|check|combo|string|button)(.*)", l)
+            if m:
+                options[m.group(1)] = (m.group(2), m.group(3))
+        expect_types = {"Hash": "spin", "Threads": "spin", "Ponder": "check", "MultiPV": "spin",
+                        "Move Overhead": "spin", "UTI_Variant": "combo", "UTI_Rules": "string"}
+        for name, kind in expect_types.items():
+            assert name in options, "option %r missing from %r" % (name, got)
+            assert options[name][0] == kind, "option %r has type %r" % (name, options[name][0])
+        for name in ("Hash", "Threads", "MultiPV", "Move Overhead"):
+            assert re.fullmatch(r" default \d+ min \d+ max \d+", options[name][1]), options[name]
+        combo = options["UTI_Variant"][1]
+        variants = re.findall(r" var (\S+)", combo)
+        assert re.match(r" default brandubh\b", combo), combo
+        for v in ("brandubh", "brandubh-federation", "brandubh-opentafl", "brandubh-it",
+                  "brandubh-1step", "brandubh-1step-12", "tablut", "tablut-linnaeus"):
+            assert v in variants, "UTI_Variant combo lacks %r: %r" % (v, combo)
+        # every listed preset is accepted
+        for v in variants:
+            out = e.command("setoption name UTI_Variant value " + v)
+            assert len(out) == 1 and out[0].startswith("info string rules "), (v, out)
+        e.send("isready")
+        got = e.read_until(lambda l: l == "readyok", T(5), "readyok")
+        assert got == ["readyok"], got
+        # uti may be sent again
+        e.send("uti")
+        again = e.read_until(lambda l: l == "utiok", T(5), "utiok")
+        assert [l for l in again if l.startswith("option")] == [l for l in got0 if l.startswith("option")]
+    finally:
+        rc = e.close()
+    assert rc == 0, "exit code %r" % rc
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def isready_during_infinite_search():
+    e = start_engine()
+    try:
+        legal = e.legal_moves()
+        e.send("go infinite")
+        e.expect(r"info depth .*", T(5))
+        delays = []
+        limit = 0.1 * SCALE
+        for _ in range(5):
+            time.sleep(0.05)
+            sent = e.send("isready")
+            _, received = e.read_until_timed(lambda l: l == "readyok", T(5), "readyok")
+            delays.append(received - sent)
+        assert min(delays) < limit, "no readyok within %.0f ms: %r" % (limit * 1000, delays)
+        assert statistics.median(delays) < limit, "median readyok delay %r" % statistics.median(delays)
+        e.send("stop")
+        got = e.read_until(lambda l: l.startswith("bestmove"), T(5), "bestmove after stop")
+        check_bestmove(got[-1], legal)
+        assert_no_more_bestmove(e, 1.0)
+        assert e.sync() == []
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def bounded_searches_end_by_themselves():
+    e = start_engine()
+    try:
+        for pos in ("position startpos", MIDGAME):
+            e.command(pos)
+            legal = e.legal_moves()
+            for go in ("go depth 4", "go nodes 20000"):
+                best, _ = e.search(go, T(30))
+                check_bestmove(best, legal)
+                assert_no_more_bestmove(e, 0.3)
+            sent = e.send("go movetime 300")
+            got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(10), "bestmove")
+            check_bestmove(got[-1], legal)
+            assert_no_more_bestmove(e, 0.3)
+            e.wait_idle()
+        # `go nodes` respects the limit roughly (it can overshoot by a little, not by a factor)
+        e.command("position startpos")
+        _, lines = e.search("go nodes 20000", T(30))
+        infos = search_infos(lines)
+        assert infos, "no info lines for go nodes 20000"
+        assert infos[-1]["nodes"] <= 40000, "go nodes 20000 searched %d nodes" % infos[-1]["nodes"]
+        # `go depth 4` reports depth 4 last
+        _, lines = e.search("go depth 4", T(30))
+        infos = search_infos(lines)
+        assert infos and max(i["depth"] for i in infos) == 4, [i["depth"] for i in infos]
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def movetime_uses_its_time():
+    """UCI: movetime = search exactly this long. The bestmove must not come after a fraction."""
+    e = start_engine()
+    try:
+        took = []
+        for pos in ("position startpos", MIDGAME):
+            e.command(pos)
+            legal = e.legal_moves()
+            for ms in (300, 500):
+                sent = e.send("go movetime %d" % ms)
+                got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(10), "bestmove")
+                check_bestmove(got[-1], legal)
+                took.append((pos, ms, round(received - sent, 3)))
+                e.wait_idle()
+        bad = [t for t in took if not (t[1] / 1000 - 0.1 <= t[2] <= t[1] / 1000 + 1.2 * SCALE)]
+        assert not bad, "go movetime X answered after (position, X, seconds): %r" % bad
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def info_lines_and_pvs():
+    e = start_engine()
+    try:
+        for pos in ("position startpos", MIDGAME, CAPTURE_LINE.rsplit(" ", 2)[0]):
+            e.command(pos)
+            legal = e.legal_moves()
+            best, lines = e.search("go depth 6", T(60))
+            infos = search_infos(lines)
+            assert infos, "no info lines from go depth 6 after %r" % pos
+            bm, ponder = check_bestmove(best, legal)
+            prev = None
+            for info in infos:
+                assert info["multipv"] == 1
+                assert info["seldepth"] >= info["depth"], "seldepth < depth: %r" % info
+                assert 0 <= info["hashfull"] <= 1000, info
+                assert info["pv"][0] in legal, "pv starts with an illegal move: %r" % info
+                if info["kind"] == "mate":
+                    assert info["score"] != 0, info
+                if prev:
+                    assert info["depth"] >= prev["depth"], "depth went down"
+                    assert info["nodes"] >= prev["nodes"], "nodes went down"
+                    assert info["time"] >= prev["time"], "time went down"
+                prev = info
+            if infos[-1]["kind"] == "cp":  # a proven mate may end the search early
+                assert infos[-1]["depth"] == 6, "last info depth %d" % infos[-1]["depth"]
+            assert infos[-1]["pv"][0] == bm, "bestmove %s is not the last pv's first move %r" % (
+                bm, infos[-1]["pv"])
+            seen = set()
+            for info in infos:
+                key = tuple(info["pv"])
+                if key in seen:
+                    continue
+                seen.add(key)
+                pv_is_legal(e, pos, info["pv"])
+            if ponder:
+                pv_is_legal(e, pos, [bm, ponder])
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def multipv_three():
+    e = start_engine()
+    try:
+        out = e.command("setoption name MultiPV value 3")
+        assert out == [], out
+        for pos in ("position startpos", MIDGAME):
+            e.command(pos)
+            legal = e.legal_moves()
+            best, lines = e.search("go depth 5", T(60))
+            check_bestmove(best, legal)
+            infos = [i for i in search_infos(lines) if not i["bound"]]
+            by_depth = {}
+            for i in infos:
+                by_depth.setdefault(i["depth"], {})[i["multipv"]] = i
+            assert sorted(by_depth) == [1, 2, 3, 4, 5], sorted(by_depth)
+            for depth, lines_at in by_depth.items():
+                assert sorted(lines_at) == [1, 2, 3], "depth %d has multipv %r" % (depth, sorted(lines_at))
+                firsts = [lines_at[k]["pv"][0] for k in (1, 2, 3)]
+                assert len(set(firsts)) == 3, "depth %d: first moves not distinct: %r" % (depth, firsts)
+                assert all(f in legal for f in firsts), firsts
+                cps = [lines_at[k]["score"] for k in (1, 2, 3) if lines_at[k]["kind"] == "cp"]
+                if len(cps) == 3:
+                    assert cps[0] >= cps[1] >= cps[2], "depth %d: scores not ordered %r" % (depth, cps)
+            assert best.split()[1] == by_depth[5][1]["pv"][0], (best, by_depth[5][1]["pv"])
+        # back to one line
+        e.command("setoption name MultiPV value 1")
+        _, lines = e.search("go depth 3", T(30))
+        assert {i["multipv"] for i in search_infos(lines)} == {1}
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def perft_matches_command_line():
+    e = start_engine()
+    try:
+        counts, total, raw = e.perft_divide(3)
+        assert len(counts) == 40, "go perft 3 listed %d moves" % len(counts)
+        assert total == 39512, total
+        assert sum(counts.values()) == total
+        assert "Nodes searched: 39512" in raw
+        cli, cli_total = cli_perft(BINARY, 3)
+        assert cli_total == 39512 and counts == cli, "protocol and CLI divide differ"
+        counts1, total1, _ = e.perft_divide(1)
+        assert total1 == 40 and all(v == 1 for v in counts1.values())
+
+        out = e.command("setoption name UTI_Variant value tablut")
+        assert len(out) == 1 and out[0].startswith("info string rules dim:9"), out
+        counts, total, _ = e.perft_divide(2)
+        assert total == 4400 and len(counts) == 80, (total, len(counts))
+        cli, cli_total = cli_perft(BINARY, 2, variant="tablut")
+        assert counts == cli and cli_total == 4400
+
+        e.command("setoption name UTI_Variant value brandubh")
+        out = e.command(MIDGAME)
+        assert out == [], out
+        st = e.state()
+        assert st["Side to move"] == "attackers" and st["Moves played"] == "2", st
+        counts, total, _ = e.perft_divide(3)
+        cli, cli_total = cli_perft(BINARY, 3, position=st["Position"], side="attackers")
+        assert total == cli_total and counts == cli, "mid-game divide differs from the CLI"
+        assert total == sum(counts.values())
+        # perft leaves the position alone
+        assert e.state() == st
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def rules_options():
+    e = start_engine()
+    try:
+        out = e.command("setoption name UTI_Variant value brandubh-federation")
+        assert len(out) == 1 and re.fullmatch(r"info string rules dim:7 .*start:" + re.escape(START), out[0]), out
+        assert e.state()["Rules"] == "brandubh-federation"
+        out = e.command("setoption name UTI_Rules value " + BRANDUB_RULES)
+        assert len(out) == 1 and out[0].startswith("info string rules dim:7 ") and "name:Brandub" in out[0], out
+        st = e.state()
+        assert st["Rules"] == "Brandub" and st["Position"] == START, st
+        _, total, _ = e.perft_divide(2)
+        assert total == 960
+        e.command(MIDGAME)
+        before = e.state()
+        bad = [
+            ("dim:7 name:x foo:s start:" + START, "foo"),
+            ("dim:7 name:x sw:s start:" + START, "sw"),
+            ("dim:7 name:x tfr:q start:" + START, "tfr"),
+            ("nosuchvariant", "nosuchvariant"),
+        ]
+        for rules, key in bad:
+            out = e.command("setoption name UTI_Rules value " + rules)
+            assert_single_error(out, rules, ["'" + key + "'"])
+            assert e.state() == before, "a refused rules string changed the state"
+        _, total, _ = e.perft_divide(2)
+        assert total == sum(cli_perft(BINARY, 2, position=before["Position"], side="attackers")[0].values())
+        # a rules string's echo is itself accepted and gives the same rules
+        out = e.command("setoption name UTI_Variant value tablut")
+        echo = out[0][len("info string rules "):]
+        out2 = e.command("setoption name UTI_Rules value " + echo)
+        assert out2 == out, (out, out2)
+        _, total, _ = e.perft_divide(2)
+        assert total == 4400
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+ERROR_COMMANDS = [
+    ("foo", ["foo"]),
+    ("bestmove d2-e2", ["bestmove"]),
+    ("setoption", None),
+    ("setoption name", None),
+    ("setoption foo Hash value 3", None),
+    ("setoption value 3", None),
+    ("setoption name Foo value 1", ["Foo"]),
+    ("setoption name Hash value abc", ["Hash", "abc"]),
+    ("setoption name Hash value 0", ["Hash"]),
+    ("setoption name Hash value -1", ["Hash"]),
+    ("setoption name Hash", ["Hash"]),
+    ("setoption name Hash value", ["Hash"]),
+    ("setoption name Threads value 999", ["Threads", "999"]),
+    ("setoption name Threads value 0", ["Threads"]),
+    ("setoption name MultiPV value x", ["MultiPV"]),
+    ("setoption name MultiPV value 0", ["MultiPV"]),
+    ("setoption name Ponder value maybe", ["Ponder", "maybe"]),
+    ("setoption name Move Overhead value -5", ["Move Overhead"]),
+    ("setoption name UTI_Variant value nosuch", ["nosuch"]),
+    ("setoption name UTI_Variant", ["UTI_Variant"]),
+    ("position", None),
+    ("position garbage", ["garbage"]),
+    ("position otn", None),
+    ("position otn /3t3/", None),
+    ("position otn /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ side nobody", ["nobody"]),
+    ("position otn /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ side", None),
+    ("position otn /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3tq3/", None),
+    ("position startpos d2-e2", ["d2-e2"]),
+    ("position startpos moves d2-e2 c4-c2 a4-a1", ["move 3"]),
+    ("position startpos moves d2-e2 c4-c2 d1-d3", ["move 3"]),
+    ("position startpos moves d2e2", ["d2e2"]),
+    ("position startpos moves D2-E2", ["D2-E2"]),
+    ("position startpos moves d2-e2 d3-d2 b4-b2 d2-d3 d6-c6 d3-c3 c6-c5 e4-e6 d7-d6 d4-e4 f4-f5 "
+     "e6-e7 e2-e3 e7-d7xd5 f5-e5", ["move 14"]),
+    (CAPTURE_LINE + " a4-a3", ["move 16"]),
+    ("go depth x", ["depth"]),
+    ("go depth", ["depth"]),
+    ("go depth -1", ["depth"]),
+    ("go nodes -5", ["nodes"]),
+    ("go foo", ["foo"]),
+    ("go searchmoves zz", ["zz"]),
+    ("go perft 0", ["perft"]),
+    ("go perft x", ["perft"]),
+    ("go perft", ["perft"]),
+    ("go perft 21", ["perft"]),
+    ("go perft 1 2", ["perft"]),
+    ("query foo", ["query"]),
+    ("query", ["query"]),
+    ("query result now", ["query"]),
+]
+
+
+@test
+def error_paths_keep_state():
+    e = start_engine()
+    try:
+        e.command(MIDGAME)
+        e.command("setoption name MultiPV value 2")
+        before = e.state()
+        for cmd, mentions in ERROR_COMMANDS:
+            out = e.command(cmd)
+            assert_single_error(out, cmd, mentions)
+            late = e.collect(0.02)
+            assert not late, "%r: output after the error: %r" % (cmd, late)
+            assert e.state() == before, "%r changed the state: %r -> %r" % (cmd, before, e.state())
+        # no search was started by the refused go commands, and options kept their values
+        _, lines = e.search("go depth 2", T(30))
+        assert {i["multipv"] for i in search_infos(lines)} == {1, 2}, "MultiPV changed"
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def white_space_between_tokens():
+    """UCI allows any white space between tokens: tabs and runs of spaces act as one space."""
+    e = start_engine()
+    try:
+        for line in ("position\tstartpos\tmoves\td2-e2  \t c4-c2", "  position startpos moves d2-e2 c4-c2  "):
+            out = e.command(line)
+            assert out == [], "%r: %r" % (line, out)
+            assert e.state()["Moves played"] == "2"
+            e.command("position startpos")
+        out = e.command("go\tperft\t1")
+        assert out[-1] == "Nodes searched: 40", out[-3:]
+        out = e.command("setoption  name  MultiPV  value  2")
+        assert out == [], out
+        _, lines = e.search("go depth 2", T(30))
+        assert {i["multipv"] for i in search_infos(lines)} == {1, 2}, "MultiPV 2 with double spaces not applied"
+        out = e.command("setoption name MultiPV\tvalue\t3")
+        assert out == [], "tab-separated setoption refused: %r" % out
+        _, lines = e.search("go depth 2", T(30))
+        assert {i["multipv"] for i in search_infos(lines)} == {1, 2, 3}, "tab-separated MultiPV 3 not applied"
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def commands_during_search():
+    e = start_engine()
+    try:
+        e.command(MIDGAME)
+        legal = e.legal_moves()
+        before = e.state()
+        e.send("go infinite")
+        e.expect(r"info depth .*", T(5))
+        for cmd in ("go depth 3", "go", "go perft 1", "setoption name MultiPV value 3",
+                    "setoption name Hash value 32", "setoption name UTI_Variant value tablut",
+                    "utinewgame"):
+            out = non_search(e.command(cmd))
+            assert_single_error(out, cmd + " (during a search)")
+            assert not any(l.startswith("bestmove") for l in out)
+        out = non_search(e.command("d"))
+        assert "Moves played: 2" in out, out
+        assert not any(l.startswith("bestmove") for l in out)
+        e.send("stop")
+        got = e.read_until(lambda l: l.startswith("bestmove"), T(5), "bestmove")
+        check_bestmove(got[-1], legal)
+        assert_no_more_bestmove(e, 1.0)
+        e.wait_idle()
+        assert e.state() == before, "state changed by commands refused during the search"
+        _, lines = e.search("go depth 2", T(30))
+        assert {i["multipv"] for i in search_infos(lines)} == {1}, "MultiPV changed during a search"
+        # a second stop, when idle, does nothing
+        assert e.command("stop") == []
+        assert_no_more_bestmove(e, 0.3)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def go_right_after_bestmove():
+    """A GUI may send the next go as soon as it reads bestmove: it must be accepted."""
+    # Two busy processes make the engine's threads lose the CPU at unlucky moments, as on a
+    # loaded machine.
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    e = start_engine()
+    try:
+        refused = []
+        tries = 0
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline and not refused:
+            tries += 1
+            e.send("go depth 1")
+            got = e.read_until(lambda l: l.startswith("bestmove") or is_error(l), T(10), "bestmove")
+            if is_error(got[-1]):
+                refused.append((tries, got[-1]))
+        assert not refused, ("'go depth 1' sent as soon as the previous bestmove arrived was refused "
+                             "(try %d): %r" % refused[0])
+    finally:
+        for b in burners:
+            b.kill()
+            b.wait()
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def game_over():
+    e = start_engine()
+    try:
+        out = e.command(CAPTURE_LINE)
+        assert out == [], out
+        st = e.state()
+        assert st["Moves played"] == "15" and st["Status"].startswith("attackers"), st
+        out = e.command("query result")
+        assert out == ["info string king captured", "response attackers"], out
+        counts, total, _ = e.perft_divide(1)
+        assert total == 0 and not counts, "perft in a finished game: %d" % total
+        _, lines = e.search("go depth 3", T(10))
+        assert non_search(lines) == ["info string result attackers king captured", "bestmove none"], lines
+        assert_no_more_bestmove(e, 0.3)
+
+        out = e.command(ESCAPED)
+        assert out == [], out
+        out = e.command("query result")
+        assert out == ["info string king escaped", "response defenders"], out
+        _, lines = e.search("go depth 3", T(10))
+        assert lines == ["info string result defenders king escaped", "bestmove none"], lines
+        _, lines = e.search("go nodes 1000", T(10))
+        assert lines[-1] == "bestmove none", lines
+
+        # go infinite in a finished game waits for stop
+        e.send("go infinite")
+        early = e.collect(0.5)
+        assert not any(l.startswith("bestmove") for l in early), "go infinite ended by itself: %r" % early
+        assert e.sync() == []
+        e.send("stop")
+        got = e.read_until(lambda l: l.startswith("bestmove"), T(5), "bestmove")
+        assert got[-1] == "bestmove none", got
+        assert_no_more_bestmove(e, 0.5)
+        e.wait_idle()
+
+        # an ongoing game
+        e.command("position startpos")
+        out = e.command("query result")
+        assert out == ["info string game ongoing", "response none"], out
+        # the defenders' side to move with the king on the corner: still over
+        e.command(ESCAPED.replace("attackers", "defenders"))
+        assert e.command("query result")[-1] == "response defenders"
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+def determinism_run(e, pos):
+    e.command("utinewgame")
+    e.command(pos)
+    best, lines = e.search("go nodes 50000", T(60))
+    infos = search_infos(lines)
+    assert infos, "no info lines"
+    trace = [(i["depth"], i["seldepth"], i["kind"], i["score"], i["nodes"], i["hashfull"], tuple(i["pv"]))
+             for i in infos]
+    return best, infos[-1]["nodes"], trace
+
+
+@test
+def determinism():
+    results = []
+    for _ in range(2):
+        e = start_engine()
+        try:
+            # one thread: Lazy SMP with more (extra engine args may ask for them) is not repeatable
+            assert e.command("setoption name Threads value 1") == []
+            for pos in ("position startpos", MIDGAME):
+                results.append((pos, determinism_run(e, pos)))
+                results.append((pos, determinism_run(e, pos)))
+        finally:
+            e.close()
+        assert not e.stderr_text(), e.stderr_text()
+    for pos in ("position startpos", MIDGAME):
+        runs = [r for p, r in results if p == pos]
+        first = runs[0]
+        for r in runs[1:]:
+            assert r[0] == first[0], "%s: bestmove %r vs %r" % (pos, first[0], r[0])
+            assert r[1] == first[1], "%s: nodes %r vs %r" % (pos, first[1], r[1])
+            assert r[2] == first[2], "%s: the info lines differ" % pos
+
+
+def fuzz_lines(rng, count):
+    templates = [
+        "uti", "isready", "utinewgame", "d", "eval", "query result", "stop", "ponderhit",
+        "position startpos", MIDGAME, CAPTURE_LINE, ESCAPED,
+        "position startpos moves d2-e2 d3-d2 b4-b2",
+        "position otn /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ side defenders moves d3-c3",
+        "go depth 2", "go nodes 500", "go movetime 5", "go infinite", "go ponder", "go mate 2",
+        "go depth 3 searchmoves d2-e2 d1-c1", "go atime 1000 dtime 1000 ainc 10 dinc 10",
+        "go wtime 500 btime 500 movestogo 5", "go perft 1", "go perft 2",
+        "setoption name MultiPV value 2", "setoption name Ponder value true",
+        "setoption name Move Overhead value 10", "setoption name UTI_Variant value tablut",
+        "setoption name UTI_Variant value brandubh", "setoption name UTI_Variant value brandubh-1step",
+        "setoption name UTI_Rules value " + BRANDUB_RULES,
+        "setoption name UTI_Rules value " + REPEAT_RULES,
+        "setoption name Clear Hash",
+    ]
+    words = sorted({w for t in templates for w in t.split()}) + [
+        "-1", "0", "1", "-99999999999999999999", "99999999999999999999", "2147483648", "value",
+        "name", "moves", "otn", "side", "x", "\u00e9", "\u2603", "a0-a9", "s19-a1"]
+
+    def rand_token():
+        r = rng.random()
+        if r < 0.5:
+            return rng.choice(words)
+        if r < 0.7:
+            return str(rng.randint(-(1 << 62), 1 << 62))
+        if r < 0.85:
+            return str(rng.randint(-5, 30))
+        return "".join(chr(rng.randint(33, 0x2fff)) for _ in range(rng.randint(1, 8)))
+
+    def random_bytes(n):
+        # any byte but the newline
+        return rng.randbytes(n).replace(b"\n", b"\x85")
+
+    out = []
+    while len(out) < count:
+        r = rng.random()
+        if r < 0.6:
+            toks = rng.choice(templates).split()
+            for _ in range(rng.randint(1, 3)):
+                op = rng.randrange(5)
+                if op == 0 and len(toks) > 1:
+                    del toks[rng.randrange(len(toks))]
+                elif op == 1 and toks:
+                    i = rng.randrange(len(toks))
+                    toks.insert(i, toks[i])
+                elif op == 2 and len(toks) > 1:
+                    i, j = rng.randrange(len(toks)), rng.randrange(len(toks))
+                    toks[i], toks[j] = toks[j], toks[i]
+                elif op == 3 and toks:
+                    toks[rng.randrange(len(toks))] = rand_token()
+                else:
+                    toks.insert(rng.randrange(len(toks) + 1), rand_token())
+            sep = rng.choice([" ", " ", " ", "  ", "\t"])
+            line = sep.join(toks).encode("utf-8")
+        elif r < 0.8:
+            line = " ".join(rand_token() for _ in range(rng.randint(1, 10))).encode("utf-8")
+        elif r < 0.99:
+            line = random_bytes(rng.randint(0, 60))
+        else:
+            kind = rng.randrange(3)
+            if kind == 0:
+                line = random_bytes(100 * 1024)
+            elif kind == 1:
+                shuffle = " d1-c1 d3-c3 c1-d1 c3-d3" * rng.randint(1, 5000)
+                line = ("position startpos moves" + shuffle + rng.choice(["", " zz", " d2-e2"])).encode()
+            else:
+                line = (rng.choice(["setoption name UTI_Rules value ", "go searchmoves ", "foo "])
+                        + "x" * (100 * 1024)).encode()
+        if rng.random() < 0.05:
+            line += b"\r"
+        toks = line.split()
+        first = toks[0] if toks else b""
+        if first == b"quit":
+            continue
+        low = line.lower()
+        # huge tables or many threads would only measure the machine
+        if first == b"setoption" and (b"hash" in low or b"thread" in low):
+            continue
+        if first == b"go" and len(toks) >= 2 and toks[1] == b"perft":
+            if len(toks) == 3 and re.fullmatch(rb"-?\d+", toks[2]) and int(toks[2]) > 2:
+                continue
+        out.append(line)
+        if first == b"go":
+            out.append(b"stop")
+    return out
+
+
+@test
+def fuzz_robustness():
+    rng = random.Random(int(os.environ.get("BRANAN_FUZZ_SEED", "20240611")))
+    lines = fuzz_lines(rng, 10000)
+    e = start_engine()
+    try:
+        e.send("setoption name Hash value 1")
+        batch = 50
+        for start in range(0, len(lines), batch):
+            chunk = lines[start:start + batch]
+            for l in chunk:
+                e.send(l)
+            e.send("isready")
+            try:
+                out = e.read_until(lambda l: l == "readyok", T(20), "readyok")
+            except AssertionError as err:
+                raise AssertionError("batch at line %d: %s; batch: %r" % (
+                    start, err, [c[:120] for c in chunk]))
+            for l in out:
+                if l.startswith("bestmove"):
+                    assert re.fullmatch(r"bestmove (none|%s( ponder %s)?)" % (MOVE_RE, MOVE_RE), l), l
+                elif l.startswith("info depth"):
+                    assert parse_info(l), "malformed info line %r" % l
+            assert e.proc.poll() is None, "engine exited (%r) in batch at line %d" % (e.proc.poll(), start)
+        e.send("stop")
+        rc, took = e.quit(T(5))
+        assert rc == 0, "exit code %r after quit" % rc
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()[-3000:]
+
+
+@test
+def quit_during_search():
+    e = start_engine()
+    try:
+        e.send("go infinite")
+        e.expect(r"info depth .*", T(5))
+        time.sleep(0.2)
+        rc, took = e.quit(T(2))
+        assert rc == 0 and took < T(2), (rc, took)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def eof_during_search():
+    e = start_engine()
+    try:
+        e.send("go infinite")
+        e.expect(r"info depth .*", T(5))
+        start = time.monotonic()
+        e.proc.stdin.close()
+        rc = e.proc.wait(T(2))
+        assert rc == 0 and time.monotonic() - start < T(2), rc
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def long_move_lists():
+    e = start_engine()
+    try:
+        out = e.command("setoption name UTI_Rules value " + REPEAT_RULES)
+        assert len(out) == 1 and out[0].startswith("info string rules ") and "tfr:i" in out[0], out
+        shuffle = ["d1-c1", "d3-c3", "c1-d1", "c3-d3"] * 100
+        out = e.command("position startpos moves " + " ".join(shuffle))
+        assert out == [], out
+        st = e.state()
+        assert st["Moves played"] == "400", st
+        assert st["Position"] == START and st["Status"] == "ongoing", st
+        legal = e.legal_moves()
+        best, _ = e.search("go depth 3", T(30))
+        check_bestmove(best, legal)
+        # a long line of varied moves (seeded random walk that keeps the game going), 320 plies
+        rng = random.Random(7)
+        e.command("position startpos")
+        played = []
+        while len(played) < 320:
+            counts, _, _ = e.perft_divide(1)
+            assert counts, "no legal move after %d plies" % len(played)
+            options = sorted(counts)
+            rng.shuffle(options)
+            for m in options:
+                out = e.command("position startpos moves " + " ".join(played + [m]))
+                assert out == [], "move %d (%s), listed by go perft 1, refused: %r" % (len(played) + 1, m, out)
+                if e.command("query result")[-1] == "response none":
+                    played.append(m)
+                    break
+            else:
+                raise AssertionError("every move ends the game after %d plies" % len(played))
+        st = e.state()
+        assert st["Moves played"] == "320" and st["Status"] == "ongoing", st
+        pieces = sum(c.isalpha() for c in st["Position"])
+        assert pieces < sum(c.isalpha() for c in START), "the walk made no capture: %r %r" % (st["Position"], played[-20:])
+        legal = e.legal_moves()
+        best, _ = e.search("go depth 3", T(30))
+        check_bestmove(best, legal)
+
+        # under brandubh the third repetition loses for the side that makes it and ends the game
+        e.command("setoption name UTI_Variant value brandubh")
+        out = e.command("position startpos moves " + " ".join(shuffle[:8]))
+        assert out == [], out
+        assert e.command("query result") == ["info string threefold repetition", "response attackers"]
+        out = e.command("position startpos moves " + " ".join(shuffle[:9]))
+        assert_single_error(out, "a move after the game ended", ["move 9"])
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+# ------------------------------------------------------------------------------------------------
+
+
+def main():
+    global BINARY, ENGINE_ARGS
+    if len(sys.argv) < 2:
+        print(__doc__.strip())
+        return 2
+    BINARY = sys.argv[1]
+    ENGINE_ARGS = sys.argv[2:]
+    only = os.environ.get("BRANAN_TEST_ONLY")
+    passed = failed = 0
+    for fn in TESTS:
+        if only and fn.__name__ not in only.split(","):
+            continue
+        start = time.monotonic()
+        del STARTED[:]
+        try:
+            fn()
+        except Exception as err:  # noqa: BLE001 - report every failure, go on
+            failed += 1
+            detail = "".join(traceback.format_exception_only(type(err), err)).strip()
+            print("FAIL %s (%.1fs): %s" % (fn.__name__, time.monotonic() - start, detail[:3000]))
+            if STARTED and os.environ.get("BRANAN_TEST_VERBOSE"):
+                print("     last lines of the transcript:\n     " + STARTED[-1].tail(25).replace("\n", "\n     "))
+            sys.stdout.flush()
+            continue
+        passed += 1
+        print("ok   %s (%.1fs)" % (fn.__name__, time.monotonic() - start))
+        sys.stdout.flush()
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
