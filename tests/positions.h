@@ -6,29 +6,18 @@
 #include <string>
 #include <vector>
 
+#include "core/position_record.h"
 #include "core/types.h"
 
 namespace branan::testing {
 
 // Rows from the top rank down, '.' empty: the way a board is drawn. Returns a position record.
 inline std::string record_from_rows(std::vector<std::string> rows_top_down) {
-    std::reverse(rows_top_down.begin(), rows_top_down.end());
-    std::string out = "/";
-    for (const auto& row : rows_top_down) {
-        int empty = 0;
-        for (char c : row) {
-            if (c == '.') {
-                ++empty;
-                continue;
-            }
-            if (empty) out += std::to_string(empty);
-            empty = 0;
-            out += c;
-        }
-        if (empty) out += std::to_string(empty);
-        out += '/';
-    }
-    return out;
+    const int size = static_cast<int>(rows_top_down.size());
+    BoardSetup setup{size, {}};
+    for (auto row = rows_top_down.rbegin(); row != rows_top_down.rend(); ++row)
+        setup.cells.insert(setup.cells.end(), row->begin(), row->end());
+    return write_position_record(setup);
 }
 
 struct TestPosition {

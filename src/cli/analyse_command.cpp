@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/subcommand.h"
 #include "cli/rules_option.h"
 #include "engine/engine.h"
 #include "protocol/position_command.h"
@@ -59,17 +60,7 @@ int run_analyse(const std::vector<std::string>& args) {
         ("threads", po::value<int>()->default_value(1), "search threads")               //
         ("hash", po::value<int>()->default_value(64), "transposition table in MiB");
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(desc).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "branan analyse: " << e.what() << "\n" << desc;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << desc;
-        return 0;
-    }
+    if (auto done = parse_subcommand("analyse", args, desc, vm)) return *done;
     if (!vm.count("input")) {
         std::cerr << "branan analyse: --input FILE is required\n" << desc;
         return 2;

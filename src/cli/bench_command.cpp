@@ -4,6 +4,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "cli/subcommand.h"
 #include "core/presets.h"
 #include "engine/engine.h"
 
@@ -41,17 +42,7 @@ int run_bench(const std::vector<std::string>& args) {
     po::positional_options_description positional;
     positional.add("depth", 1);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "branan bench: " << e.what() << "\n" << desc;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << desc;
-        return 0;
-    }
+    if (auto done = parse_subcommand("bench", args, desc, vm, &positional)) return *done;
     const int depth = vm["depth"].as<int>();
     if (depth < 1 || depth > 64) {
         std::cerr << "branan bench: depth " << depth << " is out of range (1-64)\n";

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "cli/subcommand.h"
 #include "cli/rules_option.h"
 #include "core/game.h"
 
@@ -23,17 +24,7 @@ int run_perft(const std::vector<std::string>& args) {
     po::positional_options_description positional;
     positional.add("depth", 1);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "branan perft: " << e.what() << "\n" << desc;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << desc;
-        return 0;
-    }
+    if (auto done = parse_subcommand("perft", args, desc, vm, &positional)) return *done;
     const int depth = vm["depth"].as<int>();
     if (depth < 1 || depth > 20) {
         std::cerr << "branan perft: depth " << depth << " is out of range (1-20)\n";

@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "cli/subcommand.h"
 #include "cli/rules_option.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
@@ -17,17 +18,7 @@ int run_rules(const std::vector<std::string>& args) {
         ("rules", po::value<std::string>(), "OpenTafl rules string")                    //
         ("list", "list the presets with their rules strings");
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(desc).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "branan rules: " << e.what() << "\n" << desc;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << desc;
-        return 0;
-    }
+    if (auto done = parse_subcommand("rules", args, desc, vm)) return *done;
     if (vm.count("list")) {
         for (const auto& name : preset_names())
             std::cout << name << "\t" << write_rules_string(*preset(name)) << "\n";

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/subcommand.h"
 #include "cli/rules_option.h"
 #include "core/game_record.h"
 #include "engine/texel.h"
@@ -59,17 +60,7 @@ int run_tune(const std::vector<std::string>& args) {
         ("skip", po::value<int>()->default_value(4), "plies skipped at the start of each game")  //
         ("step", po::value<int>()->default_value(16), "first step of the search");
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(desc).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "branan tune: " << e.what() << "\n" << desc;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << desc;
-        return 0;
-    }
+    if (auto done = parse_subcommand("tune", args, desc, vm)) return *done;
     if (!vm.count("games")) {
         std::cerr << "branan tune: --games FILE is required\n" << desc;
         return 2;

@@ -82,7 +82,14 @@ private:
     void init_reductions();
     SearchInfo make_info(int depth, int pv_index) const;
 
-    static bool same(Move a, Move b) { return a == b; }
+    // Selection sort step: brings the best-scored move from i on to position i.
+    static void pick_next(MoveList& list, std::array<int, kMaxMoves>& scores, int i) {
+        int top = i;
+        for (int j = i + 1; j < list.size(); ++j)
+            if (scores[j] > scores[top]) top = j;
+        std::swap(list.moves[i], list.moves[top]);
+        std::swap(scores[i], scores[top]);
+    }
 
     int id_;
     SharedSearch& shared_;
@@ -275,11 +282,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     score_moves(list, scores, Move{}, ply);
     int legal = 0;
     for (int i = 0; i < list.size(); ++i) {
-        int top = i;
-        for (int j = i + 1; j < list.size(); ++j)
-            if (scores[j] > scores[top]) top = j;
-        std::swap(list.moves[i], list.moves[top]);
-        std::swap(scores[i], scores[top]);
+        pick_next(list, scores, i);
         const Move m = list[i];
         const bool capture = scores[i] >= (1 << 28) && scores[i] < (1 << 29);
         if (!threatened && !capture) continue;
@@ -354,11 +357,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     MoveList quiets;
     const Score original_alpha = alpha;
     for (int i = 0; i < list.size(); ++i) {
-        int top = i;
-        for (int j = i + 1; j < list.size(); ++j)
-            if (scores[j] > scores[top]) top = j;
-        std::swap(list.moves[i], list.moves[top]);
-        std::swap(scores[i], scores[top]);
+        pick_next(list, scores, i);
         const Move m = list[i];
         const bool quiet = scores[i] < (1 << 28);
         pos_.do_move(m);

@@ -1,0 +1,29 @@
+#include "cli/subcommand.h"
+
+#include <iostream>
+
+namespace branan::cli {
+
+std::optional<int> parse_subcommand(const std::string& name, const std::vector<std::string>& args,
+                                    const boost::program_options::options_description& desc,
+                                    boost::program_options::variables_map& vm,
+                                    const boost::program_options::positional_options_description* positional) {
+    namespace po = boost::program_options;
+    try {
+        po::command_line_parser parser(args);
+        parser.options(desc);
+        if (positional) parser.positional(*positional);
+        po::store(parser.run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "branan " << name << ": " << e.what() << "\n" << desc;
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << desc;
+        return 0;
+    }
+    return std::nullopt;
+}
+
+}  // namespace branan::cli
