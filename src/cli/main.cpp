@@ -86,7 +86,11 @@ int run_daemon(const std::vector<std::string>& args) {
         std::cerr << "branan: cannot open log file '" << vm["log"].as<std::string>() << "'\n";
         return 2;
     }
-    if (vm.count("otep")) return branan::run_otep(engine, std::cin, out);
+    if (vm.count("otep")) {
+        // OpenTafl sends its rules first; until then the command line's rules are in force.
+        engine.set_game(branan::Game::create(*rules).value());
+        return branan::run_otep(engine, std::cin, out);
+    }
     branan::UtiSession session(engine, out, *rules);
     return session.run(std::cin);
 }

@@ -12,7 +12,8 @@
 namespace branan {
 
 // Runs an OTEP session on `in` until 'goodbye' or end of input; returns the exit code.
-// Writes only through `out` (never stderr). `engine` is set up with options already.
+// Writes only through `out` (never stderr). `engine` is set up with options already, and its
+// game holds the rules in force until OpenTafl sends its own.
 int run_otep(Engine& engine, std::istream& in, Output& out);
 
 }  // namespace branan
