@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# SPRT of a new engine build against a base build with branan-match:
+#
+#   scripts/sprt_test.sh BASE_BINARY NEW_BINARY [extra branan-match args]
+#
+# Brandubh, 5+0.05 s, H0: elo = 0 against H1: elo = 5, alpha = beta = 0.05, games in pairs from
+# 4-ply random openings, up to 20000 games on every core. Game records go to out/sprt, the results
+# file to out/sprt/results.json (plot it with scripts/plot_match.py). Extra arguments are passed on
+# to branan-match after the defaults.
+#
+# branan-match is taken from $BRANAN_MATCH, else from PATH, else from build/release or build.
+# Prints the verdict line at the end. Exit status: 0 H1 accepted (the new build is better),
+# 1 H0 accepted, 2 no decision (game limit reached or interrupted), 3 usage or run error.
+set -u
+
+usage() {
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 3
+}
+[ $# -ge 2 ] || usage
+BASE=$1
+NEW=$2
+shift 2
+for bin in "$BASE" "$NEW"; do
+    if [ ! -x "$bin" ]; then
+        echo "sprt_test.sh: '$bin' is not an executable file" >&2
+        exit 3
+    fi
+done
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+match=${BRANAN_MATCH:-}
+if [ -z "$match" ]; then
+    if command -v branan-match >/dev/null 2>&1; then
+        match=$(command -v branan-match)
+    else
+        for candidate in "$root/build/release/branan-match" "$root/build/branan-match"; do
+            if [ -x "$candidate" ]; then match=$candidate; break; fi
+        done
+    fi
+fi
+if [ -z "$match" ] || [ ! -x "$match" ]; then
+    echo "sprt_test.sh: branan-match not found (set BRANAN_MATCH, put it on PATH or build it)" >&2
+    exit 3
+fi
+
+mkdir -p out/sprt
+results=out/sprt/results.json
+"$match" --engine cmd="$NEW" name=new --engine cmd="$BASE" name=base \
+    --each tc=5+0.05 --variant brandubh --games 20000 --concurrency "$(nproc)" \
+    --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --random-openings 4 \
+    --records out/sprt --results "$results" "$@"
+status=$?
+
+if [ ! -f "$results" ]; then
+    echo "sprt_test.sh: branan-match exited with status $status and wrote no $results" >&2
+    exit 3
+fi
+
+# The verdict, recomputed from the results file's summary (standard library only).
+python3 - "$results" "$status" <<'EOF'
+import json, sys
+path, status = sys.argv[1], int(sys.argv[2])
+try:
+    r = json.load(open(path, encoding="utf-8"))
+    s = r["summary"]
+    e = s["engines"][0]
+    p = s["pentanomial"]
+    sp = s["sprt"]
+except (OSError, ValueError, KeyError, IndexError, TypeError) as err:
+    print(f"sprt_test.sh: cannot read {path}: {err}", file=sys.stderr)
+    sys.exit(3)
+def num(v, fmt):
+    return v if isinstance(v, str) else ("n/a" if v is None else format(v, fmt))
+if sp is None:
+    print("sprt_test.sh: the results file has no SPRT", file=sys.stderr)
+    sys.exit(3)
+print(f"SPRT verdict: {sp['decision']} | LLR {sp['llr']:.2f} [{sp['lower']:.2f}, {sp['upper']:.2f}] | "
+      f"games {e['games']} W {e['wins']} D {e['draws']} L {e['losses']} | "
+      f"Elo {num(p['elo'], '+.2f')} +/- {num(p['elo_error'], '.2f')} (pentanomial "
+      f"{p['ll']}/{p['ld']}/{p['dd_or_wl']}/{p['wd']}/{p['ww']}) | LOS {num(e['los'], '.4f')}"
+      + ("" if status == 0 else f" | branan-match exit status {status}"))
+sys.exit({"H1 accepted": 0, "H0 accepted": 1}.get(sp["decision"], 2))
+EOF

@@ -1,0 +1,83 @@
+// branan-match: engine-vs-engine tafl matches (a cutechess/fastchess for tafl), with Branan's
+// rules core as the referee. `branan-match merge` combines the results of shards.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "match/match_config.h"
+#include "match/records.h"
+#include "match/tournament.h"
+
+namespace {
+
+int merge(const std::vector<std::string>& args) {
+    std::vector<std::string> inputs;
+    std::string out_path;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--out" && i + 1 < args.size())
+            out_path = args[++i];
+        else if (args[i].rfind("--", 0) == 0) {
+            std::cerr << "branan-match merge: unknown option '" << args[i] << "'\n";
+            return 2;
+        } else
+            inputs.push_back(args[i]);
+    }
+    if (inputs.empty()) {
+        std::cerr << "usage: branan-match merge RESULTS.json... [--out MERGED.json]\n";
+        return 2;
+    }
+    std::vector<branan::match::MatchResults> parts;
+    for (const auto& path : inputs) {
+        std::ifstream in(path);
+        if (!in) {
+            std::cerr << "branan-match merge: cannot open '" << path << "'\n";
+            return 2;
+        }
+        std::stringstream text;
+        text << in.rdbuf();
+        auto r = branan::match::read_results_json(text.str());
+        if (!r) {
+            std::cerr << "branan-match merge: " << path << ": " << r.error() << "\n";
+            return 2;
+        }
+        parts.push_back(std::move(r).value());
+    }
+    auto merged = branan::match::merge_results(parts);
+    if (!merged) {
+        std::cerr << "branan-match merge: " << merged.error() << "\n";
+        return 2;
+    }
+    if (!out_path.empty()) {
+        std::ofstream out(out_path);
+        out << branan::match::results_json(*merged);
+        if (!out) {
+            std::cerr << "branan-match merge: cannot write '" << out_path << "'\n";
+            return 1;
+        }
+    }
+    std::cout << "merged " << parts.size() << " result files: " << merged->games.size() << " games\n";
+    branan::match::print_summary(*merged, std::cout);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        if (!args.empty() && args[0] == "merge") return merge({args.begin() + 1, args.end()});
+        auto config = branan::match::parse_match_args(args);
+        if (!config) {
+            if (config.error() == "help") {
+                std::cout << branan::match::match_usage();
+                return 0;
+            }
+            std::cerr << "branan-match: " << config.error() << "\n\n" << branan::match::match_usage();
+            return 2;
+        }
+        return branan::match::run_tournament(*config, std::cout);
+    } catch (const std::exception& e) {
+        std::cerr << "branan-match: internal error: " << e.what() << "\n";
+        return 1;
+    }
+}

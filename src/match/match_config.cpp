@@ -1,0 +1,233 @@
+#include "match/match_config.h"
+
+#include <boost/program_options.hpp>
+#include <sstream>
+
+#include "core/rules_string.h"
+
+namespace branan::match {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description flat_options() {
+    po::options_description desc("Options");
+    desc.add_options()                                                                      //
+        ("help,h", "show this help")                                                        //
+        ("variant", po::value<std::string>(), "preset (default brandubh)")                  //
+        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")    //
+        ("tournament", po::value<std::string>()->default_value("round-robin"),
+         "round-robin or gauntlet (the first engine against each other)")                   //
+        ("games", po::value<int>()->default_value(2), "games per pairing and round (even: colour-swapped pairs)")  //
+        ("rounds", po::value<int>()->default_value(1), "rounds")                            //
+        ("openings", po::value<std::string>(), "openings file: a line is a move list, "
+         "'startpos moves ...' or 'otn <record> [side S] [moves ...]'")                     //
+        ("random-openings", po::value<int>()->default_value(0),
+         "random balanced openings of this many plies")                                     //
+        ("concurrency", po::value<int>()->default_value(1), "games played at once")         //
+        ("records", po::value<std::string>(), "folder for game records and games.csv")      //
+        ("results", po::value<std::string>(), "results JSON (default: <records>/results.json)")  //
+        ("resume", "continue the run in the results file")                                  //
+        ("shard", po::value<std::string>(), "i/n: play the i-th of n parts of the schedule")  //
+        ("sprt", po::value<std::vector<std::string>>()->multitoken(),
+         "elo0=E0 elo1=E1 alpha=A beta=B: stop on a decision")                              //
+        ("max-plies", po::value<int>()->default_value(400), "adjudicate a draw after this many plies")  //
+        ("seed", po::value<uint64_t>()->default_value(1), "seed of the random openings")     //
+        ("event", po::value<std::string>()->default_value("branan-match"), "event name")    //
+        ("quiet", "no per-game lines");
+    return desc;
+}
+
+Expected<double> parse_double(const std::string& key, const std::string& v) {
+    try {
+        size_t used = 0;
+        const double d = std::stod(v, &used);
+        if (used == v.size()) return d;
+    } catch (const std::exception&) {
+    }
+    return Error{key + " needs a number, not '" + v + "'"};
+}
+
+Expected<int64_t> parse_whole(const std::string& key, const std::string& v, int64_t lo) {
+    try {
+        size_t used = 0;
+        const long long n = std::stoll(v, &used);
+        if (used == v.size() && n >= lo) return static_cast<int64_t>(n);
+    } catch (const std::exception&) {
+    }
+    return Error{key + " needs a whole number of at least " + std::to_string(lo) + ", not '" + v + "'"};
+}
+
+// Applies one key=value of an engine group.
+std::string apply_engine_key(EngineConfig& e, const std::string& token) {
+    const size_t eq = token.find('=');
+    if (eq == std::string::npos || eq == 0) return "engine setting '" + token + "' is not key=value";
+    const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
+    if (key == "cmd") {
+        e.command = value;
+    } else if (key == "name") {
+        e.name = value;
+    } else if (key == "dir") {
+        e.dir = value;
+    } else if (key == "arg") {
+        e.args.push_back(value);
+    } else if (key == "proto") {
+        if (value != "uti" && value != "otep") return "proto must be uti or otep, not '" + value + "'";
+        e.protocol = value;
+    } else if (key == "tc") {
+        auto tc = parse_time_control(value);
+        if (!tc) return "tc: " + tc.error();
+        const int depth = e.tc.depth;
+        const uint64_t nodes = e.tc.nodes;
+        e.tc = *tc;
+        e.tc.depth = depth;
+        e.tc.nodes = nodes;
+    } else if (key == "st") {
+        auto s = parse_double(key, value);
+        if (!s || *s <= 0) return "st needs a positive number of seconds, not '" + value + "'";
+        e.tc = TimeControl{};
+        e.tc.move_ms = static_cast<int64_t>(*s * 1000);
+    } else if (key == "depth") {
+        auto d = parse_whole(key, value, 1);
+        if (!d) return d.error();
+        e.tc.depth = static_cast<int>(*d);
+    } else if (key == "nodes") {
+        auto n = parse_whole(key, value, 1);
+        if (!n) return n.error();
+        e.tc.nodes = static_cast<uint64_t>(*n);
+    } else if (key == "timemargin") {
+        auto m = parse_whole(key, value, 0);
+        if (!m) return m.error();
+        e.timemargin_ms = *m;
+    } else if (key == "stderr") {
+        e.stderr_file = value;
+    } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+        e.options.emplace_back(key.substr(7), value);
+    } else {
+        return "unknown engine setting '" + key + "'";
+    }
+    return {};
+}
+
+Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
+    SprtConfig c{0, 5, 0.05, 0.05};
+    for (const auto& t : tokens) {
+        const size_t eq = t.find('=');
+        const std::string key = t.substr(0, eq);
+        if (eq == std::string::npos) return Error{"--sprt: '" + t + "' is not key=value"};
+        auto v = parse_double("--sprt " + key, t.substr(eq + 1));
+        if (!v) return Error{v.error()};
+        if (key == "elo0") c.elo0 = *v;
+        else if (key == "elo1") c.elo1 = *v;
+        else if (key == "alpha") c.alpha = *v;
+        else if (key == "beta") c.beta = *v;
+        else return Error{"--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)"};
+    }
+    return check_sprt_config(c);
+}
+
+}  // namespace
+
+std::string match_usage() {
+    std::ostringstream out;
+    out << "branan-match: engine-vs-engine tafl matches.\n\n"
+           "usage: branan-match --engine cmd=CMD [name=N] [key=value ...] --engine ... [--each key=value ...] [options]\n"
+           "       branan-match merge RESULTS.json... --out MERGED.json\n\n"
+           "Engine settings: cmd, name, dir, arg (repeatable), proto=uti|otep, tc=BASE+INC (seconds,\n"
+           "e.g. 10+0.1, 40/60+1, inf), st=SECONDS per move, depth=N, nodes=N, timemargin=MS,\n"
+           "stderr=FILE, option.NAME=VALUE (UTI setoption).\n\n"
+        << flat_options();
+    return out.str();
+}
+
+Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
+    // 1. Engine groups out, the rest to Boost.Program_options.
+    std::vector<std::vector<std::string>> engines;
+    std::vector<std::string> each, rest;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--engine" || args[i] == "--each") {
+            std::vector<std::string> group;
+            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) group.push_back(args[++i]);
+            if (args[i - group.size()] == "--each")
+                each.insert(each.end(), group.begin(), group.end());
+            else
+                engines.push_back(group);
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(rest).options(flat_options()).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        return Error{e.what()};
+    }
+    if (vm.count("help")) return Error{"help"};
+
+    MatchConfig c;
+    for (const auto& group : engines) {
+        EngineConfig e;
+        for (const auto& token : each)
+            if (auto problem = apply_engine_key(e, token); !problem.empty()) return Error{"--each: " + problem};
+        for (const auto& token : group)
+            if (auto problem = apply_engine_key(e, token); !problem.empty()) return Error{"--engine: " + problem};
+        if (e.command.empty()) return Error{"--engine needs cmd=COMMAND"};
+        if (e.name.empty()) e.name = e.command;
+        if (!e.tc.clocked() && !e.tc.move_ms && !e.tc.depth && !e.tc.nodes)
+            return Error{"engine '" + e.name + "' has no time control (tc=, st=, depth= or nodes=)"};
+        c.engines.push_back(e);
+    }
+    if (c.engines.size() < 2) return Error{"give at least two --engine groups"};
+    for (size_t i = 0; i < c.engines.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (c.engines[i].name == c.engines[j].name)
+                return Error{"two engines are named '" + c.engines[i].name + "' (give name=)"};
+
+    if (vm.count("variant") && vm.count("rules")) return Error{"give --variant or --rules, not both"};
+    auto rules = rules_from_name_or_string(vm.count("rules") ? vm["rules"].as<std::string>()
+                                           : vm.count("variant") ? vm["variant"].as<std::string>()
+                                                                 : "brandubh");
+    if (!rules) return Error{rules.error()};
+    c.rules = *rules;
+    c.tournament = vm["tournament"].as<std::string>();
+    if (c.tournament != "round-robin" && c.tournament != "gauntlet")
+        return Error{"--tournament must be round-robin or gauntlet"};
+    c.games = vm["games"].as<int>();
+    c.rounds = vm["rounds"].as<int>();
+    c.concurrency = vm["concurrency"].as<int>();
+    c.random_openings = vm["random-openings"].as<int>();
+    c.max_plies = vm["max-plies"].as<int>();
+    if (c.games < 1 || c.rounds < 1 || c.concurrency < 1 || c.concurrency > 256 ||
+        c.random_openings < 0 || c.random_openings > 40 || c.max_plies < 1)
+        return Error{"--games, --rounds, --concurrency (1-256) and --max-plies must be positive, "
+                     "--random-openings 0-40"};
+    if (vm.count("openings")) c.openings_file = vm["openings"].as<std::string>();
+    if (!c.openings_file.empty() && c.random_openings)
+        return Error{"give --openings or --random-openings, not both"};
+    if (vm.count("records")) c.records_dir = vm["records"].as<std::string>();
+    if (vm.count("results")) c.results_file = vm["results"].as<std::string>();
+    else if (!c.records_dir.empty()) c.results_file = c.records_dir + "/results.json";
+    c.resume = vm.count("resume") > 0;
+    if (c.resume && c.results_file.empty()) return Error{"--resume needs --results or --records"};
+    if (vm.count("shard")) {
+        const std::string s = vm["shard"].as<std::string>();
+        const size_t slash = s.find('/');
+        auto i = slash == std::string::npos ? Expected<int64_t>(Error{""}) : parse_whole("--shard", s.substr(0, slash), 1);
+        auto n = slash == std::string::npos ? Expected<int64_t>(Error{""}) : parse_whole("--shard", s.substr(slash + 1), 1);
+        if (!i || !n || *i > *n) return Error{"--shard takes i/n with 1 <= i <= n, not '" + s + "'"};
+        c.shard = static_cast<int>(*i);
+        c.shards = static_cast<int>(*n);
+    }
+    if (vm.count("sprt")) {
+        auto s = parse_sprt(vm["sprt"].as<std::vector<std::string>>());
+        if (!s) return Error{s.error()};
+        c.sprt = *s;
+    }
+    c.seed = vm["seed"].as<uint64_t>();
+    c.event = vm["event"].as<std::string>();
+    c.quiet = vm.count("quiet") > 0;
+    return c;
+}
+
+}  // namespace branan::match

@@ -1,0 +1,46 @@
+// The configuration of a match, from branan-match's command line (cutechess-like):
+//   branan-match --engine cmd=./branan name=new --engine cmd=./branan name=base
+//                --each tc=1+0.02 --variant brandubh --games 8 --concurrency 2 --records out/
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/expected.h"
+#include "core/rules.h"
+#include "match/player.h"
+#include "match/stats.h"
+
+namespace branan::match {
+
+struct MatchConfig {
+    std::vector<EngineConfig> engines;
+    Rules rules;
+    std::string tournament = "round-robin";  // or "gauntlet": engines[0] against each other
+    int games = 2;                           // games per pairing per round (pairs: even)
+    int rounds = 1;
+    std::string openings_file;  // one opening a line
+    int random_openings = 0;    // plies of random balanced openings (0: the start position)
+    int concurrency = 1;
+    std::string records_dir;    // a record file per game and games.csv
+    std::string results_file;   // JSON results (default: <records_dir>/results.json)
+    bool resume = false;
+    int shard = 1, shards = 1;  // --shard i/n
+    std::optional<SprtConfig> sprt;
+    int max_plies = 400;        // adjudicated a draw beyond this
+    uint64_t seed = 1;
+    std::string event = "branan-match";
+    bool quiet = false;
+};
+
+// The usage text of branan-match.
+std::string match_usage();
+
+// Parses the arguments after the program name. An engine group is "--engine key=value ...";
+// "--each key=value ..." applies to every engine (an engine's own keys win). Keys: cmd, name,
+// dir, arg (repeatable), proto (uti|otep), tc, st (seconds per move), depth, nodes,
+// timemargin (ms), stderr (file), option.<Name>=<value>.
+Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args);
+
+}  // namespace branan::match

@@ -1,0 +1,636 @@
+#include "match/player.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+#include "core/notation.h"
+#include "core/position_record.h"
+#include "core/rules_string.h"
+
+namespace branan::match {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using ReadResult = EngineProcess::ReadResult;
+
+constexpr int64_t kHandshakeMs = 5000;      // uti -> utiok, hello
+constexpr int64_t kSetupReadyMs = 5000;     // isready after options / a new game (Hash may resize)
+constexpr int64_t kPingMs = 2000;           // isready during a search must be answered this fast
+constexpr int64_t kQuietBeforePingMs = 1000;  // silence during a search before we ping
+constexpr int64_t kStopGraceMs = 500;       // bestmove after stop
+constexpr int64_t kUnlimitedMoveMs = 3600 * 1000;  // cap when no clock limits a move
+constexpr int64_t kQuitMs = 1000;
+constexpr int kGoRetries = 200;             // "go: a search is running" right after a bestmove
+
+int64_t ms_since(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+int64_t ms_until(Clock::time_point t) {
+    return std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count());
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+    std::vector<std::string> words;
+    size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j > i) words.emplace_back(text.substr(i, j - i));
+        i = j;
+    }
+    return words;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// "12", "0.1", "1.25" seconds -> ms (digits after the third decimal are dropped).
+std::optional<int64_t> parse_seconds(std::string_view s) {
+    if (s.empty()) return std::nullopt;
+    const size_t dot = s.find('.');
+    const std::string_view whole = s.substr(0, dot);
+    const std::string_view frac = dot == std::string_view::npos ? std::string_view() : s.substr(dot + 1);
+    if (whole.empty() && frac.empty()) return std::nullopt;
+    for (char c : whole)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    for (char c : frac)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    if (dot != std::string_view::npos && frac.empty()) return std::nullopt;
+    if (whole.size() > 9) return std::nullopt;
+    int64_t ms = 0;
+    for (char c : whole) ms = ms * 10 + (c - '0');
+    ms *= 1000;
+    int64_t scale = 100;
+    for (size_t i = 0; i < frac.size() && i < 3; ++i, scale /= 10) ms += (frac[i] - '0') * scale;
+    return ms;
+}
+
+// "90", "1:30", "1:30.5" -> ms.
+std::optional<int64_t> parse_base(std::string_view s) {
+    const size_t colon = s.find(':');
+    if (colon == std::string_view::npos) return parse_seconds(s);
+    const auto minutes = parse_seconds(s.substr(0, colon));
+    const auto seconds = parse_seconds(s.substr(colon + 1));
+    if (!minutes || !seconds || s.substr(0, colon).find('.') != std::string_view::npos) return std::nullopt;
+    return *minutes * 60 + *seconds;
+}
+
+bool same_record(std::string_view a, std::string_view b) {
+    if (a == b) return true;
+    const auto x = parse_position_record(a), y = parse_position_record(b);
+    return x && y && *x == *y;
+}
+
+bool from_rules_start(const Game& game) {
+    return game.start_side() == game.rules().first_to_move && same_record(game.start_record(), game.rules().start);
+}
+
+// An OpenTafl move ("Ke6-e7xf7", "d7-d4xc4/e4/d3+", "e2-d2") reduced to "from-to"; the text
+// unchanged when it does not look like one.
+std::string simple_move(std::string_view text) {
+    std::string_view s = text;
+    if (!s.empty() && std::string_view("tcnkmgTCNKMG").find(s[0]) != std::string_view::npos) s.remove_prefix(1);
+    auto square = [&](size_t& i) {
+        if (i >= s.size() || s[i] < 'a' || s[i] > 's') return false;
+        size_t j = i + 1;
+        while (j < s.size() && j - i <= 2 && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+        if (j == i + 1) return false;
+        i = j;
+        return true;
+    };
+    size_t i = 0;
+    if (!square(i)) return std::string(text);
+    const size_t from_end = i;
+    if (i >= s.size() || s[i] != '-') return std::string(text);
+    ++i;
+    const size_t to_start = i;
+    if (!square(i)) return std::string(text);
+    return std::string(s.substr(0, from_end)) + "-" + std::string(s.substr(to_start, i - to_start));
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Time controls
+
+Expected<TimeControl> parse_time_control(std::string_view text) {
+    const std::string_view s = trim(text);
+    const std::string quoted = "'" + std::string(text) + "'";
+    if (s == "inf" || s == "infinite") return TimeControl{};
+    TimeControl tc;
+    std::string_view rest = s;
+    if (const size_t slash = rest.find('/'); slash != std::string_view::npos) {
+        const std::string_view moves = rest.substr(0, slash);
+        int n = 0;
+        const auto [end, ec] = std::from_chars(moves.data(), moves.data() + moves.size(), n);
+        if (ec != std::errc() || end != moves.data() + moves.size() || n <= 0)
+            return Error{"time control " + quoted + ": expected a positive number of moves before '/'"};
+        tc.moves = n;
+        rest = rest.substr(slash + 1);
+    }
+    std::string_view base = rest, inc;
+    if (const size_t plus = rest.find('+'); plus != std::string_view::npos) {
+        base = rest.substr(0, plus);
+        inc = rest.substr(plus + 1);
+        if (inc.empty()) return Error{"time control " + quoted + ": no increment after '+'"};
+    }
+    const auto base_ms = parse_base(base);
+    if (!base_ms)
+        return Error{"time control " + quoted +
+                     ": expected [moves/]seconds[+increment] (e.g. 10+0.1, 60, 1:30+1, 40/60+1) or inf"};
+    tc.base_ms = *base_ms;
+    if (!inc.empty()) {
+        const auto inc_ms = parse_seconds(inc);
+        if (!inc_ms) return Error{"time control " + quoted + ": bad increment '" + std::string(inc) + "'"};
+        tc.inc_ms = *inc_ms;
+    }
+    if (tc.base_ms == 0 && tc.inc_ms == 0) return Error{"time control " + quoted + " gives no time"};
+    if (tc.moves > 0 && tc.base_ms == 0) return Error{"time control " + quoted + ": a period needs a base time"};
+    return tc;
+}
+
+std::string time_control_text(const TimeControl& tc) {
+    if (!tc.clocked()) return "inf";
+    auto seconds = [](int64_t ms) {
+        std::string t = std::to_string(ms / 1000);
+        if (ms % 1000) {
+            std::string f = std::to_string(1000 + ms % 1000).substr(1);
+            while (!f.empty() && f.back() == '0') f.pop_back();
+            t += "." + f;
+        }
+        return t;
+    };
+    std::string t = tc.moves > 0 ? std::to_string(tc.moves) + "/" : "";
+    t += seconds(tc.base_ms);
+    if (tc.inc_ms) t += "+" + seconds(tc.inc_ms);
+    return t;
+}
+
+int moves_by(const Game& game, Side side) {
+    const int plies = static_cast<int>(game.moves_played().size());
+    return side == game.start_side() ? (plies + 1) / 2 : plies / 2;
+}
+
+const char* reply_kind_name(MoveReply::Kind kind) {
+    switch (kind) {
+        case MoveReply::Kind::Move: return "move";
+        case MoveReply::Kind::Crash: return "crash";
+        case MoveReply::Kind::Timeout: return "timeout";
+        case MoveReply::Kind::Stall: return "stall";
+        case MoveReply::Kind::Garbage: return "garbage";
+        case MoveReply::Kind::Disconnect: return "disconnect";
+    }
+    return "?";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Player
+
+Player::Player(EngineConfig config) : config_(std::move(config)), process_(std::make_unique<EngineProcess>()) {}
+
+Player::~Player() = default;
+
+bool Player::alive() const { return process_->is_alive(); }
+
+bool Player::spawn(std::string& error) {
+    std::string why;
+    if (!process_->start(config_.command, config_.args, config_.dir, why, config_.stderr_file)) {
+        error = why;
+        return false;
+    }
+    return true;
+}
+
+bool Player::send(const std::string& line) {
+    if (log_) log_(*this, true, line);
+    return process_->write_line(line);
+}
+
+EngineProcess::ReadResult Player::receive(std::string& line, int64_t timeout_ms) {
+    const ReadResult r = process_->read_line(line, timeout_ms);
+    if (r == ReadResult::Line && log_) log_(*this, false, line);
+    return r;
+}
+
+MoveReply Player::lost_engine(const std::string& what, int64_t elapsed_ms) {
+    MoveReply reply;
+    reply.elapsed_ms = elapsed_ms;
+    if (process_->wait_exit(200)) {
+        reply.kind = MoveReply::Kind::Crash;
+        reply.detail = process_->exit_description() + " " + what;
+    } else {
+        reply.kind = MoveReply::Kind::Disconnect;
+        reply.detail = "closed its pipes " + what + " but kept running";
+    }
+    process_->kill();
+    return reply;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// UTI
+
+class UtiPlayer final : public Player {
+public:
+    using Player::Player;
+    ~UtiPlayer() override { quit(); }
+
+    bool start(std::string& error) override {
+        if (ready_ && process_->is_alive()) return true;
+        ready_ = false;
+        pings_ = 0;
+        if (!spawn(error)) return false;
+        if (!send("uti")) return fail(error, "cannot write to the engine");
+        const auto deadline = Clock::now() + std::chrono::milliseconds(kHandshakeMs);
+        std::string line;
+        for (;;) {
+            const ReadResult r = receive(line, ms_until(deadline));
+            if (r == ReadResult::Timeout) return fail(error, "no 'utiok' within 5 s of 'uti'");
+            if (r == ReadResult::Eof) return exited(error, "during the uti handshake");
+            if (trim(line) == "utiok") break;
+        }
+        for (const auto& [option, value] : config_.options)
+            send("setoption name " + option + (value.empty() ? "" : " value " + value));
+        std::vector<std::string> errors;
+        if (!sync(kSetupReadyMs, errors, error)) return false;
+        if (!errors.empty()) return fail(error, "option refused: " + errors.front());
+        ready_ = true;
+        return true;
+    }
+
+    bool new_game(const Rules& rules, std::string& error) override {
+        if (!ready_ || !process_->is_alive()) return fail(error, "the engine is not running");
+        send("setoption name UTI_Rules value " + write_rules_string(rules));
+        send("utinewgame");
+        std::vector<std::string> errors;
+        if (!sync(kSetupReadyMs, errors, error)) return false;
+        if (!errors.empty()) return fail(error, "refused the rules: " + errors.front());
+        return true;
+    }
+
+    MoveReply request_move(const Game& game, int64_t attackers_ms, int64_t defenders_ms) override {
+        const TimeControl& tc = config_.tc;
+        const Side me = game.side_to_move();
+        std::string position = from_rules_start(game) ? "position startpos"
+                                                      : "position otn " + game.start_record() + " side " +
+                                                            side_name(game.start_side());
+        if (!game.moves_played().empty()) {
+            position += " moves";
+            for (Move m : game.moves_played()) position += " " + move_name(m, game.size());
+        }
+        std::string go = "go";
+        int64_t limit_ms = kUnlimitedMoveMs;
+        bool stop_is_normal = false;  // no limit at all: stop at the cap and take the move
+        if (tc.move_ms > 0) {
+            go += " movetime " + std::to_string(tc.move_ms);
+            limit_ms = tc.move_ms;
+        } else if (tc.clocked()) {
+            const int64_t a = std::max<int64_t>(0, attackers_ms), d = std::max<int64_t>(0, defenders_ms);
+            go += " atime " + std::to_string(a) + " dtime " + std::to_string(d) + " ainc " +
+                  std::to_string(tc.inc_ms) + " dinc " + std::to_string(tc.inc_ms);
+            if (tc.moves > 0) go += " movestogo " + std::to_string(tc.moves - moves_by(game, me) % tc.moves);
+            limit_ms = me == Side::Attackers ? a : d;
+        } else if (tc.depth == 0 && tc.nodes == 0) {
+            stop_is_normal = true;
+        }
+        if (tc.depth > 0) go += " depth " + std::to_string(tc.depth);
+        if (tc.nodes > 0) go += " nodes " + std::to_string(tc.nodes);
+        if (!stop_is_normal) limit_ms += config_.timemargin_ms;
+
+        const auto start = Clock::now();
+        if (!send(position) || !send(go)) return lost_engine("when written to", 0);
+
+        auto deadline = start + std::chrono::milliseconds(limit_ms);
+        bool stopped = false, late = false;
+        std::optional<Clock::time_point> ping_sent;
+        auto last_line = start;
+        int go_retries = 0;
+        std::string line;
+        for (;;) {
+            const auto now = Clock::now();
+            if (now >= deadline) {
+                if (stopped) {
+                    process_->kill();
+                    return reply(MoveReply::Kind::Timeout,
+                                 "no bestmove within " + std::to_string(limit_ms) +
+                                     " ms, nor within 500 ms of 'stop'",
+                                 ms_since(start));
+                }
+                send("stop");
+                stopped = true;
+                late = !stop_is_normal;
+                deadline = now + std::chrono::milliseconds(kStopGraceMs);
+                continue;
+            }
+            if (ping_sent && now - *ping_sent >= std::chrono::milliseconds(kPingMs)) {
+                process_->kill();
+                return reply(MoveReply::Kind::Stall, "did not answer 'isready' within 2 s while thinking",
+                             ms_since(start));
+            }
+            if (!ping_sent && !stopped && now - last_line >= std::chrono::milliseconds(kQuietBeforePingMs) &&
+                deadline - now > std::chrono::milliseconds(kPingMs)) {
+                send("isready");
+                ++pings_;
+                ping_sent = now;
+                continue;
+            }
+            auto wake = deadline;
+            if (ping_sent) wake = std::min(wake, *ping_sent + std::chrono::milliseconds(kPingMs));
+            else if (!stopped) wake = std::min(wake, last_line + std::chrono::milliseconds(kQuietBeforePingMs));
+            const ReadResult r = receive(line, std::max<int64_t>(1, ms_until(wake)));
+            if (r == ReadResult::Timeout) continue;
+            if (r == ReadResult::Eof) return lost_engine("while thinking", ms_since(start));
+            last_line = Clock::now();
+            const auto words = split_words(line);
+            if (words.empty()) continue;
+            if (words[0] == "readyok") {
+                if (pings_ > 0) --pings_;
+                if (pings_ == 0) ping_sent.reset();
+                continue;
+            }
+            if (words[0] == "bestmove") {
+                const int64_t elapsed = ms_since(start);
+                if (words.size() < 2)
+                    return garbage("'bestmove' without a move", elapsed);
+                if (words[1] == "none")
+                    return garbage("'bestmove none': the engine sees no legal move", elapsed);
+                if (auto parsed = parse_move_text(words[1], game.size()); !parsed)
+                    return garbage("malformed bestmove '" + std::string(trim(line)) + "': " + parsed.error(), elapsed);
+                if (late || (!stop_is_normal && elapsed > limit_ms))
+                    return reply(MoveReply::Kind::Timeout,
+                                 "no bestmove within " + std::to_string(limit_ms) + " ms (it came after " +
+                                     std::to_string(elapsed) + " ms" + (stopped ? ", on 'stop')" : ")"),
+                                 elapsed);
+                MoveReply ok = reply(MoveReply::Kind::Move, "", elapsed);
+                ok.text = words[1];
+                return ok;
+            }
+            if (starts_with(line, "info string error: go: a search is running") && go_retries < kGoRetries &&
+                !stopped) {
+                // The engine printed its last bestmove but had not yet marked itself idle.
+                ++go_retries;
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                if (!send(go)) return lost_engine("when written to", ms_since(start));
+                continue;
+            }
+            if (starts_with(line, "info string error: position") || starts_with(line, "info string error: go"))
+                return garbage("refused the request: " + std::string(trim(line)), ms_since(start));
+            // info lines and anything else: ignored
+        }
+    }
+
+    void game_over(Outcome) override {}
+
+    void quit() override {
+        if (process_->is_alive()) {
+            send("quit");
+            process_->wait_exit(kQuitMs);
+        }
+        process_->kill();
+        ready_ = false;
+    }
+
+private:
+    MoveReply reply(MoveReply::Kind kind, std::string detail, int64_t elapsed) {
+        MoveReply r;
+        r.kind = kind;
+        r.detail = std::move(detail);
+        r.elapsed_ms = elapsed;
+        return r;
+    }
+
+    MoveReply garbage(std::string detail, int64_t elapsed) {
+        process_->kill();
+        ready_ = false;
+        return reply(MoveReply::Kind::Garbage, std::move(detail), elapsed);
+    }
+
+    bool fail(std::string& error, const std::string& what) {
+        error = what;
+        process_->kill();
+        ready_ = false;
+        return false;
+    }
+
+    bool exited(std::string& error, const std::string& when) {
+        process_->wait_exit(200);
+        const std::string how = process_->exit_description();
+        return fail(error, "the engine " + (how.empty() ? std::string("closed its output") : how) + " " + when);
+    }
+
+    // isready -> readyok (after any pings still unanswered). Collects "info string error" lines.
+    bool sync(int64_t timeout_ms, std::vector<std::string>& errors, std::string& error) {
+        if (!send("isready")) return exited(error, "(cannot write to it)");
+        ++pings_;
+        const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+        std::string line;
+        while (pings_ > 0) {
+            const ReadResult r = receive(line, ms_until(deadline));
+            if (r == ReadResult::Timeout)
+                return fail(error, "did not answer 'isready' within " + std::to_string(timeout_ms / 1000) + " s");
+            if (r == ReadResult::Eof) return exited(error, "before answering 'isready'");
+            const std::string_view t = trim(line);
+            if (t == "readyok") --pings_;
+            else if (starts_with(t, "info string error")) errors.emplace_back(t);
+        }
+        return true;
+    }
+
+    bool ready_ = false;
+    int pings_ = 0;  // isready sent, readyok not yet seen
+};
+
+// ---------------------------------------------------------------------------------------------
+// OTEP
+
+class OtepPlayer final : public Player {
+public:
+    using Player::Player;
+    ~OtepPlayer() override { quit(); }
+
+    bool start(std::string& error) override {
+        if (ready_ && process_->is_alive()) return true;
+        ready_ = false;
+        if (!spawn(error)) return false;
+        const auto deadline = Clock::now() + std::chrono::milliseconds(kHandshakeMs);
+        std::string line;
+        for (;;) {
+            const ReadResult r = receive(line, ms_until(deadline));
+            if (r == ReadResult::Timeout) return fail(error, "no 'hello' within 5 s");
+            if (r == ReadResult::Eof) {
+                process_->wait_exit(200);
+                const std::string how = process_->exit_description();
+                return fail(error, "the engine " + (how.empty() ? std::string("closed its output") : how) +
+                                       " before 'hello'");
+            }
+            if (trim(line) == "hello") break;
+        }
+        ready_ = true;
+        return true;
+    }
+
+    bool new_game(const Rules& rules, std::string& error) override {
+        if (!ready_ || !process_->is_alive()) return fail(error, "the engine is not running");
+        rules_text_ = write_rules_string(rules);
+        known_plies_ = -1;
+        if (!send("rules " + rules_text_)) return fail(error, "cannot write to the engine");
+        return true;
+    }
+
+    MoveReply request_move(const Game& game, int64_t attackers_ms, int64_t defenders_ms) override {
+        const TimeControl& tc = config_.tc;
+        const Side me = game.side_to_move();
+        const auto& moves = game.moves_played();
+        const int n = static_cast<int>(moves.size());
+        const std::string record = game.record();
+
+        // -1: nothing sent in this game yet (the engine is at the rules' start); -2: out of step.
+        const int known = known_plies_ == -1 ? (from_rules_start(game) ? 0 : -2) : known_plies_;
+        bool ok = true;
+        if (known == n) {
+            // the engine knows this position
+        } else if (known >= 0 && n == known + 1) {
+            ok = send("opponent-move " + move_name(moves.back(), game.size()) + " " + record);
+        } else {
+            ok = send("position " + record);  // its repetition history is lost
+        }
+        int64_t limit_ms = kUnlimitedMoveMs;
+        if (tc.move_ms > 0) {
+            ok = ok && send("clock " + std::to_string(tc.move_ms) + " " + std::to_string(tc.move_ms) + " 0 0 0");
+            limit_ms = tc.move_ms;
+        } else if (tc.clocked()) {
+            const int64_t a = std::max<int64_t>(0, attackers_ms), d = std::max<int64_t>(0, defenders_ms);
+            ok = ok && send("clock " + std::to_string(a) + " " + std::to_string(d) + " 0 0 0");
+            limit_ms = me == Side::Attackers ? a : d;
+        }
+        limit_ms += config_.timemargin_ms;
+        const auto start = Clock::now();
+        ok = ok && send(std::string("play ") + side_name(me));
+        if (!ok) return lost_engine("when written to", 0);
+
+        const auto deadline = start + std::chrono::milliseconds(limit_ms);
+        std::string line, last_error;
+        for (;;) {
+            const ReadResult r = receive(line, ms_until(deadline));
+            const int64_t elapsed = ms_since(start);
+            if (r == ReadResult::Timeout) {
+                process_->kill();
+                ready_ = false;
+                return reply(MoveReply::Kind::Timeout,
+                             "no move within " + std::to_string(limit_ms) + " ms" +
+                                 (last_error.empty() ? "" : " (it said '" + last_error + "')"),
+                             elapsed);
+            }
+            if (r == ReadResult::Eof) {
+                ready_ = false;
+                return lost_engine("while thinking", elapsed);
+            }
+            const auto words = split_words(line);
+            if (words.empty()) continue;
+            if (words[0] == "move") {
+                if (words.size() < 2) return garbage("'move' without a move", elapsed);
+                const std::string text = simple_move(words[1]);
+                if (elapsed > limit_ms)
+                    return reply(MoveReply::Kind::Timeout,
+                                 "no move within " + std::to_string(limit_ms) + " ms (it came after " +
+                                     std::to_string(elapsed) + " ms)",
+                                 elapsed);
+                Game next = game;
+                if (next.play(text)) {
+                    send("move " + next.record());
+                    known_plies_ = n + 1;
+                } else {
+                    send("error 2");
+                    known_plies_ = -2;  // resend the position next time
+                }
+                MoveReply mv = reply(MoveReply::Kind::Move, words[1] == text ? "" : "sent as '" + words[1] + "'",
+                                     elapsed);
+                mv.text = text;
+                return mv;
+            }
+            if (words[0] == "error") {
+                if (words.size() >= 2 && words[1] == "-1")
+                    return garbage("critical error: " + std::string(trim(line)), elapsed);
+                last_error = std::string(trim(line));
+                continue;
+            }
+            if (words[0] == "position" && words.size() == 1) {
+                send("position " + record);
+                continue;
+            }
+            if (words[0] == "rules" && words.size() == 1) {
+                send("rules " + rules_text_);
+                continue;
+            }
+            // hello, status, simple-moves, analysis, ...: ignored
+        }
+    }
+
+    void game_over(Outcome outcome) override {
+        if (ready_ && process_->is_alive()) {
+            const int code = outcome == Outcome::Draw           ? 1
+                             : outcome == Outcome::AttackersWin ? 2
+                             : outcome == Outcome::DefendersWin ? 3
+                                                                : 0;
+            send("finish " + std::to_string(code));
+        }
+        known_plies_ = -1;
+    }
+
+    void quit() override {
+        if (process_->is_alive()) {
+            send("goodbye");
+            process_->wait_exit(kQuitMs);
+        }
+        process_->kill();
+        ready_ = false;
+    }
+
+private:
+    MoveReply reply(MoveReply::Kind kind, std::string detail, int64_t elapsed) {
+        MoveReply r;
+        r.kind = kind;
+        r.detail = std::move(detail);
+        r.elapsed_ms = elapsed;
+        return r;
+    }
+
+    MoveReply garbage(std::string detail, int64_t elapsed) {
+        process_->kill();
+        ready_ = false;
+        return reply(MoveReply::Kind::Garbage, std::move(detail), elapsed);
+    }
+
+    bool fail(std::string& error, const std::string& what) {
+        error = what;
+        process_->kill();
+        ready_ = false;
+        return false;
+    }
+
+    bool ready_ = false;
+    std::string rules_text_;
+    int known_plies_ = -1;  // moves of the current game the engine knows; -1: none yet; -2: unknown
+};
+
+}  // namespace
+
+std::unique_ptr<Player> make_player(const EngineConfig& config) {
+    if (config.protocol == "uti") return std::make_unique<UtiPlayer>(config);
+    if (config.protocol == "otep") return std::make_unique<OtepPlayer>(config);
+    throw std::invalid_argument("unknown engine protocol '" + config.protocol + "' (expected uti or otep)");
+}
+
+}  // namespace branan::match

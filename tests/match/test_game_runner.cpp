@@ -1,0 +1,362 @@
+// The tournament manager's core against misbehaving engines: tests/match/fake_engine.cpp (UTI)
+// and the real branan binary (UTI and OTEP). FAKE_ENGINE_BINARY and BRANAN_BINARY are paths
+// given by the build.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/presets.h"
+#include "match/engine_process.h"
+#include "match/game_runner.h"
+#include "match/player.h"
+
+using namespace branan;
+using namespace branan::match;
+
+namespace {
+
+EngineConfig fake(const std::string& name, std::vector<std::string> args, TimeControl tc = {}) {
+    EngineConfig c;
+    c.name = name;
+    c.command = FAKE_ENGINE_BINARY;
+    c.args = std::move(args);
+    c.tc = tc;
+    return c;
+}
+
+TimeControl movetime(int64_t ms) {
+    TimeControl tc;
+    tc.move_ms = ms;
+    return tc;
+}
+
+TimeControl clock_of(int64_t base_ms, int64_t inc_ms) {
+    TimeControl tc;
+    tc.base_ms = base_ms;
+    tc.inc_ms = inc_ms;
+    return tc;
+}
+
+GameSetup setup_for(const std::string& preset_name, int max_plies = 200) {
+    GameSetup s;
+    s.rules = *preset(preset_name);
+    s.max_plies = max_plies;
+    return s;
+}
+
+// Replays the recorded moves on a fresh game: every one must be legal, and the end must match.
+void check_replay(const GameSetup& setup, const GameOutcome& out) {
+    auto g = setup.start_record.empty() ? Game::create(setup.rules)
+                                        : Game::create(setup.rules, setup.start_record, setup.start_side);
+    REQUIRE(g);
+    Game game = std::move(g.value());
+    for (const std::string& m : out.moves) {
+        INFO("move " << m);
+        REQUIRE(game.play(m));
+    }
+    CHECK(game.record() == out.final_record);
+    if (out.termination == Termination::Rules) {
+        CHECK(game.status().over());
+        CHECK(game.status().outcome == out.outcome);
+        CHECK(out.reason == reason_name(game.status().reason));
+    } else if (out.termination == Termination::MaxPlies) {
+        CHECK(out.outcome == Outcome::Draw);
+        CHECK(static_cast<int>(out.moves.size()) == setup.max_plies);
+    }
+}
+
+void check_fault(const GameOutcome& out, Termination expected, Side faulty, const std::string& name) {
+    INFO("reason: " << out.reason << "; termination: " << termination_name(out.termination));
+    CHECK(out.termination == expected);
+    REQUIRE(out.loser_side.has_value());
+    CHECK(*out.loser_side == faulty);
+    CHECK(out.outcome == win_for(opponent(faulty)));
+    CHECK(out.reason.find(name) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("time controls parse", "[match]") {
+    auto tc = parse_time_control("10+0.1");
+    REQUIRE(tc);
+    CHECK(tc->base_ms == 10000);
+    CHECK(tc->inc_ms == 100);
+    CHECK(tc->clocked());
+    CHECK(time_control_text(*tc) == "10+0.1");
+    tc = parse_time_control("40/60+1");
+    REQUIRE(tc);
+    CHECK(tc->moves == 40);
+    CHECK(tc->base_ms == 60000);
+    CHECK(tc->inc_ms == 1000);
+    tc = parse_time_control("1:30");
+    REQUIRE(tc);
+    CHECK(tc->base_ms == 90000);
+    CHECK(tc->inc_ms == 0);
+    tc = parse_time_control("0.5+0.05");
+    REQUIRE(tc);
+    CHECK(tc->base_ms == 500);
+    CHECK(tc->inc_ms == 50);
+    tc = parse_time_control("inf");
+    REQUIRE(tc);
+    CHECK(!tc->clocked());
+    for (const char* junk : {"", "abc", "10+", "+1", "-5+1", "10+x", "0", "0+0", "1.+1", "x/60", "0/60", "10 + 1",
+                             "1:x", "40/0+1"}) {
+        INFO(junk);
+        CHECK(!parse_time_control(junk));
+    }
+}
+
+TEST_CASE("engine process: lines, partial lines, timeouts, end of file", "[match]") {
+    EngineProcess p;
+    std::string error;
+    REQUIRE(p.start("/bin/sh", {"-c", "printf 'abc'; sleep 0.3; printf 'def\\r\\nlast'; read x; echo got $x"}, "",
+                    error));
+    std::string line;
+    CHECK(p.read_line(line, 50) == EngineProcess::ReadResult::Timeout);
+    REQUIRE(p.read_line(line, 3000) == EngineProcess::ReadResult::Line);
+    CHECK(line == "abcdef");
+    CHECK(p.write_line("hello"));
+    REQUIRE(p.read_line(line, 3000) == EngineProcess::ReadResult::Line);
+    CHECK(line == "lastgot hello");
+    CHECK(p.read_line(line, 3000) == EngineProcess::ReadResult::Eof);
+    CHECK(p.wait_exit(2000));
+    CHECK(p.exit_description() == "exited with status 0");
+    CHECK(!p.write_line("nobody listens"));  // no SIGPIPE
+
+    EngineProcess missing;
+    CHECK(!missing.start("/nonexistent/engine", {}, "", error));
+    CHECK(error.find("/nonexistent/engine") != std::string::npos);
+
+    EngineProcess in_dir;
+    REQUIRE(in_dir.start("pwd", {}, "/tmp", error));
+    REQUIRE(in_dir.read_line(line, 3000) == EngineProcess::ReadResult::Line);
+    CHECK(line == "/tmp");
+
+    EngineProcess sleeper;
+    REQUIRE(sleeper.start("sleep", {"30"}, "", error));
+    CHECK(sleeper.is_alive());
+    sleeper.kill();
+    CHECK(!sleeper.is_alive());
+    CHECK(sleeper.exit_description().find("signal 9") != std::string::npos);
+}
+
+TEST_CASE("two good engines play a legal game to its end", "[match]") {
+    for (const char* variant : {"brandubh", "tablut"}) {
+        INFO(variant);
+        auto a = make_player(fake("Alpha", {"--seed", "1"}, clock_of(10000, 100)));
+        auto d = make_player(fake("Beta", {"--seed", "2"}, movetime(100)));
+        const GameSetup setup = setup_for(variant, 300);
+        const GameOutcome out = play_game(*a, *d, setup);
+        INFO(out.reason);
+        CHECK((out.termination == Termination::Rules || out.termination == Termination::MaxPlies));
+        CHECK(!out.moves.empty());
+        check_replay(setup, out);
+        a->quit();
+        d->quit();
+        CHECK(!a->alive());
+    }
+}
+
+TEST_CASE("an opening and a start record are handed to the engines", "[match]") {
+    auto a = make_player(fake("Alpha", {"--seed", "3"}));
+    auto d = make_player(fake("Beta", {"--seed", "4"}));
+    a->config();
+    GameSetup setup = setup_for("brandubh", 40);
+    setup.opening_moves = {"d2-e2", "d3-d2"};
+    setup.rules.start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    a = make_player(fake("Alpha", {"--seed", "3"}, movetime(50)));
+    d = make_player(fake("Beta", {"--seed", "4"}, movetime(50)));
+    GameOutcome out = play_game(*a, *d, setup);
+    CHECK(out.opening_plies == 2);
+    CHECK(out.moves.at(0) == "d2-e2");
+    check_replay(setup, out);
+
+    // From a record, defenders to move
+    setup.opening_moves.clear();
+    setup.start_record = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    setup.start_side = Side::Defenders;
+    out = play_game(*a, *d, setup);
+    CHECK((out.termination == Termination::Rules || out.termination == Termination::MaxPlies));
+    check_replay(setup, out);
+
+    setup.opening_moves = {"a1-a2"};
+    out = play_game(*a, *d, setup);
+    CHECK(out.termination == Termination::StartFailure);
+    CHECK(!out.loser_side);
+}
+
+TEST_CASE("each engine fault loses the game for the faulty engine", "[match]") {
+    const GameSetup setup = setup_for("brandubh", 200);
+    const std::vector<std::string> good = {"--seed", "7"};
+
+    SECTION("crash") {
+        auto a = make_player(fake("Good", good, movetime(100)));
+        auto d = make_player(fake("Faulty", {"--crash-after", "3"}, movetime(100)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Crash, Side::Defenders, "Faulty");
+        CHECK(out.reason.find("status 3") != std::string::npos);
+        CHECK(out.moves.size() == 5);
+        check_replay(setup, out);
+    }
+    SECTION("hang with a clock: stall") {
+        auto a = make_player(fake("Faulty", {"--hang-after", "2"}, clock_of(20000, 0)));
+        auto d = make_player(fake("Good", good, clock_of(20000, 0)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Stall, Side::Attackers, "Faulty");
+        CHECK(out.time_ms[0] < 5000);
+        check_replay(setup, out);
+    }
+    SECTION("hang with a short move time: timeout") {
+        auto a = make_player(fake("Good", good, movetime(100)));
+        auto d = make_player(fake("Faulty", {"--hang-after", "2"}, movetime(100)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Timeout, Side::Defenders, "Faulty");
+        CHECK(!d->alive());
+    }
+    SECTION("illegal move") {
+        auto a = make_player(fake("Faulty", {"--illegal-after", "2"}, movetime(100)));
+        auto d = make_player(fake("Good", good, movetime(100)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::IllegalMove, Side::Attackers, "Faulty");
+        CHECK(out.reason.rfind("illegal move ", 0) == 0);
+        CHECK(out.reason.find(" by Faulty: there is no piece on ") != std::string::npos);
+        CHECK(out.moves.size() == 2);
+        check_replay(setup, out);
+    }
+    SECTION("late move: timeout") {
+        auto a = make_player(fake("Good", good, movetime(100)));
+        auto d = make_player(fake("Faulty", {"--late-ms", "800"}, movetime(100)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Timeout, Side::Defenders, "Faulty");
+        CHECK(out.time_ms[1] >= 200);
+        CHECK(out.time_ms[1] < 800);
+    }
+    SECTION("late move on a clock: timeout once the clock runs out") {
+        auto a = make_player(fake("Faulty", {"--late-ms", "150"}, clock_of(1000, 0)));
+        auto d = make_player(fake("Good", good, clock_of(1000, 0)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Timeout, Side::Attackers, "Faulty");
+        CHECK(out.moves.size() >= 10);  // 1000 + margin ms at 150 per move: 7 moves, then the 8th times out
+        check_replay(setup, out);
+    }
+    SECTION("garbage") {
+        auto a = make_player(fake("Good", good, movetime(100)));
+        auto d = make_player(fake("Faulty", {"--garbage-after", "1"}, movetime(100)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Garbage, Side::Defenders, "Faulty");
+        CHECK(out.reason.find("?!junk") != std::string::npos);
+    }
+    SECTION("bad handshake") {
+        auto a = make_player(fake("Faulty", {"--bad-handshake"}, movetime(100)));
+        auto d = make_player(fake("Good", good, movetime(100)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::StartFailure, Side::Attackers, "Faulty");
+        CHECK(out.reason.find("utiok") != std::string::npos);
+        CHECK(out.moves.empty());
+    }
+    SECTION("missing binary and refused option") {
+        EngineConfig missing = fake("Faulty", {}, movetime(100));
+        missing.command = "/nonexistent/faulty-engine";
+        auto a = make_player(fake("Good", good, movetime(100)));
+        auto d = make_player(missing);
+        GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::StartFailure, Side::Defenders, "Faulty");
+
+        EngineConfig bad_option = fake("Faulty", {}, movetime(100));
+        bad_option.options = {{"Fail", "1"}};
+        d = make_player(bad_option);
+        out = play_game(*a, *d, setup);
+        check_fault(out, Termination::StartFailure, Side::Defenders, "Faulty");
+        CHECK(out.reason.find("unknown option") != std::string::npos);
+    }
+}
+
+TEST_CASE("an engine that crashed is restarted for the next game", "[match]") {
+    const GameSetup setup = setup_for("brandubh", 60);
+    // crashes at its 2nd go of each process: game 1 crashes, game 2 (restarted) crashes again at
+    // its 2nd move, which proves the restart; with --crash-after 30 the second game is normal.
+    auto a = make_player(fake("Good", {"--seed", "5"}, movetime(100)));
+    auto d = make_player(fake("Flaky", {"--crash-after", "2"}, movetime(100)));
+    GameOutcome out = play_game(*a, *d, setup);
+    check_fault(out, Termination::Crash, Side::Defenders, "Flaky");
+    CHECK(!d->alive());
+    out = play_game(*a, *d, setup);
+    check_fault(out, Termination::Crash, Side::Defenders, "Flaky");
+    CHECK(out.moves.size() == 3);
+
+    auto timeout = make_player(fake("Slow", {"--hang-after", "1"}, movetime(50)));
+    out = play_game(*timeout, *a, setup);
+    check_fault(out, Termination::Timeout, Side::Attackers, "Slow");
+    out = play_game(*a, *timeout, setup);  // restarted; hangs again at its first go
+    check_fault(out, Termination::Timeout, Side::Defenders, "Slow");
+    CHECK(out.moves.size() == 1);
+}
+
+TEST_CASE("branan over UTI plays a legal game against the fake engine", "[match]") {
+    EngineConfig branan;
+    branan.name = "Branan";
+    branan.command = BRANAN_BINARY;
+    branan.options = {{"Hash", "8"}};
+    branan.tc = clock_of(3000, 30);
+    auto b = make_player(branan);
+    auto f = make_player(fake("Fake", {"--seed", "11"}, movetime(50)));
+    for (const char* variant : {"brandubh", "tablut"}) {
+        INFO(variant);
+        const GameSetup setup = setup_for(variant, 80);
+        GameOutcome out = play_game(*f, *b, setup);
+        INFO(out.reason);
+        CHECK((out.termination == Termination::Rules || out.termination == Termination::MaxPlies));
+        check_replay(setup, out);
+        out = play_game(*b, *f, setup);
+        CHECK((out.termination == Termination::Rules || out.termination == Termination::MaxPlies));
+        check_replay(setup, out);
+    }
+    b->quit();
+    CHECK(!b->alive());
+}
+
+TEST_CASE("branan over OTEP plays legal games against the fake engine", "[match]") {
+    EngineConfig otep;
+    otep.name = "BrananOTEP";
+    otep.command = BRANAN_BINARY;
+    otep.args = {"--otep"};
+    otep.protocol = "otep";
+    otep.tc = clock_of(4000, 50);
+    auto b = make_player(otep);
+    auto f = make_player(fake("Fake", {"--seed", "12"}, movetime(50)));
+    for (const char* variant : {"brandubh", "tablut"}) {
+        INFO(variant);
+        GameSetup setup = setup_for(variant, 60);
+        GameOutcome out = play_game(*b, *f, setup);
+        INFO(out.reason);
+        CHECK((out.termination == Termination::Rules || out.termination == Termination::MaxPlies));
+        check_replay(setup, out);
+        out = play_game(*f, *b, setup);
+        CHECK((out.termination == Termination::Rules || out.termination == Termination::MaxPlies));
+        check_replay(setup, out);
+    }
+    // Branan over UTI against Branan over OTEP: longer games, both directions.
+    EngineConfig uti;
+    uti.name = "BrananUTI";
+    uti.command = BRANAN_BINARY;
+    uti.tc = clock_of(2000, 20);
+    auto u = make_player(uti);
+    for (int round = 0; round < 2; ++round) {
+        const GameSetup setup = setup_for("brandubh", 40);
+        const GameOutcome out = round == 0 ? play_game(*u, *b, setup) : play_game(*b, *u, setup);
+        INFO(out.reason);
+        CHECK((out.termination == Termination::Rules || out.termination == Termination::MaxPlies));
+        check_replay(setup, out);
+    }
+    // An opening: the engine gets the position record.
+    GameSetup setup = setup_for("brandubh", 30);
+    setup.opening_moves = {"d2-e2", "d3-d2", "a4-a3"};
+    const GameOutcome out = play_game(*f, *b, setup);
+    INFO(out.reason);
+    CHECK((out.termination == Termination::Rules || out.termination == Termination::MaxPlies));
+    check_replay(setup, out);
+    b->quit();
+    CHECK(!b->alive());
+}
