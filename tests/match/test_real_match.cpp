@@ -95,3 +95,60 @@ TEST_CASE("soak: 100 very fast games without a crash, an illegal move or a time 
     for (const auto& line : run.csv_lines) check_replay(*preset("brandubh-federation"), line);
     check_no_failures(run.results);
 }
+
+TEST_CASE("shards play disjoint parts of the schedule and merge into the whole", "[match][shard]") {
+    const std::string common = "--each depth=2 --variant brandubh --games 8 --random-openings 2 --seed 3";
+    const MatchRun one = run_match("shard-1", common + " --shard 1/2");
+    const MatchRun two = run_match("shard-2", common + " --shard 2/2");
+    CHECK(one.exit_code == 0);
+    CHECK(two.exit_code == 0);
+    CHECK(one.results.games.size() == 4);
+    CHECK(two.results.games.size() == 4);
+    auto merged = match::merge_results({one.results, two.results});
+    REQUIRE(merged.ok());
+    std::set<std::pair<int, int>> games;
+    for (const auto& g : merged->games) games.emplace(g.round, g.game);
+    CHECK(games.size() == 8);  // every game of the schedule once
+    // The merge command gives the same.
+    const std::string out = std::string(BRANAN_TEST_OUT) + "/merged.json";
+    const std::string command = std::string(BRANAN_MATCH_BINARY) + " merge " + one.folder + "/results.json " +
+                                two.folder + "/results.json --out " + out + " > /dev/null";
+    CHECK(std::system(command.c_str()) == 0);
+    std::ifstream in(out);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto read = match::read_results_json(text.str());
+    REQUIRE(read.ok());
+    CHECK(read->games.size() == 8);
+    // Shards of different matches do not merge.
+    match::MatchResults other = two.results;
+    other.engines = {"x", "y"};
+    for (auto& g : other.games) g.attackers = g.defenders = "x";
+    CHECK_FALSE(match::merge_results({one.results, other}).ok());
+}
+
+TEST_CASE("resume plays only the games the results file lacks", "[match][resume]") {
+    const std::string folder = std::string(BRANAN_TEST_OUT) + "/resume";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    auto command = [&](int games) {
+        return std::string(BRANAN_MATCH_BINARY) + " --engine cmd=" + BRANAN_BINARY + " name=new --engine cmd=" +
+               BRANAN_BINARY + " name=base --each depth=2 --variant brandubh --games " + std::to_string(games) +
+               " --quiet --resume --results " + folder + "/results.json > " + folder + ".log 2>&1";
+    };
+    CHECK(std::system(command(4).c_str()) == 0);
+    CHECK(std::system(command(6).c_str()) == 0);  // the same schedule, two games longer
+    std::ifstream in(folder + "/results.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto results = match::read_results_json(text.str());
+    REQUIRE(results.ok());
+    std::set<std::pair<int, int>> games;
+    for (const auto& g : results->games) games.emplace(g.round, g.game);
+    CHECK(results->games.size() == 6);
+    CHECK(games.size() == 6);
+    std::ifstream log(folder + ".log");
+    std::stringstream log_text;
+    log_text << log.rdbuf();
+    CHECK(log_text.str().find("2 games to play (4 already played)") != std::string::npos);
+}
