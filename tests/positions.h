@@ -29,8 +29,10 @@ struct TestPosition {
 };
 
 inline std::vector<TestPosition> test_positions() {
-    const std::vector<std::string> brandubhs = {"brandubh", "brandubh-federation",
-                                                "brandubh-opentafl", "brandubh-it"};
+    // The rook-move and one-step brandubh presets share the first five positions.
+    const std::vector<std::string> brandubhs = {"brandubh",       "brandubh-federation",
+                                                "brandubh-opentafl", "brandubh-it",
+                                                "brandubh-1step", "brandubh-1step-12"};
     const std::vector<std::string> one_steps = {"brandubh-1step", "brandubh-1step-12"};
     const std::vector<std::string> tabluts = {"tablut", "tablut-linnaeus"};
     return {
@@ -74,6 +76,13 @@ inline std::vector<TestPosition> test_positions() {
          record_from_rows({"...t.t...", "....t....", ".........", "t..T..T.t", "tt.t..Ttt",
                            "t..TK...t", "....T....", "....t....", "...ttt..."}),
          Side::Defenders, 3},
+        // Middle games of seeded random tablut games (12, 20 and 30 plies).
+        {"tablut middle game, 12 plies, king beside the throne", tabluts,
+         "/2t1tt2t/9/1T7/t2TTt3/t1T2TTtt/tt2KT2t/5T3/4t4/2t1tt3/", Side::Attackers, 3},
+        {"tablut middle game, 20 plies, king on the throne among attackers", tabluts,
+         "/3tt4/tt7/T3T2T1/1t3t2t/3TK1Tt1/4t4/5t2t/2T5t/3ttt3/", Side::Attackers, 3},
+        {"tablut middle game, 30 plies, king on the throne", tabluts,
+         "/4t1tt1/t8/1T5t1/1tTT5/4K2tt/1tT4Tt/1T7/2ttTT1t1/1t2tt3/", Side::Attackers, 3},
     };
 }
 
