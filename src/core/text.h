@@ -1,8 +1,10 @@
 // Small text helpers shared by the parsers.
 #pragma once
 
+#include <cctype>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace branan {
 
@@ -14,6 +16,20 @@ inline std::string quoted(std::string_view text) {
     s += text;
     s += '\'';
     return s;
+}
+
+// The words of a line, split on any white space.
+inline std::vector<std::string> split_words(std::string_view text) {
+    std::vector<std::string> words;
+    size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j > i) words.emplace_back(text.substr(i, j - i));
+        i = j;
+    }
+    return words;
 }
 
 }  // namespace branan

@@ -1,3 +1,4 @@
+#include "core/text.h"
 #include "match/player.h"
 
 #include <algorithm>
@@ -32,19 +33,6 @@ int64_t ms_since(Clock::time_point t) {
 }
 int64_t ms_until(Clock::time_point t) {
     return std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count());
-}
-
-std::vector<std::string> split_words(std::string_view text) {
-    std::vector<std::string> words;
-    size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-        size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-        if (j > i) words.emplace_back(text.substr(i, j - i));
-        i = j;
-    }
-    return words;
 }
 
 std::string_view trim(std::string_view s) {
@@ -237,6 +225,36 @@ MoveReply Player::lost_engine(const std::string& what, int64_t elapsed_ms) {
     return reply;
 }
 
+MoveReply Player::reply(MoveReply::Kind kind, std::string detail, int64_t elapsed) {
+    MoveReply r;
+    r.kind = kind;
+    r.detail = std::move(detail);
+    r.elapsed_ms = elapsed;
+    return r;
+}
+
+MoveReply Player::garbage(std::string detail, int64_t elapsed) {
+    process_->kill();
+    ready_ = false;
+    return reply(MoveReply::Kind::Garbage, std::move(detail), elapsed);
+}
+
+bool Player::fail(std::string& error, const std::string& what) {
+    error = what;
+    process_->kill();
+    ready_ = false;
+    return false;
+}
+
+void Player::shut_down(const char* goodbye_word) {
+    if (process_->is_alive()) {
+        send(goodbye_word);
+        process_->wait_exit(kQuitMs);
+    }
+    process_->kill();
+    ready_ = false;
+}
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -393,36 +411,9 @@ public:
 
     void game_over(Outcome) override {}
 
-    void quit() override {
-        if (process_->is_alive()) {
-            send("quit");
-            process_->wait_exit(kQuitMs);
-        }
-        process_->kill();
-        ready_ = false;
-    }
+    void quit() override { shut_down("quit"); }
 
 private:
-    MoveReply reply(MoveReply::Kind kind, std::string detail, int64_t elapsed) {
-        MoveReply r;
-        r.kind = kind;
-        r.detail = std::move(detail);
-        r.elapsed_ms = elapsed;
-        return r;
-    }
-
-    MoveReply garbage(std::string detail, int64_t elapsed) {
-        process_->kill();
-        ready_ = false;
-        return reply(MoveReply::Kind::Garbage, std::move(detail), elapsed);
-    }
-
-    bool fail(std::string& error, const std::string& what) {
-        error = what;
-        process_->kill();
-        ready_ = false;
-        return false;
-    }
 
     bool exited(std::string& error, const std::string& when) {
         process_->wait_exit(200);
@@ -448,7 +439,6 @@ private:
         return true;
     }
 
-    bool ready_ = false;
     int pings_ = 0;  // isready sent, readyok not yet seen
 };
 
@@ -589,38 +579,10 @@ public:
         known_plies_ = -1;
     }
 
-    void quit() override {
-        if (process_->is_alive()) {
-            send("goodbye");
-            process_->wait_exit(kQuitMs);
-        }
-        process_->kill();
-        ready_ = false;
-    }
+    void quit() override { shut_down("goodbye"); }
 
 private:
-    MoveReply reply(MoveReply::Kind kind, std::string detail, int64_t elapsed) {
-        MoveReply r;
-        r.kind = kind;
-        r.detail = std::move(detail);
-        r.elapsed_ms = elapsed;
-        return r;
-    }
 
-    MoveReply garbage(std::string detail, int64_t elapsed) {
-        process_->kill();
-        ready_ = false;
-        return reply(MoveReply::Kind::Garbage, std::move(detail), elapsed);
-    }
-
-    bool fail(std::string& error, const std::string& what) {
-        error = what;
-        process_->kill();
-        ready_ = false;
-        return false;
-    }
-
-    bool ready_ = false;
     std::string rules_text_;
     int known_plies_ = -1;  // moves of the current game the engine knows; -1: none yet; -2: unknown
 };

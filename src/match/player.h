@@ -100,6 +100,14 @@ protected:
     // (after killing it).
     MoveReply lost_engine(const std::string& what, int64_t elapsed_ms);
     void kill_engine() { process_->kill(); }
+    static MoveReply reply(MoveReply::Kind kind, std::string detail, int64_t elapsed);
+    // Kills the engine (it is in an unknown state) and reports garbage / a failure to set up.
+    MoveReply garbage(std::string detail, int64_t elapsed);
+    bool fail(std::string& error, const std::string& what);
+    // Says `goodbye_word` ("quit", "goodbye"), waits a moment for the exit, then kills.
+    void shut_down(const char* goodbye_word);
+
+    bool ready_ = false;  // handshake done and the process alive since
 
     EngineConfig config_;
     std::unique_ptr<EngineProcess> process_;

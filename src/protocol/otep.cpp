@@ -5,6 +5,7 @@
 // acknowledges it ("move <record>"), the opponent's moves come with "opponent-move", and whenever
 // the moves do not lead to the position record OpenTafl sends, that record wins (the game is
 // re-created from it; its repetition history is lost then).
+#include "core/text.h"
 #include "protocol/otep.h"
 
 #include <algorithm>
@@ -30,19 +31,6 @@ namespace {
 
 // Thinking time per move when OpenTafl sends no clock (untimed games).
 constexpr int64_t kUntimedMoveMs = 5000;
-
-std::vector<std::string> split_words(std::string_view text) {
-    std::vector<std::string> words;
-    size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-        size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-        if (j > i) words.emplace_back(text.substr(i, j - i));
-        i = j;
-    }
-    return words;
-}
 
 std::vector<std::string> split(std::string_view text, char sep) {
     std::vector<std::string> parts;

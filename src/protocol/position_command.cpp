@@ -4,13 +4,6 @@
 
 namespace branan {
 
-std::vector<std::string> split_words(const std::string& line) {
-    std::vector<std::string> words;
-    std::istringstream in(line);
-    for (std::string w; in >> w;) words.push_back(w);
-    return words;
-}
-
 Expected<Game> parse_position_command(const Rules& rules, const std::vector<std::string>& tokens) {
     if (tokens.empty()) return Error{"position needs 'startpos' or 'otn <record>'"};
     size_t i = 0;

@@ -8,14 +8,12 @@
 
 #include "core/expected.h"
 #include "core/game.h"
+#include "core/text.h"  // split_words, for callers
 
 namespace branan {
 
 // Builds the game the tokens describe under `rules`; every move is checked. The error names the
 // offending token (and the move number for moves).
 Expected<Game> parse_position_command(const Rules& rules, const std::vector<std::string>& tokens);
-
-// Splits a line on white space.
-std::vector<std::string> split_words(const std::string& line);
 
 }  // namespace branan
