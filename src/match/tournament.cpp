@@ -87,15 +87,16 @@ bool write_atomically(const std::string& path, const std::string& text) {
     return !ec;
 }
 
-std::string score_line(const MatchResults& results) {
+std::string score_line(const MatchResults& results, size_t total_games) {
     const MatchSummary s = summarize(results);
     if (s.engines.empty()) return {};
     const auto& e = s.engines[0];
     const int n = e.wdl.wins + e.wdl.draws + e.wdl.losses;
     std::ostringstream line;
-    line << "Score of " << e.name << ": " << e.wdl.wins << " - " << e.wdl.losses << " - " << e.wdl.draws
-         << " [" << format_number(n ? (e.wdl.wins + 0.5 * e.wdl.draws) / n : 0.5, 3) << "] " << n
-         << "  Elo " << format_estimate(e.elo);
+    line << "Games " << results.games.size() << "/" << total_games << "  Score of " << e.name << ": "
+         << e.wdl.wins << " - " << e.wdl.losses << " - " << e.wdl.draws << " ["
+         << format_number(n ? (e.wdl.wins + 0.5 * e.wdl.draws) / n : 0.5, 3) << "]  Elo "
+         << format_estimate(e.elo);
     if (s.sprt) line << "  LLR " << format_number(s.llr) << " (" << format_number(s.bounds.lower) << ", "
                      << format_number(s.bounds.upper) << ")";
     return line.str();
@@ -192,6 +193,7 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     if (!config.records_dir.empty()) std::filesystem::create_directories(config.records_dir);
     if (!config.results_file.empty() && std::filesystem::path(config.results_file).has_parent_path())
         std::filesystem::create_directories(std::filesystem::path(config.results_file).parent_path());
+    const size_t total_games = results.games.size() + jobs.size();
     out << "branan-match: " << jobs.size() << " games to play (" << done.size() << " already played), "
         << openings.size() << " opening(s), concurrency " << config.concurrency << "\n";
 
@@ -221,7 +223,7 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
         if (!config.quiet)
             out << "Finished game " << job.game << " of round " << job.round << " (" << r.attackers << " attackers vs "
                 << r.defenders << " defenders): " << r.result << " {" << r.termination << "}\n"
-                << score_line(results) << std::endl;
+                << score_line(results, total_games) << std::endl;
         if (config.sprt && summarize(results).decision != SprtDecision::Continue) decided = true;
     };
     auto worker = [&] {
