@@ -474,7 +474,15 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
     const int lines = std::min<int>(shared_.multipv, static_cast<int>(roots_.size()));
     Move last_best{};
     int stable = 0;
-    for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        // Lazy SMP: helper threads skip depths in staggered patterns, so that the threads
+        // spread over several depths and fill the shared table for each other.
+        if (id_ > 0) {
+            static constexpr int kSkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+            static constexpr int kSkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+            const int i = (id_ - 1) % 20;
+            if (((depth + kSkipPhase[i]) / kSkipSize[i]) % 2) continue;
+        }
         root_depth_ = depth;
         for (auto& rm : roots_) rm.previous = rm.score;
         for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {

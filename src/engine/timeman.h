@@ -14,7 +14,6 @@ public:
     void restart(Clock::time_point now) { start_ = now; }
 
     int64_t elapsed_ms() const;
-    bool limited() const { return limited_; }
     // After an iteration: whether starting another is worth it.
     bool stop_iterating(double stability_factor) const;
     // At any node: whether the hard limit has passed.
