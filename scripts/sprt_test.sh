@@ -8,13 +8,15 @@
 # file to out/sprt/results.json (plot it with scripts/plot_match.py). Extra arguments are passed on
 # to branan-match after the defaults.
 #
+# The defaults can be changed through the environment: TC (5+0.05), GAMES (20000),
+# VARIANT (brandubh), OPENING_PLIES (4), ELO0 (0), ELO1 (5), ALPHA (0.05), BETA (0.05).
 # branan-match is taken from $BRANAN_MATCH, else from PATH, else from build/release or build.
 # Prints the verdict line at the end. Exit status: 0 H1 accepted (the new build is better),
 # 1 H0 accepted, 2 no decision (game limit reached or interrupted), 3 usage or run error.
 set -u
 
 usage() {
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 3
 }
 [ $# -ge 2 ] || usage
@@ -47,8 +49,9 @@ fi
 mkdir -p out/sprt
 results=out/sprt/results.json
 "$match" --engine cmd="$NEW" name=new --engine cmd="$BASE" name=base \
-    --each tc=5+0.05 --variant brandubh --games 20000 --concurrency "$(nproc)" \
-    --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --random-openings 4 \
+    --each tc="${TC:-5+0.05}" --variant "${VARIANT:-brandubh}" --games "${GAMES:-20000}" \
+    --concurrency "$(nproc)" --random-openings "${OPENING_PLIES:-4}" \
+    --sprt elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha="${ALPHA:-0.05}" beta="${BETA:-0.05}" \
     --records out/sprt --results "$results" "$@"
 status=$?
 
