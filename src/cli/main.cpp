@@ -80,7 +80,10 @@ int run_daemon(const std::vector<std::string>& args) {
         engine.weights() = *w;
     }
     engine.set_threads(threads);
-    engine.set_hash_mb(static_cast<size_t>(hash));
+    if (!engine.set_hash_mb(static_cast<size_t>(hash))) {
+        std::cerr << "branan: cannot allocate " << hash << " MiB for the hash table\n";
+        return 2;
+    }
     branan::Output out(std::cout);
     if (vm.count("log") && !out.open_log(vm["log"].as<std::string>())) {
         std::cerr << "branan: cannot open log file '" << vm["log"].as<std::string>() << "'\n";

@@ -15,9 +15,9 @@ Engine::~Engine() {
     wait();
 }
 
-void Engine::set_hash_mb(size_t mb) {
+bool Engine::set_hash_mb(size_t mb) {
     wait();
-    tt_.resize(mb);
+    return tt_.resize(mb);
 }
 
 void Engine::set_multipv(int n) {
@@ -27,7 +27,7 @@ void Engine::set_multipv(int n) {
 
 void Engine::set_threads(int n) {
     wait();
-    threads_ = std::max(1, n);
+    threads_ = std::clamp(n, 1, kMaxThreads);
 }
 
 void Engine::new_game() {

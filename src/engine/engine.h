@@ -30,9 +30,11 @@ public:
     Engine& operator=(const Engine&) = delete;
 
     // Options. Each waits for a running search to end first.
-    void set_hash_mb(size_t mb);
+    // False, with the table as it was, when that much memory cannot be had.
+    bool set_hash_mb(size_t mb);
     size_t hash_mb() const { return tt_.megabytes(); }
-    void set_threads(int n);
+    static constexpr int kMaxThreads = 256;
+    void set_threads(int n);  // clamped to 1..kMaxThreads
     int threads() const { return threads_; }
     void set_multipv(int n);
     int multipv() const { return multipv_; }
@@ -40,8 +42,8 @@ public:
     int move_overhead_ms() const { return move_overhead_ms_; }
     EvalWeights& weights() { return weights_; }
 
-    // Forgets everything learnt (transposition table, history): the next search is as in a
-    // fresh process.
+    // Forgets everything learnt (the transposition table; move-ordering statistics live only
+    // within one search): the next search is as in a fresh process.
     void new_game();
     // The position to search from (a copy is taken at go()).
     void set_game(const Game& game);

@@ -2,6 +2,7 @@
 // records each term for the protocol's `eval` command.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,8 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
     // 4. The move.
     term(kTempo, pos.side_to_move() == Side::Attackers ? 1 : -1);
 
+    // Whatever the weights, a static score is never read as a mate (nor overflows the table).
+    total = std::clamp(total, -kScoreMateBound + 1, kScoreMateBound - 1);
     if (trace) trace->total_for_attackers = total;
     return pos.side_to_move() == Side::Attackers ? total : -total;
 }

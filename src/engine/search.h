@@ -260,6 +260,8 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
 
     // 1. A win in one move ends the line: the king's escape or capture.
     if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
+    // A side with no move has lost (or drawn) whatever its position looks like.
+    if (pos_.count_moves() == 0) return no_move_score(ply);
     const Score eval = evaluate(pos_, *shared_.weights);
     if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
 
@@ -275,17 +277,21 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         return eval;
     }
 
-    // 3. Captures (all moves when threatened).
+    // 3. Captures (all moves when threatened), best first.
     MoveList list;
     pos_.generate(list);
+    if (!threatened) {
+        int kept = 0;
+        for (Move m : list)
+            if (pos_.captures_of(m)) list.moves[kept++] = m;
+        list.count = kept;
+    }
     std::array<int, kMaxMoves> scores;
     score_moves(list, scores, Move{}, ply);
     int legal = 0;
     for (int i = 0; i < list.size(); ++i) {
         pick_next(list, scores, i);
         const Move m = list[i];
-        const bool capture = scores[i] >= (1 << 28) && scores[i] < (1 << 29);
-        if (!threatened && !capture) continue;
         pos_.do_move(m);
         if (forbidden_repetition()) {
             pos_.undo_move();
@@ -302,7 +308,8 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
             }
         }
     }
-    if (threatened && legal == 0) return list.size() == 0 ? no_move_score(ply) : eval;
+    // Every move forbidden (a third repetition): no move at all.
+    if (threatened && legal == 0) return no_move_score(ply);
     return best;
 }
 
@@ -461,7 +468,7 @@ SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
     info.upperbound = rm.upperbound;
     info.nodes = shared_.total_nodes();
     info.time_ms = shared_.time.elapsed_ms();
-    info.nps = info.time_ms > 0 ? info.nodes * 1000 / info.time_ms : info.nodes * 1000;
+    info.nps = info.nodes * 1'000'000 / static_cast<uint64_t>(std::max<int64_t>(1, shared_.time.elapsed_us()));
     info.hashfull = shared_.tt->hashfull();
     info.pv = rm.pv;
     return info;

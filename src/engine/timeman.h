@@ -2,6 +2,8 @@
 // and the move overhead, or from a fixed move time.
 #pragma once
 
+#include <atomic>
+
 #include "engine/search_types.h"
 
 namespace branan {
@@ -10,19 +12,23 @@ class TimeManager {
 public:
     // `side` is the side to move; `overhead_ms` is kept in hand for the GUI's and the pipe's lag.
     void start(const SearchLimits& limits, Side side, int64_t overhead_ms, Clock::time_point now);
-    // Restarts the clock (ponderhit: the real thinking time starts now).
-    void restart(Clock::time_point now) { start_ = now; }
+    // Restarts the clock of the limits (ponderhit: the real thinking time starts now). Safe
+    // while search threads read the clock.
+    void restart(Clock::time_point now) { limit_start_ = now.time_since_epoch().count(); }
 
+    // Since the search began (what info lines report), in ms and in microseconds.
     int64_t elapsed_ms() const;
+    int64_t elapsed_us() const;
     // After an iteration: whether starting another is worth it.
     bool stop_iterating(double stability_factor) const;
     // At any node: whether the hard limit has passed.
-    bool out_of_time() const { return limited_ && elapsed_ms() >= maximum_ms_; }
-    int64_t optimum_ms() const { return optimum_ms_; }
-    int64_t maximum_ms() const { return maximum_ms_; }
+    bool out_of_time() const { return limited_ && limit_elapsed_ms() >= maximum_ms_; }
 
 private:
+    int64_t limit_elapsed_ms() const;  // since the start or the last restart
+
     Clock::time_point start_;
+    std::atomic<Clock::rep> limit_start_{0};
     bool limited_ = false;
     bool fixed_ = false;  // movetime: think for exactly that long
     int64_t optimum_ms_ = 0;

@@ -1,18 +1,31 @@
 #include "engine/tt.h"
 
 #include <algorithm>
+#include <new>
+
+#include <unistd.h>
 
 namespace branan {
 
 TranspositionTable::TranspositionTable() { resize(16); }
 TranspositionTable::~TranspositionTable() = default;
 
-void TranspositionTable::resize(size_t megabytes) {
+bool TranspositionTable::resize(size_t megabytes) {
     megabytes = std::max<size_t>(megabytes, 1);
-    cluster_count_ = megabytes * 1024 * 1024 / sizeof(Cluster);
-    clusters_ = std::make_unique<Cluster[]>(cluster_count_);
+    // The table is written through at once: more than half the machine's memory would push
+    // everything else out (or get the process killed), so it is refused.
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && page_size > 0 &&
+        megabytes * 1024 * 1024 > static_cast<size_t>(pages) * static_cast<size_t>(page_size) / 2)
+        return false;
+    const size_t count = megabytes * 1024 * 1024 / sizeof(Cluster);
+    std::unique_ptr<Cluster[]> table(new (std::nothrow) Cluster[count]);
+    if (!table) return false;  // the old table stays
+    clusters_ = std::move(table);
+    cluster_count_ = count;
     megabytes_ = megabytes;
     generation_ = 0;
+    return true;
 }
 
 void TranspositionTable::clear() {

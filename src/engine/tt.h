@@ -26,8 +26,9 @@ class TranspositionTable {
 public:
     TranspositionTable();
     ~TranspositionTable();
-    // Sets the size in MiB (at least 1) and clears the table.
-    void resize(size_t megabytes);
+    // Sets the size in MiB (at least 1) and clears the table; false (and the table unchanged)
+    // when the memory cannot be had or is more than half the machine's.
+    bool resize(size_t megabytes);
     void clear();
     // A new search: entries of older searches become the first to be replaced.
     void new_search() { generation_ = (generation_ + 1) & kGenerationMask; }

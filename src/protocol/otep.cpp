@@ -31,6 +31,8 @@ namespace {
 
 // Thinking time per move when OpenTafl sends no clock (untimed games).
 constexpr int64_t kUntimedMoveMs = 5000;
+// Times beyond this (about 35 years) are taken as this: no arithmetic on them overflows.
+constexpr int64_t kMaxMs = int64_t(1) << 40;
 
 std::vector<std::string> split(std::string_view text, char sep) {
     std::vector<std::string> parts;
@@ -146,6 +148,18 @@ private:
 
     // Returns false on goodbye.
     bool handle(std::string_view line) {
+        // OpenTafl's debugging request "dump <n>" is sent without a newline, so another command
+        // may follow on the same line ("dump 3play attackers"). Branan has nothing to dump: the
+        // prefixes are dropped and the rest is handled.
+        for (;;) {
+            size_t i = 0;
+            while (i < line.size() && line[i] == ' ') ++i;
+            if (line.substr(i, 4) != "dump") break;
+            i += 4;
+            while (i < line.size() && line[i] == ' ') ++i;
+            while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+            line.remove_prefix(i);
+        }
         const auto words = split_words(line);
         if (words.empty()) return true;
         const std::string& cmd = words[0];
@@ -158,21 +172,12 @@ private:
         if (cmd == "play") return cmd_play(words), true;
         if (cmd == "opponent-move") return cmd_opponent_move(words), true;
         if (cmd == "move") return cmd_move(words), true;
-        if (cmd == "error") return cmd_error(words), true;
+        if (cmd == "error") return cmd_error(), true;
         if (cmd == "analyze") return cmd_analyze(words), true;
-        if (cmd == "finish") return cmd_finish(words), true;
+        if (cmd == "finish") return cmd_finish(), true;
         if (cmd == "goodbye") {
             cancel_search();
             return false;
-        }
-        if (cmd == "dump") {
-            // OpenTafl's debugging request "dump <n>" is sent without a newline, so another
-            // command may follow on the same line ("dump 3play attackers"). Branan has nothing
-            // to dump; the rest is handled.
-            size_t i = line.find("dump") + 4;
-            while (i < line.size() && line[i] == ' ') ++i;
-            while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
-            return i < line.size() ? handle(line.substr(i)) : true;
         }
         // Engine-to-OpenTafl commands coming back to us carry nothing to act on.
         if (cmd == "hello" || cmd == "simple-moves" || cmd == "status" || cmd == "analysis") return true;
@@ -247,7 +252,7 @@ private:
                 out_.line("error 0 clock: bad time " + quoted(words[1 + s]));
                 return;
             }
-            c.ms[s] = std::max<int64_t>(0, *ms);
+            c.ms[s] = std::clamp<int64_t>(*ms, 0, kMaxMs);
         }
         if (words.size() >= 4) {
             const auto ot = parse_number<int64_t>(words[3]);
@@ -255,7 +260,7 @@ private:
                 out_.line("error 0 clock: bad overtime length " + quoted(words[3]));
                 return;
             }
-            c.overtime_s = std::max<int64_t>(0, *ot);
+            c.overtime_s = std::clamp<int64_t>(*ot, 0, kMaxMs / 1000);
         }
         for (int s = 0; s < 2 && words.size() >= size_t(5 + s); ++s) {
             const auto n = parse_number<int>(words[4 + s]);
@@ -357,12 +362,9 @@ private:
         resync(words[1], to_move, "move");
     }
 
-    void cmd_error(const std::vector<std::string>& words) {
-        // OpenTafl refused our move (1 wrong side, 2 illegal, 3/4 berserk). It follows up with
-        // opponent-move (with the correct position) and play, which resynchronise us.
-        last_error_ = words.size() >= 2 ? parse_number<int>(words[1]).value_or(0) : 0;
-        clear_pending();
-    }
+    // OpenTafl refused our move (1 wrong side, 2 illegal, 3/4 berserk). It follows up with
+    // opponent-move (with the correct position) and play, which resynchronise us.
+    void cmd_error() { clear_pending(); }
 
     void cmd_analyze(const std::vector<std::string>& words) {
         cancel_search();
@@ -377,7 +379,8 @@ private:
         engine_.set_multipv(lines);
         engine_.set_game(game_);
         SearchLimits limits;
-        limits.move_time = std::max<int64_t>(100, seconds * 1000);
+        limits.move_time = std::clamp<int64_t>(seconds, 0, kMaxMs / 1000) * 1000;
+        limits.move_time = std::max<int64_t>(100, limits.move_time);
 
         // The latest info per line, and the last depth at which every line was reported (lines
         // of different depths may repeat a move).
@@ -417,10 +420,10 @@ private:
         });
     }
 
-    void cmd_finish(const std::vector<std::string>& words) {
+    // The game is over (its result is OpenTafl's business): nothing is searched any more.
+    void cmd_finish() {
         cancel_search();
         clear_pending();
-        finish_code_ = words.size() >= 2 ? parse_number<int>(words[1]) : std::nullopt;
     }
 
     // Whether the game has a move to search; otherwise says why not. A position that Branan's
@@ -538,8 +541,6 @@ private:
     Game game_;
     std::optional<Side> our_side_;  // from the last 'play'
     ClockState clock_;
-    std::optional<int> last_error_;
-    std::optional<int> finish_code_;
 
     std::mutex mutex_;  // guards what follows: shared with the search thread
     uint64_t last_search_ = 0, live_search_ = 0;

@@ -183,7 +183,9 @@ void UtiSession::setoption(const std::string& line) {
         return v;
     };
     if (id == "hash") {
-        if (auto v = spin(1, kMaxHashMb)) engine_.set_hash_mb(static_cast<size_t>(*v));
+        if (auto v = spin(1, kMaxHashMb); v && !engine_.set_hash_mb(static_cast<size_t>(*v)))
+            error("setoption: cannot allocate " + std::to_string(*v) + " MiB for Hash; it stays " +
+                  std::to_string(engine_.hash_mb()) + " MiB");
     } else if (id == "threads") {
         if (auto v = spin(1, kMaxThreads)) engine_.set_threads(static_cast<int>(*v));
     } else if (id == "multipv") {
