@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cctype>
+#include <charconv>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +18,15 @@ inline std::string quoted(std::string_view text) {
     s += text;
     s += '\'';
     return s;
+}
+
+// The whole number that is all of `text` (no sign but '-', no spaces), or nothing.
+template <class T>
+std::optional<T> parse_whole(std::string_view text) {
+    T value{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
 }
 
 // The words of a line, split on any white space.

@@ -56,14 +56,6 @@ std::string_view rest_of(std::string_view line) {
     return line.substr(i, j - i);
 }
 
-template <class T>
-std::optional<T> parse_number(std::string_view text) {
-    T value{};
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
 std::optional<Side> parse_side(std::string_view text) {
     if (text == "attackers") return Side::Attackers;
     if (text == "defenders") return Side::Defenders;
@@ -247,7 +239,7 @@ private:
                 c.in_overtime[s] = true;
                 t.remove_suffix(1);
             }
-            const auto ms = parse_number<int64_t>(t);
+            const auto ms = parse_whole<int64_t>(t);
             if (!ms) {
                 out_.line("error 0 clock: bad time " + quoted(words[1 + s]));
                 return;
@@ -255,7 +247,7 @@ private:
             c.ms[s] = std::clamp<int64_t>(*ms, 0, kMaxMs);
         }
         if (words.size() >= 4) {
-            const auto ot = parse_number<int64_t>(words[3]);
+            const auto ot = parse_whole<int64_t>(words[3]);
             if (!ot) {
                 out_.line("error 0 clock: bad overtime length " + quoted(words[3]));
                 return;
@@ -263,7 +255,7 @@ private:
             c.overtime_s = std::clamp<int64_t>(*ot, 0, kMaxMs / 1000);
         }
         for (int s = 0; s < 2 && words.size() >= size_t(5 + s); ++s) {
-            const auto n = parse_number<int>(words[4 + s]);
+            const auto n = parse_whole<int>(words[4 + s]);
             if (!n) {
                 out_.line("error 0 clock: bad overtime count " + quoted(words[4 + s]));
                 return;
@@ -368,8 +360,8 @@ private:
 
     void cmd_analyze(const std::vector<std::string>& words) {
         cancel_search();
-        const int count = words.size() >= 2 ? parse_number<int>(words[1]).value_or(0) : 0;
-        const int64_t seconds = words.size() >= 3 ? parse_number<int64_t>(words[2]).value_or(-1) : -1;
+        const int count = words.size() >= 2 ? parse_whole<int>(words[1]).value_or(0) : 0;
+        const int64_t seconds = words.size() >= 3 ? parse_whole<int64_t>(words[2]).value_or(-1) : -1;
         if (count < 1 || seconds < 0) {
             out_.line("error 0 analyze: expected 'analyze <number of moves> <seconds>'");
             return;

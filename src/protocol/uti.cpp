@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/presets.h"
+#include "core/text.h"
 #include "core/rules_string.h"
 #include "protocol/position_command.h"
 
@@ -24,9 +25,8 @@ constexpr int kMaxMoveOverhead = 10000;
 
 // Parses a whole number in [lo, hi]; nothing on anything else.
 std::optional<int64_t> parse_number(const std::string& text, int64_t lo, int64_t hi) {
-    int64_t v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi) return std::nullopt;
+    const auto v = parse_whole<int64_t>(text);
+    if (!v || *v < lo || *v > hi) return std::nullopt;
     return v;
 }
 
