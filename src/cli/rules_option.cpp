@@ -6,8 +6,9 @@
 namespace branan::cli {
 
 Expected<Side> parse_side(const std::string& text) {
-    if (text == "attackers" || text == "a" || text == "black") return Side::Attackers;
-    if (text == "defenders" || text == "d" || text == "white") return Side::Defenders;
+    if (auto side = side_from_name(text)) return *side;
+    if (text == "a" || text == "black") return Side::Attackers;
+    if (text == "d" || text == "white") return Side::Defenders;
     return Error{"side '" + text + "' is not 'attackers' or 'defenders'"};
 }
 

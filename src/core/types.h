@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace branan {
 
@@ -10,6 +12,12 @@ enum class Side : uint8_t { Attackers = 0, Defenders = 1 };
 constexpr Side opponent(Side s) { return s == Side::Attackers ? Side::Defenders : Side::Attackers; }
 constexpr int index(Side s) { return static_cast<int>(s); }
 const char* side_name(Side s);  // "attackers" / "defenders"
+// The side side_name() names; nothing for any other text.
+inline std::optional<Side> side_from_name(std::string_view name) {
+    if (name == "attackers") return Side::Attackers;
+    if (name == "defenders") return Side::Defenders;
+    return std::nullopt;
+}
 
 // The kinds of piece Branan plays. Knights, commanders and other OpenTafl extras are refused.
 enum class Piece : uint8_t { AttackerSoldier = 0, DefenderSoldier = 1, King = 2 };

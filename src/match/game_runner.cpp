@@ -36,17 +36,21 @@ Termination termination_of(MoveReply::Kind kind) {
     return Termination::Garbage;
 }
 
+// "Foo crashed: ...". A time loss reads "time forfeit by Foo: ...": records.h keys the
+// collections' "timeout" marker on that wording.
 std::string failure_text(const std::string& name, MoveReply::Kind kind, const std::string& detail) {
+    const std::string tail = detail.empty() ? "" : ": " + detail;
+    if (kind == MoveReply::Kind::Timeout) return "time forfeit by " + name + tail;
     std::string what;
     switch (kind) {
         case MoveReply::Kind::Crash: what = " crashed"; break;
-        case MoveReply::Kind::Timeout: what = " lost on time"; break;
+        case MoveReply::Kind::Timeout: break;
         case MoveReply::Kind::Stall: what = " stalled"; break;
         case MoveReply::Kind::Garbage: what = " sent garbage"; break;
         case MoveReply::Kind::Disconnect: what = " disconnected"; break;
         case MoveReply::Kind::Move: break;
     }
-    return name + what + (detail.empty() ? "" : ": " + detail);
+    return name + what + tail;
 }
 
 }  // namespace

@@ -19,12 +19,6 @@ namespace {
 
 // ---- games --------------------------------------------------------------------------------
 
-std::optional<Side> side_from_name(std::string_view name) {
-    if (name == "attackers") return Side::Attackers;
-    if (name == "defenders") return Side::Defenders;
-    return std::nullopt;
-}
-
 bool is_time_forfeit(const std::string& termination) {
     return termination.rfind("time forfeit", 0) == 0;
 }
@@ -266,10 +260,7 @@ private:
         v.kind = JsonValue::Kind::Object;
         ++pos_;  // '{'
         skip_space();
-        if (pos_ < s_.size() && s_[pos_] == '}') {
-            ++pos_;
-            return true;
-        }
+        if (eat('}')) return true;
         std::set<std::string> seen;
         for (;;) {
             skip_space();
@@ -288,16 +279,7 @@ private:
             v.keys.push_back(key);
             v.items.emplace_back();
             if (!value(v.items.back(), depth + 1)) return false;
-            skip_space();
-            if (pos_ < s_.size() && s_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < s_.size() && s_[pos_] == '}') {
-                ++pos_;
-                return true;
-            }
-            return fail("expected ',' or '}' in an object");
+            if (auto done = after_item('}', "an object")) return *done;
         }
     }
 
@@ -305,25 +287,29 @@ private:
         v.kind = JsonValue::Kind::Array;
         ++pos_;  // '['
         skip_space();
-        if (pos_ < s_.size() && s_[pos_] == ']') {
-            ++pos_;
-            return true;
-        }
+        if (eat(']')) return true;
         for (;;) {
             skip_space();
             v.items.emplace_back();
             if (!value(v.items.back(), depth + 1)) return false;
-            skip_space();
-            if (pos_ < s_.size() && s_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < s_.size() && s_[pos_] == ']') {
-                ++pos_;
-                return true;
-            }
-            return fail("expected ',' or ']' in an array");
+            if (auto done = after_item(']', "an array")) return *done;
         }
+    }
+
+    // Consumes `c` if it comes next.
+    bool eat(char c) {
+        if (pos_ >= s_.size() || s_[pos_] != c) return false;
+        ++pos_;
+        return true;
+    }
+
+    // After an object's or an array's item: ',' goes on (nothing), `close` ends it (true),
+    // anything else is an error (false).
+    std::optional<bool> after_item(char close, const char* what) {
+        skip_space();
+        if (eat(',')) return std::nullopt;
+        if (eat(close)) return true;
+        return fail(std::string("expected ',' or '") + close + "' in " + what);
     }
 
     static void put_utf8(std::string& out, uint32_t cp) {

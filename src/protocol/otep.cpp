@@ -56,13 +56,6 @@ std::string_view rest_of(std::string_view line) {
     return line.substr(i, j - i);
 }
 
-std::optional<Side> parse_side(std::string_view text) {
-    if (text == "attackers") return Side::Attackers;
-    if (text == "defenders") return Side::Defenders;
-    return std::nullopt;
-}
-
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
 
 bool is_square_text(std::string_view s, size_t& i) {
     // [a-s][0-9]{1,2}, as OpenTafl's move regex
@@ -212,7 +205,7 @@ private:
 
     void cmd_side(const std::vector<std::string>& words) {
         cancel_search();
-        const auto side = words.size() >= 2 ? parse_side(words[1]) : std::nullopt;
+        const auto side = words.size() >= 2 ? side_from_name(words[1]) : std::nullopt;
         if (!side) {
             out_.line("error 0 side: expected 'side attackers' or 'side defenders'");
             return;
@@ -267,7 +260,7 @@ private:
 
     void cmd_play(const std::vector<std::string>& words) {
         cancel_search();
-        const auto side = words.size() >= 2 ? parse_side(words[1]) : std::nullopt;
+        const auto side = words.size() >= 2 ? side_from_name(words[1]) : std::nullopt;
         if (!side) {
             out_.line("error 0 play: expected 'play attackers' or 'play defenders'");
             return;

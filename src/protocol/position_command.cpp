@@ -17,10 +17,9 @@ Expected<Game> parse_position_command(const Rules& rules, const std::vector<std:
         i = 2;
         if (i < tokens.size() && tokens[i] == "side") {
             if (i + 1 >= tokens.size()) return Error{"position: 'side' needs attackers or defenders"};
-            const std::string& s = tokens[i + 1];
-            if (s != "attackers" && s != "defenders")
-                return Error{"position: side '" + s + "' is not attackers or defenders"};
-            side = s == "attackers" ? Side::Attackers : Side::Defenders;
+            const auto named = side_from_name(tokens[i + 1]);
+            if (!named) return Error{"position: side '" + tokens[i + 1] + "' is not attackers or defenders"};
+            side = *named;
             i += 2;
         }
         game.emplace(Game::create(rules, tokens[1], side));

@@ -11,6 +11,7 @@
 #include "match/engine_process.h"
 #include "match/game_runner.h"
 #include "match/player.h"
+#include "match/records.h"
 
 using namespace branan;
 using namespace branan::match;
@@ -232,6 +233,14 @@ TEST_CASE("each engine fault loses the game for the faulty engine", "[match]") {
         check_fault(out, Termination::Timeout, Side::Defenders, "Faulty");
         CHECK(out.time_ms[1] >= 200);
         CHECK(out.time_ms[1] < 800);
+        // The referee's wording is what the records key the collections' "timeout" marker on.
+        GameRecord rec;
+        rec.rules_string = "brandubh";
+        rec.moves = out.moves;
+        rec.result = "attackers";
+        rec.termination = out.reason;
+        const std::string line = write_csv_line(rec);
+        CHECK(line.find(" timeout,") != std::string::npos);
     }
     SECTION("late move on a clock: timeout once the clock runs out") {
         auto a = make_player(fake("Faulty", {"--late-ms", "150"}, clock_of(1000, 0)));
