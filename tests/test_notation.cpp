@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.h"
 #include "core/notation.h"
 
 using namespace branan;
@@ -12,10 +13,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-template <class T>
-std::string error_of(const Expected<T>& e) {
-    return e.ok() ? std::string("<parsed without error>") : e.error();
-}
+using testing::error_of;
 
 Square sq_at(int file, int rank, int size) { return rank * size + file; }
 
@@ -215,8 +213,6 @@ TEST_CASE("parse_move_text refuses malformed moves with a precise error", "[nota
     };
     for (const auto& c : cases) {
         INFO("move text '" << c.text << "' on " << c.size << "x" << c.size);
-        const auto r = parse_move_text(c.text, c.size);
-        CHECK_FALSE(r.ok());
-        for (const auto& s : c.expected) CHECK_THAT(error_of(r), Contains(s));
+        testing::check_refused(parse_move_text(c.text, c.size), c.expected);
     }
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.h"
 #include "core/position_record.h"
 #include "core/presets.h"
 
@@ -13,10 +14,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-template <class T>
-std::string error_of(const Expected<T>& e) {
-    return e.ok() ? std::string("<parsed without error>") : e.error();
-}
+using testing::error_of;
 
 char cell(const BoardSetup& s, int file, int rank) { return s.at(rank * s.size + file); }
 
@@ -144,9 +142,7 @@ TEST_CASE("malformed position records are refused, naming the row or the charact
     };
     for (const auto& c : cases) {
         INFO("record '" << c.text << "'");
-        const auto r = parse_position_record(c.text);
-        CHECK_FALSE(r.ok());
-        for (const auto& s : c.expected) CHECK_THAT(error_of(r), Contains(s));
+        testing::check_refused(parse_position_record(c.text), c.expected);
     }
 }
 

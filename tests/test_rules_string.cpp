@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
 
@@ -14,10 +15,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-template <class T>
-std::string error_of(const Expected<T>& e) {
-    return e.ok() ? std::string("<parsed without error>") : e.error();
-}
+using testing::error_of;
 
 constexpr PieceSet kT = PieceSet::of(Piece::AttackerSoldier);
 constexpr PieceSet kD = PieceSet::of(Piece::DefenderSoldier);
@@ -654,22 +652,19 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
     };
     for (const auto& c : cases) {
         INFO("rules string '" << c.text << "'");
-        const auto r = parse_rules_string(c.text);
-        CHECK_FALSE(r.ok());
-        for (const auto& s : c.expected) CHECK_THAT(error_of(r), Contains(s));
+        testing::check_refused(parse_rules_string(c.text), c.expected);
     }
 }
 
-// Every other refused value names its key; swf's does not (rules_string.cpp, the swf branch
-// returns the bare text "takes y or n").
+// Regression: a bad swf value once came back as a bare "takes y or n", naming no key.
 TEST_CASE("a bad swf value is refused, naming the key", "[rules-string]") {
     const auto r = parse_rules_string(seven("swf:x"));
     CHECK_FALSE(r.ok());
     CHECK_THAT(error_of(r), Contains("'swf'"));
 }
 
-// parse_int reads a lone "-" as the number 0 (the digit loop starts after the sign and finds
-// nothing), so "xforest:-" and "spd:-" are accepted as 0.
+// Regression: parse_int once read a lone "-" as 0 (the digit loop found nothing after the
+// sign), so "xforest:-" and "spd:-" were accepted.
 TEST_CASE("a lone minus sign is not a number", "[rules-string]") {
     for (const char* entry : {"xforest:-", "spd:-", "spd:-,-"}) {
         const std::string text = seven(std::string("cors:tTK ") + entry);
