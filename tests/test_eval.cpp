@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "core/game_record.h"
 #include "core/presets.h"
@@ -50,12 +51,84 @@ TEST_CASE("the evaluation of the brandubh start, term by term, computed by hand"
         CHECK(feature[kAttackerProximity] == 36);
         CHECK(feature[kCornerGuards] == 0);
         CHECK(feature[kTempo] == 1);
-        // 8 x 100 - 4 x 180 + 36 x 3 + 10 (tempo), attackers to move.
-        CHECK(score == 800 - 720 + 108 + 10);
+        // Nothing seals the king in: all four corners, and the 41 squares free of attackers.
+        CHECK(feature[kOpenEscapes] == -4);
+        CHECK(feature[kKingRegion] == -41);
+        // Tables: d1 d7 a4 g4 are one class (a4), d2 d6 b4 f4 another (b4); the defenders all
+        // stand on c4's class, the king on d4. Defender pieces count negative.
+        CHECK(feature[EvalTerm(pst_term(PstPiece::Attacker, 7, 3))] == 4);  // d1 is class a4
+        CHECK(feature[EvalTerm(pst_term(PstPiece::Attacker, 7, 10))] == 4);     // d2 is class b4
+        CHECK(feature[EvalTerm(pst_term(PstPiece::Defender, 7, 17))] == -4);    // d3 is class c4
+        CHECK(feature[EvalTerm(pst_term(PstPiece::King, 7, 24))] == -1);
+        // 8 x 100 - 4 x 180 + 36 x 3 + 10 (tempo), attackers to move, and with the weights
+        // given to the cordon terms and the tables below.
+        CHECK(score == 800 - 720 + 108 + 10 - 4 * w[kOpenEscapes] - 41 * w[kKingRegion] +
+                           4 * w[EvalTerm(pst_term(PstPiece::Attacker, 7, 3))] +
+                           4 * w[EvalTerm(pst_term(PstPiece::Attacker, 7, 10))] -
+                           4 * w[EvalTerm(pst_term(PstPiece::Defender, 7, 17))] -
+                           w[EvalTerm(pst_term(PstPiece::King, 7, 24))]);
     });
     // The same position with the defenders to move is worth the opposite, less the tempo.
     const Game flipped = Game::create(*preset("brandubh"), game.record(), Side::Defenders).value();
-    flipped.visit_position([&](const auto& pos) { CHECK(evaluate(pos, w) == -(800 - 720 + 108 - 10)); });
+    game.visit_position([&](const auto& attackers_to_move) {
+        flipped.visit_position(
+            [&](const auto& pos) { CHECK(evaluate(pos, w) == -(evaluate(attackers_to_move, w) - 20)); });
+    });
+    // A table weight counts once per piece on its class, with the piece's side's sign.
+    EvalWeights tables = w;
+    tables.weight[pst_term(PstPiece::King, 7, 24)] = 50;
+    tables.weight[pst_term(PstPiece::Attacker, 7, 10)] = 7;
+    game.visit_position([&](const auto& pos) { CHECK(evaluate(pos, tables) == evaluate(pos, w) - 50 + 4 * 7); });
+}
+
+TEST_CASE("the cordon: corners and edges the attackers have sealed off", "[eval]") {
+    auto features = [](const char* variant, const char* record) {
+        const Game game = Game::create(*preset(variant), record, Side::Attackers).value();
+        std::map<EvalTerm, int> feature;
+        game.visit_position([&](const auto& pos) {
+            EvalTrace trace;
+            evaluate(pos, EvalWeights{}, &trace);
+            for (const auto& t : trace.terms) feature[t.term] = t.feature;
+        });
+        return feature;
+    };
+    // Attackers on a3 b2 c1 wall off a1 with a2 and b1: three corners left, 49 - 3 - 3 squares.
+    auto sealed = features("brandubh", "/2t4/1t5/t6/3K3/7/7/7/");
+    CHECK(sealed[kOpenEscapes] == -3);
+    CHECK(sealed[kKingRegion] == -43);
+    // Tablut (edge escape): a king boxed in by four attackers reaches no edge; one gap opens all four.
+    auto boxed = features("tablut", "/9/2t6/1tKt5/2t6/9/9/9/9/9/");
+    CHECK(boxed[kOpenEscapes] == 0);
+    CHECK(boxed[kKingRegion] == -1);
+    auto gap = features("tablut", "/9/2t6/1tK6/2t6/9/9/9/9/9/");
+    CHECK(gap[kOpenEscapes] == -4);
+    CHECK(gap[kKingRegion] == -(81 - 3));
+}
+
+TEST_CASE("piece-square tables: one weight per class of symmetric squares, named by it", "[eval]") {
+    std::set<std::string> names;
+    for (int t = 0; t < kEvalTermCount; ++t) CHECK(names.insert(EvalWeights::name(t)).second);
+    CHECK(std::string(EvalWeights::name(pst_term(PstPiece::King, 7, 8))) == "pst_king_7_b2");
+    CHECK(std::string(EvalWeights::name(pst_term(PstPiece::Defender, 11, 120))) == "pst_defender_11_a1");
+    for (int n : kPstBoardSizes) {
+        std::set<int> classes;
+        for (int sq = 0; sq < n * n; ++sq) {
+            const int r = sq / n, f = sq % n;
+            const int c = pst_class(n, sq);
+            classes.insert(c);
+            // The eight symmetries of the square board map a square onto its own class.
+            for (int image : {r * n + (n - 1 - f), (n - 1 - r) * n + f, f * n + r, (n - 1 - f) * n + (n - 1 - r)})
+                CHECK(pst_class(n, image) == c);
+        }
+        CHECK(static_cast<int>(classes.size()) == pst_classes(n));
+        CHECK(*classes.rbegin() == pst_classes(n) - 1);
+    }
+    CHECK(pst_term(PstPiece::King, 11, 120) == kEvalTermCount - 1 - 20);
+    CHECK(pst_term(PstPiece::King, 13, 0) == -1);
+    // A weights file can set a table entry by name.
+    auto w = EvalWeights::parse("pst_attacker_9_c3 -12\n");
+    REQUIRE(w.ok());
+    CHECK(w->weight[pst_term(PstPiece::Attacker, 9, 2 * 9 + 2)] == -12);
 }
 
 TEST_CASE("Texel: the fit lowers the error on the games it is fitted to", "[eval][tune]") {

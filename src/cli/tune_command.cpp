@@ -12,9 +12,9 @@
 namespace branan::cli {
 namespace {
 
-// The games of one file with a decisive or drawn result, replayed under the rules; games with a
-// move the rules refuse are counted and left out.
-std::vector<std::pair<Game, double>> load_games(const std::string& path, const Rules& rules,
+// The games of one file with a decisive or drawn result, replayed under the rules from `start`;
+// games with a move the rules refuse are counted and left out.
+std::vector<std::pair<Game, double>> load_games(const std::string& path, const Game& start,
                                                 int& refused) {
     std::vector<std::pair<Game, double>> games;
     std::ifstream in(path);
@@ -26,7 +26,7 @@ std::vector<std::pair<Game, double>> load_games(const std::string& path, const R
                               : record->result == "Draw"  ? 0.5
                                                           : -1.0;
         if (result < 0) continue;
-        Game game = Game::create(rules).value();
+        Game game = start;
         bool ok = true;
         for (const auto& m : record->moves) {
             if (m == "timeout" || game.status().over()) break;
@@ -57,6 +57,9 @@ int run_tune(const std::vector<std::string>& args) {
         ("rules", po::value<std::string>(), "rules string instead of a preset")             //
         ("weights", po::value<std::string>(), "weights to start from (default: built in)")  //
         ("out", po::value<std::string>(), "write the fitted weights here")                  //
+        ("start-record", po::value<std::string>(),
+         "OTN record the games started from, the rules' first side to move (default: the "
+         "variant's start)")  //
         ("skip", po::value<int>()->default_value(4), "plies skipped at the start of each game")  //
         ("step", po::value<int>()->default_value(16), "first step of the search");
     po::variables_map vm;
@@ -68,6 +71,13 @@ int run_tune(const std::vector<std::string>& args) {
     auto rules = rules_from_options(vm);
     if (!rules) {
         std::cerr << "branan tune: " << rules.error() << "\n";
+        return 2;
+    }
+    auto start_game = vm.count("start-record")
+                          ? Game::create(*rules, vm["start-record"].as<std::string>(), rules->first_to_move)
+                          : Game::create(*rules);
+    if (!start_game) {
+        std::cerr << "branan tune: --start-record: " << start_game.error() << "\n";
         return 2;
     }
     EvalWeights start;
@@ -86,7 +96,7 @@ int run_tune(const std::vector<std::string>& args) {
             std::cerr << "branan tune: cannot open '" << path << "'\n";
             return 2;
         }
-        for (const auto& [game, result] : load_games(path, *rules, refused)) {
+        for (const auto& [game, result] : load_games(path, *start_game, refused)) {
             auto samples = texel_samples(game, result, vm["skip"].as<int>());
             auto& into = games++ % 5 == 4 ? holdout : train;
             into.insert(into.end(), samples.begin(), samples.end());

@@ -1,17 +1,40 @@
 #include "engine/eval_weights.h"
 
+#include <array>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 namespace branan {
 
-const char* EvalWeights::name(int term) {
-    static const char* const kNames[kEvalTermCount] = {
+namespace {
+
+std::array<std::string, kEvalTermCount> make_names() {
+    std::array<std::string, kEvalTermCount> names;
+    const char* const scalars[kScalarTermCount] = {
         "attacker_soldiers",   "defender_soldiers",     "king_escape_routes", "king_double_route",
         "king_two_move_routes", "king_mobility",        "attackers_beside_king",
-        "attacker_proximity",  "corner_guards",         "tempo"};
-    return term >= 0 && term < kEvalTermCount ? kNames[term] : "?";
+        "attacker_proximity",  "corner_guards",         "tempo",
+        "open_escapes",        "king_region"};
+    for (int t = 0; t < kScalarTermCount; ++t) names[t] = scalars[t];
+    const char* const pieces[kPstPieceKinds] = {"attacker", "defender", "king"};
+    for (int piece = 0; piece < kPstPieceKinds; ++piece)
+        for (int n : kPstBoardSizes)
+            for (int high = 0; high < (n + 1) / 2; ++high)
+                for (int low = 0; low <= high; ++low) {
+                    const int sq = high * n + low;  // file `low`, rank `high`
+                    names[pst_term(static_cast<PstPiece>(piece), n, sq)] =
+                        std::string("pst_") + pieces[piece] + "_" + std::to_string(n) + "_" +
+                        static_cast<char>('a' + low) + std::to_string(high + 1);
+                }
+    return names;
+}
+
+}  // namespace
+
+const char* EvalWeights::name(int term) {
+    static const std::array<std::string, kEvalTermCount> names = make_names();
+    return term >= 0 && term < kEvalTermCount ? names[term].c_str() : "?";
 }
 
 std::string EvalWeights::write() const {

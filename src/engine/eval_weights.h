@@ -22,14 +22,54 @@ enum EvalTerm : int {
     kAttackerProximity,    // sum over attackers of (board size - distance to the king)
     kCornerGuards,         // attackers diagonally next to a corner (corner-escape rules)
     kTempo,                // +1 attackers to move, -1 defenders to move
-    kEvalTermCount
+    kOpenEscapes,          // corners (edges, in edge-escape rules) the king could reach through
+                           // squares free of attackers (negative)
+    kKingRegion,           // squares in that attacker-free region around the king (negative)
+    kScalarTermCount,
+    // Then the piece-square tables: for each piece kind (attackers, defender soldiers, king) and
+    // each board size (7, 9, 11), one weight per class of squares that the board's eight
+    // symmetries map onto each other. The feature is the number of pieces of that kind on squares
+    // of that class, from the attackers' point of view (defender pieces count negative).
+    kPstFirst = kScalarTermCount,
 };
 
+// The piece kinds of the piece-square tables, and the board sizes they are kept for.
+enum class PstPiece : int { Attacker, Defender, King };
+constexpr int kPstPieceKinds = 3;
+constexpr std::array<int, 3> kPstBoardSizes = {7, 9, 11};
+// Classes of a board of size n: the squares (file a, rank b) with a <= b < (n + 1) / 2.
+constexpr int pst_classes(int n) { return (n + 1) / 2 * ((n + 1) / 2 + 1) / 2; }
+constexpr int kPstClassesPerPiece = pst_classes(7) + pst_classes(9) + pst_classes(11);  // 46
+constexpr int kEvalTermCount = kPstFirst + kPstPieceKinds * kPstClassesPerPiece;
+
+// The square class of `sq` on an n x n board (n one of kPstBoardSizes), counted within its
+// board size: fold the square into the lower-left quarter, then onto the lower triangle.
+constexpr int pst_class(int n, int sq) {
+    const int rank = sq / n, file = sq % n;
+    const int r = rank < n - 1 - rank ? rank : n - 1 - rank;
+    const int f = file < n - 1 - file ? file : n - 1 - file;
+    const int low = r < f ? r : f, high = r < f ? f : r;
+    return high * (high + 1) / 2 + low;
+}
+
+// The term of the table entry for `piece` on square `sq` of an n x n board; -1 when the board
+// size has no table.
+constexpr int pst_term(PstPiece piece, int n, int sq) {
+    int offset = 0;
+    for (int size : kPstBoardSizes) {
+        if (size == n) return kPstFirst + static_cast<int>(piece) * kPstClassesPerPiece + offset + pst_class(n, sq);
+        offset += pst_classes(size);
+    }
+    return -1;
+}
+
 struct EvalWeights {
-    std::array<int, kEvalTermCount> weight = {100, 180, 250, 900, 25, 4, 30, 3, 25, 10};
+    std::array<int, kEvalTermCount> weight = {100, 180, 250, 900, 25, 4, 30, 3, 25, 10, 0, 0};
 
     int operator[](EvalTerm t) const { return weight[t]; }
-    static const char* name(int term);  // "attacker_soldiers", ...
+    // "attacker_soldiers", ..., and for the tables "pst_<piece>_<size>_<square>", the square
+    // being the class's member in the lower-left triangle: "pst_king_7_b2".
+    static const char* name(int term);
 
     // "name value" lines; '#' starts a comment.
     std::string write() const;

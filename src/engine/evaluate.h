@@ -32,6 +32,35 @@ BB corner_guard_squares(const Geometry<BB>& geo) {
            square_bb<BB>(n * (n - 1) - 2);
 }
 
+// The squares the king could reach, in any number of moves, if only attackers blocked him: the
+// attacker-free region connected to his square. Its size is the room the attackers' cordon
+// leaves him.
+template <class BB>
+BB king_region(const Geometry<BB>& geo, Square king, BB attackers) {
+    const BB open = geo.all & ~attackers;
+    BB region = square_bb<BB>(king);
+    for (;;) {
+        const BB next = region | (geo.neighbours(region) & open);
+        if (next == region) return region;
+        region = next;
+    }
+}
+
+// How many ways out `region` still holds: corners in corner-escape rules; in edge-escape rules,
+// the board's four edges that it touches.
+template <class BB>
+int open_escapes(const Geometry<BB>& geo, Escape escape, BB region) {
+    if (escape == Escape::Corners) return popcount(region & geo.corners);
+    const int n = geo.size;
+    const BB first_rank = (BB(1) << n) - 1;
+    BB first_file = 0;
+    for (int rank = 0; rank < n; ++rank) first_file |= square_bb<BB>(rank * n);
+    const BB last_rank = first_rank << (n * (n - 1));
+    const BB last_file = first_file << (n - 1);
+    return (region & first_rank ? 1 : 0) + (region & last_rank ? 1 : 0) + (region & first_file ? 1 : 0) +
+           (region & last_file ? 1 : 0);
+}
+
 // The static score of `pos` for the side to move.
 template <class BB>
 Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace = nullptr) {
@@ -71,7 +100,33 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
     if (t.rules.escape == Escape::Corners)
         term(kCornerGuards, popcount(attackers & corner_guard_squares(geo)));
 
-    // 4. The move.
+    // 4. The cordon: how much room and how many ways out the attackers leave the king.
+    const BB region = king_region(geo, king, attackers);
+    term(kOpenEscapes, -open_escapes(geo, t.rules.escape, region));
+    term(kKingRegion, -popcount(region));
+
+    // 5. The piece-square tables of this board size.
+    if (const int size = geo.size, first = pst_term(PstPiece::Attacker, size, 0); first >= 0) {
+        auto pst = [&](PstPiece piece, BB pieces, int sign) {
+            const int table = first + static_cast<int>(piece) * kPstClassesPerPiece;
+            for (BB b = pieces; b;) {
+                const int id = table + pst_class(size, pop_lsb(b));
+                total += sign * w.weight[id];
+                if (trace) {
+                    auto same = std::find_if(trace->terms.begin(), trace->terms.end(),
+                                             [&](const EvalTraceTerm& x) { return x.term == id; });
+                    if (same == trace->terms.end()) same = trace->terms.insert(same, {EvalTerm(id), 0, 0});
+                    same->feature += sign;
+                    same->value += sign * w.weight[id];
+                }
+            }
+        };
+        pst(PstPiece::Attacker, attackers, 1);
+        pst(PstPiece::Defender, pos.soldiers(Side::Defenders), -1);
+        pst(PstPiece::King, square_bb<BB>(king), -1);
+    }
+
+    // 6. The move.
     term(kTempo, pos.side_to_move() == Side::Attackers ? 1 : -1);
 
     // Whatever the weights, a static score is never read as a mate (nor overflows the table).

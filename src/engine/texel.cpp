@@ -10,7 +10,7 @@ namespace {
 
 double eval_for_attackers(const TexelSample& s, const EvalWeights& w) {
     double e = 0;
-    for (int t = 0; t < kEvalTermCount; ++t) e += static_cast<double>(s.features[t]) * w.weight[t];
+    for (const auto& f : s.features) e += static_cast<double>(f.value) * w.weight[f.term];
     return e;
 }
 
@@ -43,7 +43,8 @@ std::vector<TexelSample> texel_samples(const Game& finished, double result, int 
                 game.visit_position([&](const auto& pos) {
                     EvalTrace trace;
                     evaluate(pos, weights, &trace);
-                    for (const auto& t : trace.terms) s.features[t.term] = t.feature;
+                    for (const auto& t : trace.terms)
+                        if (t.feature != 0) s.features.push_back({t.term, t.feature});
                 });
                 samples.push_back(s);
             }
@@ -80,25 +81,53 @@ double texel_fit_k(const std::vector<TexelSample>& samples, const EvalWeights& w
 
 EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, double k,
                        int first_step, const std::function<void(const std::string&)>& log) {
-    double best = texel_error(samples, w, k);
+    if (samples.empty()) return w;
+    // Per term, the samples that have it, with the feature's value; per sample, its evaluation
+    // and squared error under the current weights.
+    struct Use {
+        size_t sample;
+        int value;
+    };
+    std::vector<std::vector<Use>> users(kEvalTermCount);
+    std::vector<double> eval(samples.size()), error(samples.size());
+    double total = 0;
+    for (size_t i = 0; i < samples.size(); ++i) {
+        for (const auto& f : samples[i].features) users[f.term].push_back({i, f.value});
+        eval[i] = eval_for_attackers(samples[i], w);
+        const double d = samples[i].result - sigmoid(eval[i], k);
+        error[i] = d * d;
+        total += error[i];
+    }
+    // The change of the total error if weight `t` moved by `delta`.
+    auto change = [&](int t, int delta) {
+        double sum = 0;
+        for (const auto& u : users[t]) {
+            const double d = samples[u.sample].result - sigmoid(eval[u.sample] + u.value * delta, k);
+            sum += d * d - error[u.sample];
+        }
+        return sum;
+    };
     for (int step = std::max(1, first_step); step >= 1; step /= 2) {
         for (bool improved = true; improved;) {
             improved = false;
             for (int t = 0; t < kEvalTermCount; ++t) {
-                if (t == kAttackerSoldiers) continue;  // the anchor of the scale
+                if (t == kAttackerSoldiers || users[t].empty()) continue;  // the scale's anchor
                 for (int delta : {step, -step}) {
-                    EvalWeights trial = w;
-                    trial.weight[t] += delta;
-                    const double e = texel_error(samples, trial, k);
-                    if (e < best) {
-                        best = e;
-                        w = trial;
-                        improved = true;
-                        break;
+                    const double c = change(t, delta);
+                    if (c >= -1e-12) continue;
+                    w.weight[t] += delta;
+                    total += c;
+                    for (const auto& u : users[t]) {
+                        eval[u.sample] += u.value * delta;
+                        const double d = samples[u.sample].result - sigmoid(eval[u.sample], k);
+                        error[u.sample] = d * d;
                     }
+                    improved = true;
+                    break;
                 }
             }
-            if (improved && log) log("step " + std::to_string(step) + ": error " + std::to_string(best));
+            if (improved && log)
+                log("step " + std::to_string(step) + ": error " + std::to_string(total / samples.size()));
         }
     }
     return w;

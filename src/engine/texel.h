@@ -3,7 +3,6 @@
 // as its feature vector and the fit never re-evaluates a board.
 #pragma once
 
-#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -14,8 +13,12 @@
 namespace branan {
 
 struct TexelSample {
-    std::array<int, kEvalTermCount> features{};  // attackers' point of view
-    double result = 0.5;                          // 1 attackers won, 0.5 draw, 0 defenders won
+    struct Feature {
+        int term = 0;
+        int value = 0;
+    };
+    std::vector<Feature> features;  // the non-zero ones, attackers' point of view
+    double result = 0.5;            // 1 attackers won, 0.5 draw, 0 defenders won
 };
 
 // The samples of one game: its positions after `skip_plies`, where the side to move can neither
@@ -27,7 +30,8 @@ double texel_error(const std::vector<TexelSample>& samples, const EvalWeights& w
 // The K that minimises the error for these weights.
 double texel_fit_k(const std::vector<TexelSample>& samples, const EvalWeights& w);
 // Coordinate descent on every weight but the anchor (attacker_soldiers = the scale), with steps
-// shrinking from `first_step` to 1; `log` receives a line per improvement round.
+// shrinking from `first_step` to 1; `log` receives a line per improvement round. Each trial
+// revisits only the samples whose feature for that term is non-zero.
 EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, double k,
                        int first_step, const std::function<void(const std::string&)>& log);
 
