@@ -622,10 +622,11 @@ MatchSummary summarize(const MatchResults& r) {
         s.bounds = sprt_bounds(*r.sprt);
         if (r.paired) {
             s.llr = sprt_llr(*r.sprt, s.pentanomial);
+            s.decision = sprt_decision(*r.sprt, s.llr, s.pentanomial);
         } else if (!s.engines.empty()) {
             s.llr = sprt_llr(*r.sprt, s.engines[0].wdl);
+            s.decision = sprt_decision(*r.sprt, s.llr, s.engines[0].wdl);
         }
-        s.decision = sprt_decision(*r.sprt, s.llr);
     }
     return s;
 }

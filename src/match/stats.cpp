@@ -178,11 +178,29 @@ double sprt_llr(const SprtConfig& c, const WDL& r) {
     return llr_logistic<3>(c, {double(r.losses), double(r.draws), double(r.wins)});
 }
 
-SprtDecision sprt_decision(const SprtConfig& c, double llr) {
+namespace {
+
+SprtDecision wald_decision(const SprtConfig& c, double llr, std::initializer_list<int> bins) {
+    int samples = 0, outcomes = 0;
+    for (int n : bins) {
+        samples += n;
+        outcomes += n > 0;
+    }
+    if (samples < kSprtMinSamples || outcomes < 2) return SprtDecision::Continue;
     const SprtBounds b = sprt_bounds(c);
     if (llr >= b.upper) return SprtDecision::AcceptH1;
     if (llr <= b.lower) return SprtDecision::AcceptH0;
     return SprtDecision::Continue;
+}
+
+}  // namespace
+
+SprtDecision sprt_decision(const SprtConfig& c, double llr, const Pentanomial& p) {
+    return wald_decision(c, llr, {p.ll, p.ld, p.dd_or_wl, p.wd, p.ww});
+}
+
+SprtDecision sprt_decision(const SprtConfig& c, double llr, const WDL& r) {
+    return wald_decision(c, llr, {r.losses, r.draws, r.wins});
 }
 
 const char* sprt_decision_name(SprtDecision d) {

@@ -90,7 +90,14 @@ double sprt_llr(const SprtConfig& c, const Pentanomial& p);
 double sprt_llr(const SprtConfig& c, const WDL& r);
 
 enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
-SprtDecision sprt_decision(const SprtConfig& c, double llr);
+// Wald's decision on `llr`, held back (Continue) while the sample is too thin to estimate the
+// variance the LLR divides by: fewer than kSprtMinSamples pairs (games, unpaired), or every
+// sample in one outcome. Tafl self-play makes that case common: pairs split 1-1 (each engine
+// wins with the stronger side) dominate, and three such pairs gave fishtest's formula an LLR of
+// -3.4, "H0 accepted" after six games.
+constexpr int kSprtMinSamples = 20;
+SprtDecision sprt_decision(const SprtConfig& c, double llr, const Pentanomial& sample);
+SprtDecision sprt_decision(const SprtConfig& c, double llr, const WDL& sample);
 // "continue", "H0 accepted", "H1 accepted"
 const char* sprt_decision_name(SprtDecision d);
 

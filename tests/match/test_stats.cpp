@@ -127,9 +127,20 @@ TEST_CASE("SPRT bounds, LLR and decisions", "[match]") {
     CHECK(sprt_llr(c, WDL{}) == 0);
     CHECK(sprt_llr(c, Pentanomial{}) == 0);
 
-    CHECK(sprt_decision(c, 0.18) == SprtDecision::Continue);
-    CHECK(sprt_decision(c, 3.0) == SprtDecision::AcceptH1);
-    CHECK(sprt_decision(c, -3.0) == SprtDecision::AcceptH0);
+    const Pentanomial enough{10, 20, 40, 20, 15};
+    CHECK(sprt_decision(c, 0.18, enough) == SprtDecision::Continue);
+    CHECK(sprt_decision(c, 3.0, enough) == SprtDecision::AcceptH1);
+    CHECK(sprt_decision(c, -3.0, enough) == SprtDecision::AcceptH0);
+    CHECK(sprt_decision(c, -3.0, WDL{30, 20, 10}) == SprtDecision::AcceptH0);
+    // A thin sample decides nothing, whatever the LLR: three pairs all split 1-1 (regression:
+    // they gave LLR -3.4 and "H0 accepted"), 19 pairs, 40 pairs all in one outcome.
+    const SprtConfig wide{0, 15, 0.05, 0.05};
+    const Pentanomial split{0, 0, 3, 0, 0};
+    CHECK(sprt_llr(wide, split) < sprt_bounds(wide).lower);
+    CHECK(sprt_decision(wide, sprt_llr(wide, split), split) == SprtDecision::Continue);
+    CHECK(sprt_decision(c, -5.0, Pentanomial{2, 0, 15, 0, 2}) == SprtDecision::Continue);
+    CHECK(sprt_decision(c, -5.0, Pentanomial{0, 0, 40, 0, 0}) == SprtDecision::Continue);
+    CHECK(sprt_decision(c, 5.0, WDL{19, 0, 0}) == SprtDecision::Continue);
     CHECK(std::string(sprt_decision_name(SprtDecision::AcceptH1)) == "H1 accepted");
 
     CHECK_FALSE(check_sprt_config({5, 0, 0.05, 0.05}).ok());
