@@ -60,6 +60,9 @@ int run_tune(const std::vector<std::string>& args) {
         ("start-record", po::value<std::string>(),
          "OTN record the games started from, the rules' first side to move (default: the "
          "variant's start)")  //
+        ("k", po::value<double>(),
+         "scale K of the logistic curve, fixed (default: fitted to the starting weights, which "
+         "is degenerate when they predict the results badly)")  //
         ("skip", po::value<int>()->default_value(4), "plies skipped at the start of each game")  //
         ("step", po::value<int>()->default_value(16), "first step of the search");
     po::variables_map vm;
@@ -108,7 +111,11 @@ int run_tune(const std::vector<std::string>& args) {
         std::cerr << "branan tune: no positions to fit\n";
         return 1;
     }
-    const double k = texel_fit_k(train, start);
+    const double k = vm.count("k") ? vm["k"].as<double>() : texel_fit_k(train, start);
+    if (!(k > 0 && k < 100)) {
+        std::cerr << "branan tune: --k must be greater than 0 and less than 100\n";
+        return 2;
+    }
     std::cout << "K " << k << "\n";
     const double train_before = texel_error(train, start, k), hold_before = texel_error(holdout, start, k);
     const EvalWeights tuned = texel_tune(train, start, k, vm["step"].as<int>(),

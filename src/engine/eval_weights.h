@@ -63,6 +63,16 @@ constexpr int pst_term(PstPiece piece, int n, int sq) {
     return -1;
 }
 
+// The weights a fit leaves alone: attacker_soldiers sets the scale (one soldier = 100), and the
+// king's table entry for the throne is 0, since every position has a king: a fit would use
+// the king's table as a constant bias otherwise.
+constexpr bool tuning_anchor(int term) {
+    if (term == kAttackerSoldiers) return true;
+    for (int n : kPstBoardSizes)
+        if (term == pst_term(PstPiece::King, n, n * n / 2)) return true;
+    return false;
+}
+
 struct EvalWeights {
     std::array<int, kEvalTermCount> weight = {100, 180, 250, 900, 25, 4, 30, 3, 25, 10, 0, 0};
 

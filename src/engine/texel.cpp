@@ -111,7 +111,7 @@ EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, d
         for (bool improved = true; improved;) {
             improved = false;
             for (int t = 0; t < kEvalTermCount; ++t) {
-                if (t == kAttackerSoldiers || users[t].empty()) continue;  // the scale's anchor
+                if (tuning_anchor(t) || users[t].empty()) continue;
                 for (int delta : {step, -step}) {
                     const double c = change(t, delta);
                     if (c >= -1e-12) continue;

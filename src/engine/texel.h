@@ -29,7 +29,7 @@ std::vector<TexelSample> texel_samples(const Game& finished, double result, int 
 double texel_error(const std::vector<TexelSample>& samples, const EvalWeights& w, double k);
 // The K that minimises the error for these weights.
 double texel_fit_k(const std::vector<TexelSample>& samples, const EvalWeights& w);
-// Coordinate descent on every weight but the anchor (attacker_soldiers = the scale), with steps
+// Coordinate descent on every weight but the anchors (tuning_anchor()), with steps
 // shrinking from `first_step` to 1; `log` receives a line per improvement round. Each trial
 // revisits only the samples whose feature for that term is non-zero.
 EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, double k,
