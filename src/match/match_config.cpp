@@ -126,6 +126,18 @@ Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
     return check_sprt_config(c);
 }
 
+// Whether the engine's settings (--each, then its own group) end with a tc= (tc=inf included)
+// rather than an st=, which replaces it.
+bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string>& group) {
+    bool gave = false;
+    for (const auto* tokens : {&each, &group})
+        for (const auto& token : *tokens) {
+            if (token.rfind("tc=", 0) == 0) gave = true;
+            else if (token.rfind("st=", 0) == 0) gave = false;
+        }
+    return gave;
+}
+
 }  // namespace
 
 std::string match_usage() {
@@ -135,7 +147,11 @@ std::string match_usage() {
            "       branan-match merge RESULTS.json... --out MERGED.json\n\n"
            "Engine settings: cmd, name, dir, arg (repeatable), proto=uti|otep, tc=BASE+INC (seconds,\n"
            "e.g. 10+0.1, 40/60+1, inf), st=SECONDS per move, depth=N, nodes=N, timemargin=MS,\n"
-           "stderr=FILE, option.NAME=VALUE (UTI setoption).\n\n"
+           "stderr=FILE, option.NAME=VALUE (UTI setoption).\n"
+           "OTEP engines (proto=otep) get only a clock: 'clock A D 0 0 0' before each move, with no\n"
+           "increment (OTEP has none); st=S sends 'clock S S 0 0 0', which an OTEP engine budgets as\n"
+           "the rest of its game; tc=inf sends no clock (the engine's own think time, at most an hour).\n"
+           "depth=, nodes= and option. are refused for them.\n\n"
         << flat_options();
     return out.str();
 }
@@ -174,8 +190,20 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
             if (auto problem = apply_engine_key(e, token); !problem.empty()) return Error{"--engine: " + problem};
         if (e.command.empty()) return Error{"--engine needs cmd=COMMAND"};
         if (e.name.empty()) e.name = e.command;
-        if (!e.tc.clocked() && !e.tc.move_ms && !e.tc.depth && !e.tc.nodes)
+        if (e.protocol == "otep") {
+            // OTEP can carry a clock and nothing else: a depth, node count or option would be
+            // dropped without a word. No clock at all (tc=inf) is an untimed OpenTafl game: the
+            // engine thinks for its own configured time.
+            if (e.tc.depth || e.tc.nodes)
+                return Error{"engine '" + e.name + "': OTEP has no depth or node limit (give tc=, st= or tc=inf)"};
+            if (!e.options.empty())
+                return Error{"engine '" + e.name + "': OTEP has no options (option." + e.options.front().first +
+                             " is for UTI engines)"};
+            if (!e.tc.clocked() && !e.tc.move_ms && !gave_tc(each, group))
+                return Error{"engine '" + e.name + "' has no time control (tc=, st=, or tc=inf for its own think time)"};
+        } else if (!e.tc.clocked() && !e.tc.move_ms && !e.tc.depth && !e.tc.nodes) {
             return Error{"engine '" + e.name + "' has no time control (tc=, st=, depth= or nodes=)"};
+        }
         c.engines.push_back(e);
     }
     if (c.engines.size() < 2) return Error{"give at least two --engine groups"};

@@ -1,0 +1,73 @@
+// branan-match's engine settings for OTEP engines: OTEP carries a clock and nothing else, so a
+// depth, node limit or option must be refused rather than dropped, and tc=inf (no clock: the
+// engine's own think time, as in an untimed OpenTafl game) must be accepted.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "../test_support.h"
+#include "match/match_config.h"
+
+using branan::Expected;
+using namespace branan::match;
+using branan::testing::check_refused;
+using branan::testing::error_of;
+
+namespace {
+
+Expected<MatchConfig> parse(const std::vector<std::string>& args) { return parse_match_args(args); }
+
+const std::vector<std::string> kUti = {"--engine", "cmd=./branan", "name=a", "st=1"};
+
+std::vector<std::string> with_otep(std::vector<std::string> otep_keys) {
+    std::vector<std::string> args = kUti;
+    args.insert(args.end(), {"--engine", "cmd=./opentafl", "name=b", "proto=otep"});
+    args.insert(args.end(), otep_keys.begin(), otep_keys.end());
+    return args;
+}
+
+}  // namespace
+
+TEST_CASE("OTEP engine: tc=inf means no clock", "[match][config]") {
+    const auto c = parse(with_otep({"tc=inf"}));
+    INFO(error_of(c));
+    REQUIRE(c.ok());
+    const TimeControl& tc = c->engines[1].tc;
+    CHECK_FALSE(tc.clocked());
+    CHECK(tc.move_ms == 0);
+    CHECK(tc.depth == 0);
+    CHECK(tc.nodes == 0);
+}
+
+TEST_CASE("OTEP engine: clocks and st= still work", "[match][config]") {
+    auto c = parse(with_otep({"tc=10+0.1"}));
+    REQUIRE(c.ok());
+    CHECK(c->engines[1].tc.clocked());
+    c = parse(with_otep({"st=2"}));
+    REQUIRE(c.ok());
+    CHECK(c->engines[1].tc.move_ms == 2000);
+    // --each tc=inf, then the engine's own st=: the st= wins
+    auto args = with_otep({"st=1"});
+    args.insert(args.end(), {"--each", "tc=inf"});
+    c = parse(args);
+    INFO(error_of(c));
+    REQUIRE(c.ok());
+    CHECK(c->engines[1].tc.move_ms == 1000);
+}
+
+TEST_CASE("OTEP engine: depth=, nodes= and option. are refused, not dropped", "[match][config]") {
+    // Regression: depth=99 used to be accepted for an OTEP engine and then never sent (OTEP has
+    // no depth), so the engine silently played without a clock.
+    check_refused(parse(with_otep({"depth=99"})), {"'b'", "OTEP has no depth or node limit"});
+    check_refused(parse(with_otep({"tc=inf", "nodes=1000"})), {"OTEP has no depth or node limit"});
+    check_refused(parse(with_otep({"tc=10+0.1", "option.Hash=64"})), {"OTEP has no options", "Hash"});
+}
+
+TEST_CASE("no time control: refused for OTEP and UTI engines alike", "[match][config]") {
+    check_refused(parse(with_otep({})), {"'b' has no time control"});
+    // UTI: tc=inf alone would search until the hour's cap, so it stays refused
+    check_refused(parse({"--engine", "cmd=./x", "name=u", "tc=inf", "--engine", "cmd=./y", "name=v", "st=1"}),
+                  {"'u' has no time control"});
+    // and a UTI engine may still use depth=
+    CHECK(parse({"--engine", "cmd=./x", "name=u", "depth=3", "--engine", "cmd=./y", "name=v", "st=1"}).ok());
+}
