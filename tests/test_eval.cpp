@@ -151,7 +151,19 @@ TEST_CASE("Texel: the fit lowers the error on the games it is fitted to", "[eval
     const double k = texel_fit_k(samples, start);
     CHECK(k > 0);
     const double before = texel_error(samples, start, k);
-    const EvalWeights tuned = texel_tune(samples, start, k, 8, nullptr);
-    CHECK(texel_error(samples, tuned, k) < before);
+    double bias = 0;
+    const EvalWeights tuned = texel_tune(samples, start, k, 8, nullptr, {}, bias);
+    CHECK(texel_error(samples, tuned, k, bias) < before);
     CHECK(tuned[kAttackerSoldiers] == start[kAttackerSoldiers]);  // the anchor stays
+    // A fit restricted to some terms moves only those.
+    double tables_bias = 0;
+    const EvalWeights tables_only =
+        texel_tune(samples, start, k, 8, nullptr, [](int t) { return t >= kPstFirst; }, tables_bias);
+    CHECK(texel_error(samples, tables_only, k, tables_bias) < before);
+    int moved = 0;
+    for (int t = 0; t < kEvalTermCount; ++t) {
+        if (t < kPstFirst) CHECK(tables_only.weight[t] == start.weight[t]);
+        moved += tables_only.weight[t] != start.weight[t];
+    }
+    CHECK(moved > 0);
 }

@@ -63,6 +63,8 @@ int run_tune(const std::vector<std::string>& args) {
         ("k", po::value<double>(),
          "scale K of the logistic curve, fixed (default: fitted to the starting weights, which "
          "is degenerate when they predict the results badly)")  //
+        ("only", po::value<std::vector<std::string>>(),
+         "fit only the terms whose names start with this (repeatable; e.g. pst_)")  //
         ("skip", po::value<int>()->default_value(4), "plies skipped at the start of each game")  //
         ("step", po::value<int>()->default_value(16), "first step of the search");
     po::variables_map vm;
@@ -118,11 +120,23 @@ int run_tune(const std::vector<std::string>& args) {
     }
     std::cout << "K " << k << "\n";
     const double train_before = texel_error(train, start, k), hold_before = texel_error(holdout, start, k);
-    const EvalWeights tuned = texel_tune(train, start, k, vm["step"].as<int>(),
-                                         [](const std::string& line) { std::cout << line << "\n"; });
-    std::cout << "error on fitted positions: " << train_before << " -> " << texel_error(train, tuned, k)
+    std::vector<std::string> only;
+    if (vm.count("only")) only = vm["only"].as<std::vector<std::string>>();
+    auto free = [&](int term) {
+        if (only.empty()) return true;
+        const std::string name = EvalWeights::name(term);
+        for (const auto& prefix : only)
+            if (name.rfind(prefix, 0) == 0) return true;
+        return false;
+    };
+    double bias = 0;
+    const EvalWeights tuned = texel_tune(
+        train, start, k, vm["step"].as<int>(), [](const std::string& line) { std::cout << line << "\n"; }, free,
+        bias);
+    std::cout << "intercept (the results' lean to the attackers, not part of the evaluation): " << bias
+              << "\nerror on fitted positions: " << train_before << " -> " << texel_error(train, tuned, k, bias)
               << "\nerror on held-out positions: " << hold_before << " -> "
-              << texel_error(holdout, tuned, k) << "\n\n"
+              << texel_error(holdout, tuned, k, bias) << "\n\n"
               << tuned.write();
     if (vm.count("out")) {
         std::ofstream out(vm["out"].as<std::string>());

@@ -63,13 +63,20 @@ constexpr int pst_term(PstPiece piece, int n, int sq) {
     return -1;
 }
 
-// The weights a fit leaves alone: attacker_soldiers sets the scale (one soldier = 100), and the
-// king's table entry for the throne is 0, since every position has a king: a fit would use
-// the king's table as a constant bias otherwise.
+// The weights a fit leaves alone: attacker_soldiers sets the scale (one soldier = 100), and one
+// entry of each table is 0, so that the tables say where a piece stands better than on that
+// square, not how much a piece is worth (material) or how the games leaned (the fit's
+// intercept): the king's on the throne, an attacker's at the middle of an edge, a defender's
+// next to the throne.
 constexpr bool tuning_anchor(int term) {
     if (term == kAttackerSoldiers) return true;
-    for (int n : kPstBoardSizes)
-        if (term == pst_term(PstPiece::King, n, n * n / 2)) return true;
+    for (int n : kPstBoardSizes) {
+        const int middle_rank = n / 2 * n;
+        if (term == pst_term(PstPiece::King, n, middle_rank + n / 2) ||
+            term == pst_term(PstPiece::Attacker, n, middle_rank) ||
+            term == pst_term(PstPiece::Defender, n, middle_rank + n / 2 - 1))
+            return true;
+    }
     return false;
 }
 

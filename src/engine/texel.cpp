@@ -54,11 +54,11 @@ std::vector<TexelSample> texel_samples(const Game& finished, double result, int 
     return samples;
 }
 
-double texel_error(const std::vector<TexelSample>& samples, const EvalWeights& w, double k) {
+double texel_error(const std::vector<TexelSample>& samples, const EvalWeights& w, double k, double bias) {
     if (samples.empty()) return 0;
     double sum = 0;
     for (const auto& s : samples) {
-        const double d = s.result - sigmoid(eval_for_attackers(s, w), k);
+        const double d = s.result - sigmoid(eval_for_attackers(s, w) + bias, k);
         sum += d * d;
     }
     return sum / static_cast<double>(samples.size());
@@ -80,7 +80,8 @@ double texel_fit_k(const std::vector<TexelSample>& samples, const EvalWeights& w
 }
 
 EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, double k,
-                       int first_step, const std::function<void(const std::string&)>& log) {
+                       int first_step, const std::function<void(const std::string&)>& log,
+                       const std::function<bool(int term)>& free, double& bias) {
     if (samples.empty()) return w;
     // Per term, the samples that have it, with the feature's value; per sample, its evaluation
     // and squared error under the current weights.
@@ -88,12 +89,15 @@ EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, d
         size_t sample;
         int value;
     };
-    std::vector<std::vector<Use>> users(kEvalTermCount);
+    // Term kEvalTermCount is the intercept: every sample uses it with value 1.
+    const int kBias = kEvalTermCount;
+    std::vector<std::vector<Use>> users(kEvalTermCount + 1);
     std::vector<double> eval(samples.size()), error(samples.size());
     double total = 0;
     for (size_t i = 0; i < samples.size(); ++i) {
         for (const auto& f : samples[i].features) users[f.term].push_back({i, f.value});
-        eval[i] = eval_for_attackers(samples[i], w);
+        users[kBias].push_back({i, 1});
+        eval[i] = eval_for_attackers(samples[i], w) + bias;
         const double d = samples[i].result - sigmoid(eval[i], k);
         error[i] = d * d;
         total += error[i];
@@ -110,12 +114,15 @@ EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, d
     for (int step = std::max(1, first_step); step >= 1; step /= 2) {
         for (bool improved = true; improved;) {
             improved = false;
-            for (int t = 0; t < kEvalTermCount; ++t) {
-                if (tuning_anchor(t) || users[t].empty()) continue;
+            for (int t = 0; t <= kBias; ++t) {
+                if (t < kBias && (tuning_anchor(t) || users[t].empty() || (free && !free(t)))) continue;
                 for (int delta : {step, -step}) {
                     const double c = change(t, delta);
                     if (c >= -1e-12) continue;
-                    w.weight[t] += delta;
+                    if (t == kBias)
+                        bias += delta;
+                    else
+                        w.weight[t] += delta;
                     total += c;
                     for (const auto& u : users[t]) {
                         eval[u.sample] += u.value * delta;
