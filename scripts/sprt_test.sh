@@ -3,20 +3,24 @@
 #
 #   scripts/sprt_test.sh BASE_BINARY NEW_BINARY [extra branan-match args]
 #
-# Brandubh, 5+0.05 s, H0: elo = 0 against H1: elo = 5, alpha = beta = 0.05, games in pairs from
-# 4-ply random openings, up to 20000 games on every core. Game records go to out/sprt, the results
-# file to out/sprt/results.json (plot it with scripts/plot_match.py). Extra arguments are passed on
-# to branan-match after the defaults.
+# Brandubh, 5+0.05 s, H0: elo = 0 against H1: elo = 5, alpha = beta = 0.05, games in
+# colour-swapped pairs from the openings of openings/brandubh-handicap.txt (positions where skill
+# decides the game: from the start position, equal engines' pairs nearly all split 1-1 and tell
+# nothing), up to 20000 games on every core. Game records go to out/sprt, the results file to
+# out/sprt/results.json (plot it with scripts/plot_match.py). Extra arguments are passed on to
+# branan-match after the defaults.
 #
 # The defaults can be changed through the environment: TC (5+0.05), GAMES (20000),
-# VARIANT (brandubh), OPENING_PLIES (4), ELO0 (0), ELO1 (5), ALPHA (0.05), BETA (0.05).
+# VARIANT (brandubh), OPENINGS (openings/brandubh-handicap.txt for brandubh; random openings
+# otherwise), OPENING_PLIES (4, for random openings), ELO0 (0), ELO1 (5), ALPHA (0.05),
+# BETA (0.05).
 # branan-match is taken from $BRANAN_MATCH, else from PATH, else from build/release or build.
 # Prints the verdict line at the end. Exit status: 0 H1 accepted (the new build is better),
 # 1 H0 accepted, 2 no decision (game limit reached or interrupted), 3 usage or run error.
 set -u
 
 usage() {
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 3
 }
 [ $# -ge 2 ] || usage
@@ -46,11 +50,20 @@ if [ -z "$match" ] || [ ! -x "$match" ]; then
     exit 3
 fi
 
+variant=${VARIANT:-brandubh}
+openings=${OPENINGS:-}
+if [ -z "$openings" ] && [ "$variant" = brandubh ]; then openings=$root/openings/brandubh-handicap.txt; fi
+if [ -n "$openings" ]; then
+    book=(--openings "$openings")
+else
+    book=(--random-openings "${OPENING_PLIES:-4}")
+fi
+
 mkdir -p out/sprt
 results=out/sprt/results.json
 "$match" --engine cmd="$NEW" name=new --engine cmd="$BASE" name=base \
-    --each tc="${TC:-5+0.05}" --variant "${VARIANT:-brandubh}" --games "${GAMES:-20000}" \
-    --concurrency "$(nproc)" --random-openings "${OPENING_PLIES:-4}" \
+    --each tc="${TC:-5+0.05}" --variant "$variant" --games "${GAMES:-20000}" \
+    --concurrency "$(nproc)" "${book[@]}" \
     --sprt elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha="${ALPHA:-0.05}" beta="${BETA:-0.05}" \
     --records out/sprt --results "$results" "$@"
 status=$?
