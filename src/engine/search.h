@@ -74,6 +74,7 @@ private:
     Score no_move_score(int ply) const;
     bool king_escapes_in_one() const;
     bool king_captured_in_one();
+    bool king_fork(Move king_move);
     int escape_routes() const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
@@ -203,6 +204,17 @@ bool Worker<BB>::king_captured_in_one() {
     return false;
 }
 
+// Whether the king's move `king_move` (not itself an escape) leaves him two escape squares
+// in one move: the attackers can rarely block both.
+template <class BB>
+bool Worker<BB>::king_fork(Move king_move) {
+    if (test(pos_.tables().escape, king_move.to)) return false;
+    pos_.do_move(king_move);
+    const bool fork = !pos_.status().over() && escape_routes() >= 2;
+    pos_.undo_move();
+    return fork;
+}
+
 // Move ordering: the TT move, king moves to an escape square, captures, killers, history.
 template <class BB>
 void Worker<BB>::score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
@@ -277,13 +289,15 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         return eval;
     }
 
-    // 3. Captures (all moves when threatened), best first.
+    // 3. Captures (all moves when threatened), best first; for the defenders also the king's
+    // forks, moves to a square from which he has two ways out.
     MoveList list;
     pos_.generate(list);
     if (!threatened) {
         int kept = 0;
         for (Move m : list)
-            if (pos_.captures_of(m)) list.moves[kept++] = m;
+            if (pos_.captures_of(m) || (us == Side::Defenders && m.from == pos_.king() && king_fork(m)))
+                list.moves[kept++] = m;
         list.count = kept;
     }
     std::array<int, kMaxMoves> scores;
