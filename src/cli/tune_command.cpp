@@ -85,6 +85,20 @@ int run_tune(const std::vector<std::string>& args) {
         std::cerr << "branan tune: --start-record: " << start_game.error() << "\n";
         return 2;
     }
+    std::vector<std::string> only;
+    if (vm.count("only")) only = vm["only"].as<std::vector<std::string>>();
+    for (const auto& prefix : only) {
+        int named = 0;
+        for (int t = 0; t < kEvalTermCount; ++t) named += std::string(EvalWeights::name(t)).rfind(prefix, 0) == 0;
+        if (named == 0) {
+            std::cerr << "branan tune: --only '" << prefix << "' starts no term's name\n";
+            return 2;
+        }
+    }
+    if (vm.count("k") && !(vm["k"].as<double>() > 0 && vm["k"].as<double>() < 100)) {
+        std::cerr << "branan tune: --k must be greater than 0 and less than 100\n";
+        return 2;
+    }
     EvalWeights start;
     if (vm.count("weights")) {
         auto w = EvalWeights::load(vm["weights"].as<std::string>());
@@ -114,14 +128,8 @@ int run_tune(const std::vector<std::string>& args) {
         return 1;
     }
     const double k = vm.count("k") ? vm["k"].as<double>() : texel_fit_k(train, start);
-    if (!(k > 0 && k < 100)) {
-        std::cerr << "branan tune: --k must be greater than 0 and less than 100\n";
-        return 2;
-    }
     std::cout << "K " << k << "\n";
     const double train_before = texel_error(train, start, k), hold_before = texel_error(holdout, start, k);
-    std::vector<std::string> only;
-    if (vm.count("only")) only = vm["only"].as<std::vector<std::string>>();
     auto free = [&](int term) {
         if (only.empty()) return true;
         const std::string name = EvalWeights::name(term);

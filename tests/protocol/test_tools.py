@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The tuning and opening tools against the real binaries.
+
+usage: test_tools.py BRANAN BRANAN_MATCH
+
+- branan tune: refused options (exit 2 with a message naming the option), and a fit of games
+  played from a set-up position (--start-record) that lowers the error;
+- scripts/make_openings.py: a small run whose kept openings are positions the daemon accepts,
+  each a candidate of the header's count, and a book branan-match plays.
+Standard library only.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HANDICAP = "/3t3/3t3/3T3/ttTKTtt/7/3t3/3t3/"
+
+
+def run(args, **kw):
+    return subprocess.run(args, capture_output=True, text=True, timeout=600, **kw)
+
+
+def check_tune_refusals(branan):
+    games = os.path.join(ROOT, "tests/data/brandubh-federation-games.csv")
+    for extra, words in ((["--only", "xyz"], "--only 'xyz'"), (["--k", "0"], "--k"),
+                         (["--start-record", "/9/"], "--start-record")):
+        r = run([branan, "tune", "--games", games] + extra)
+        assert r.returncode == 2, (extra, r.returncode, r.stderr)
+        assert words in r.stderr, (extra, r.stderr)
+
+
+def check_openings_and_tune(branan, match, work):
+    book = os.path.join(work, "book.txt")
+    r = run([sys.executable, os.path.join(ROOT, "scripts/make_openings.py"), "--branan", branan,
+             "--branan-match", match, "--start", "otn %s side attackers" % HANDICAP, "--plies", "3",
+             "--count", "6", "--strong", "3", "--weak", "1", "--concurrency", "2", "--out", book])
+    assert r.returncode == 0, r.stderr
+    lines = [l for l in open(book, encoding="utf-8").read().splitlines() if l and not l.startswith("#")]
+    header = open(book, encoding="utf-8").read().splitlines()[1]
+    assert header.startswith("# %d of 6 candidates" % len(lines)), header
+    for line in lines:
+        words = line.split()
+        assert words[:4] == ["otn", HANDICAP, "side", "attackers"] and words[4] == "moves", line
+        assert len(words) == 8, line  # three plies
+    # Every kept line is a position the daemon takes without an error.
+    session = "uti\n" + "".join("position %s\nisready\n" % l for l in lines) + "quit\n"
+    r = run([branan], input=session)
+    assert "error" not in r.stdout and r.stdout.count("readyok") == len(lines), r.stdout
+    if not lines:
+        return
+    # The book plays, and its games fit from the set-up position.
+    records = os.path.join(work, "games")
+    r = run([match, "--engine", "cmd=" + branan, "name=a", "depth=2", "--engine", "cmd=" + branan,
+             "name=b", "depth=2", "--openings", book, "--games", str(2 * len(lines)), "--records", records,
+             "--quiet"])
+    assert r.returncode == 0, r.stderr
+    csv = os.path.join(records, "games.csv")
+    r = run([branan, "tune", "--games", csv, "--start-record", HANDICAP, "--k", "1", "--only", "pst_"])
+    assert r.returncode == 0, r.stderr
+    assert "(0 refused by the rules)" in r.stdout, r.stdout
+    fitted = [l for l in r.stdout.splitlines() if l.startswith("error on fitted")][0]
+    before, after = (float(x) for x in fitted.split(":")[1].split("->"))
+    assert after <= before, fitted
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__.strip())
+        return 2
+    branan, match = sys.argv[1], sys.argv[2]
+    check_tune_refusals(branan)
+    with tempfile.TemporaryDirectory() as work:
+        check_openings_and_tune(branan, match, work)
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
