@@ -74,7 +74,7 @@ private:
     Score no_move_score(int ply) const;
     bool king_escapes_in_one() const;
     bool king_captured_in_one();
-    bool king_fork(Move king_move);
+    bool king_threatens(Move king_move, int routes);
     int escape_routes() const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
@@ -204,15 +204,15 @@ bool Worker<BB>::king_captured_in_one() {
     return false;
 }
 
-// Whether the king's move `king_move` (not itself an escape) leaves him two escape squares
-// in one move: the attackers can rarely block both.
+// Whether the king's move `king_move` (not itself an escape) leaves him at least `routes`
+// escape squares in one move: with two (a fork) the attackers can rarely block both.
 template <class BB>
-bool Worker<BB>::king_fork(Move king_move) {
+bool Worker<BB>::king_threatens(Move king_move, int routes) {
     if (test(pos_.tables().escape, king_move.to)) return false;
     pos_.do_move(king_move);
-    const bool fork = !pos_.status().over() && escape_routes() >= 2;
+    const bool threat = !pos_.status().over() && escape_routes() >= routes;
     pos_.undo_move();
-    return fork;
+    return threat;
 }
 
 // Move ordering: the TT move, king moves to an escape square, captures, killers, history.
@@ -290,13 +290,14 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     }
 
     // 3. Captures (all moves when threatened), best first; for the defenders also the king's
-    // forks, moves to a square from which he has two ways out.
+    // forks, moves to a square from which he has two ways out, and at the first ply of the
+    // quiescence search every king move that threatens an escape.
     MoveList list;
     pos_.generate(list);
     if (!threatened) {
         int kept = 0;
         for (Move m : list)
-            if (pos_.captures_of(m) || (us == Side::Defenders && m.from == pos_.king() && king_fork(m)))
+            if (pos_.captures_of(m) || (us == Side::Defenders && m.from == pos_.king() && king_threatens(m, qdepth == 0 ? 1 : 2)))
                 list.moves[kept++] = m;
         list.count = kept;
     }
