@@ -291,13 +291,16 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
 
     // 3. Captures (all moves when threatened), best first; for the defenders also the king's
     // forks, moves to a square from which he has two ways out, and at the first ply of the
-    // quiescence search every king move that threatens an escape.
+    // quiescence search every king move that threatens an escape; for the attackers, at the
+    // first ply, every move to a square beside the king.
     MoveList list;
     pos_.generate(list);
     if (!threatened) {
+        const BB beside_king = pos_.tables().geo.neighbours(pos_.king_bb());
         int kept = 0;
         for (Move m : list)
-            if (pos_.captures_of(m) || (us == Side::Defenders && m.from == pos_.king() && king_threatens(m, qdepth == 0 ? 1 : 2)))
+            if (pos_.captures_of(m) || (us == Side::Defenders && m.from == pos_.king() && king_threatens(m, qdepth == 0 ? 1 : 2)) ||
+                (us == Side::Attackers && qdepth == 0 && test(beside_king, m.to)))
                 list.moves[kept++] = m;
         list.count = kept;
     }
