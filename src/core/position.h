@@ -79,6 +79,14 @@ public:
     // The squares whose enemy soldiers `m` would capture, without playing it; m must be
     // pseudo-legal.
     BB captures_of(Move m) const;
+    // Whether an attacker arriving on `attacker_to` captures the king (false unless it is next
+    // to him). The same before the arrival as after it: no move onto a square next to the king
+    // changes his other sides (the mover comes from none of them; its captures are not next to
+    // him).
+    bool king_captured(Square attacker_to) const;
+    // Whether no defender (king included) can reach the edge through squares free of attackers
+    // and of `walls`. Without walls: the encirclement verdict.
+    bool encircled(BB walls = 0) const;
 
 private:
     Piece piece_at(Square sq) const;  // only for occupied squares
@@ -90,9 +98,7 @@ private:
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
-    bool king_captured(Square attacker_to) const;
     bool hostile_to_king(Square sq, BB occ) const;
-    bool encircled() const;
     void update_forest(State& st, Side us);
     Status static_status() const;
 
@@ -303,8 +309,7 @@ bool Position<BB>::hostile_to_king(Square sq, BB occ) const {
     return test(occ, sq) ? test(t_->hostile_occupied[k], sq) : test(t_->hostile_empty[k], sq);
 }
 
-// Whether the attacker that just arrived on `attacker_to` captures the king. The king must be
-// next to it; how many sides must be closed depends on the king strength and where he stands.
+// How many sides must be closed depends on the king strength and where he stands.
 template <class BB>
 bool Position<BB>::king_captured(Square attacker_to) const {
     const auto& geo = t_->geo;
@@ -316,7 +321,10 @@ bool Position<BB>::king_captured(Square attacker_to) const {
     const bool near_throne = t_->throne_bb && test(geo.neighbours(t_->throne_bb), king_);
     const Square beyond = geo.neighbour[king_][dir];
     int sides = 0;  // closed sides around the king
-    for (int d = 0; d < kDirections; ++d) sides += hostile_to_king(geo.neighbour[king_][d], occ);
+    for (int d = 0; d < kDirections; ++d) {
+        const Square n = geo.neighbour[king_][d];
+        sides += n == attacker_to || hostile_to_king(n, occ);
+    }
     switch (t_->rules.king_strength) {
         case KingStrength::Weak: return hostile_to_king(beyond, occ);
         case KingStrength::Strong: return sides == 4;
@@ -333,12 +341,10 @@ bool Position<BB>::king_captured(Square attacker_to) const {
     return false;
 }
 
-// Encirclement: no defender (king included) can reach the edge through squares free of
-// attackers.
 template <class BB>
-bool Position<BB>::encircled() const {
+bool Position<BB>::encircled(BB walls) const {
     const auto& geo = t_->geo;
-    const BB open = geo.all & ~soldiers_[0];
+    const BB open = geo.all & ~soldiers_[0] & ~walls;
     const BB defenders = soldiers_[1] | king_bb();
     BB reached = geo.edge & open;
     if (reached & defenders) return false;

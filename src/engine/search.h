@@ -178,22 +178,39 @@ bool Worker<BB>::king_escapes_in_one() const {
     return pos_.side_to_move() == Side::Defenders && escape_routes() > 0;
 }
 
-// Whether the attackers to move can capture the king at once (plays the candidates to see).
+// Whether the attackers to move win at once with a move next to the king: his capture, or
+// (where encirclement wins) the ring closed by that move, the wins do_move can give such a move.
+// The capture is judged without playing the move; a move is played only where it may close a
+// ring.
 template <class BB>
 bool Worker<BB>::king_captured_in_one() {
     const auto& geo = pos_.tables().geo;
     const Square king = pos_.king();
     const BB attackers = pos_.soldiers(Side::Attackers);
     const BB occ = pos_.occupied();
+    BB targets = 0;  // the empty squares next to the king
     for (int d = 0; d < kDirections; ++d) {
         const Square target = geo.neighbour[king][d];
-        if (target == kNoSquare || test(occ, target)) continue;
+        if (target != kNoSquare && !test(occ, target)) targets |= square_bb<BB>(target);
+    }
+    // A move onto one target walls it and frees the mover's square, so it can close a ring
+    // only if the defenders are cut off from the edge with every target walled.
+    int ring = -1;  // unknown until a move needs it
+    auto may_close_ring = [&] {
+        if (ring < 0) ring = pos_.tables().rules.encirclement && pos_.encircled(targets);
+        return ring == 1;
+    };
+    for (BB rest = targets; rest;) {
+        const Square target = pop_lsb(rest);
+        const bool captures = pos_.king_captured(target);
+        if (!captures && !may_close_ring()) continue;
         for (int dir = 0; dir < kDirections; ++dir) {
             Square sq = target;
             do sq = geo.neighbour[sq][dir];
             while (sq != kNoSquare && !test(occ, sq));
             if (sq == kNoSquare || !test(attackers, sq)) continue;
             if (!test(pos_.destinations(sq, Piece::AttackerSoldier), target)) continue;
+            if (captures) return true;
             pos_.do_move(Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(target)});
             const bool won = pos_.status().outcome == Outcome::AttackersWin;
             pos_.undo_move();
