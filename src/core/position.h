@@ -193,13 +193,26 @@ BB Position<BB>::destinations(Square from, Piece p) const {
     const int k = static_cast<int>(p);
     const BB occ = occupied(), no_stop = stop_forbidden(p), no_pass = pass_forbidden(p);
     BB reached = 0;
-    for (int dir = 0; dir < kDirections; ++dir) {
-        Square sq = from;
-        for (int step = 0; step < t_->reach[k]; ++step) {
-            sq = geo.neighbour[sq][dir];
-            if (sq == kNoSquare || test(occ, sq)) break;
-            reached |= square_bb<BB>(sq);
-            if (test(no_pass, sq)) break;
+    if (t_->reach[k] >= geo.size) {
+        // Along each ray up to the first piece (excluded) or square not to be crossed (included);
+        // north and east rays run to higher square numbers.
+        for (int dir = 0; dir < kDirections; ++dir) {
+            BB ray = geo.ray[dir][from];
+            if (const BB hit = ray & (occ | no_pass)) {
+                const Square first = dir < 2 ? lsb(hit) : msb(hit);
+                ray &= ~geo.ray[dir][first] & ~(occ & square_bb<BB>(first));
+            }
+            reached |= ray;
+        }
+    } else {
+        for (int dir = 0; dir < kDirections; ++dir) {
+            Square sq = from;
+            for (int step = 0; step < t_->reach[k]; ++step) {
+                sq = geo.neighbour[sq][dir];
+                if (sq == kNoSquare || test(occ, sq)) break;
+                reached |= square_bb<BB>(sq);
+                if (test(no_pass, sq)) break;
+            }
         }
     }
     return reached & ~no_stop;
