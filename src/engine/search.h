@@ -23,6 +23,11 @@ namespace branan {
 
 constexpr int kMaxPly = 128;
 
+// The deepest iteration a search may complete.
+inline int max_depth(const SearchLimits& limits) {
+    return limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+}
+
 // What all threads of one search share.
 struct SharedSearch {
     TranspositionTable* tt = nullptr;
@@ -55,8 +60,10 @@ public:
     }
 
     // Deepens until stopped, by a limit or by `stop`. `report` gets one info per completed PV line
-    // (main thread only).
+    // (main thread only). A helper that completes the depth limit first stops the search.
     void iterate(const std::function<void(const SearchInfo&)>& report);
+    // One info per PV line of the last completed iteration.
+    void report_lines(const std::function<void(const SearchInfo&)>& report) const;
 
     const std::vector<RootMove>& root_moves() const { return roots_; }
     int completed_depth() const { return completed_depth_; }
@@ -84,6 +91,7 @@ private:
     void check_limits();
     void init_reductions();
     SearchInfo make_info(int depth, int pv_index) const;
+    int lines() const { return std::min<int>(shared_.multipv, static_cast<int>(roots_.size())); }
 
     // Selection sort step: brings the best-scored move from i on to position i.
     static void pick_next(MoveList& list, std::array<int, kMaxMoves>& scores, int i) {
@@ -495,16 +503,21 @@ SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
 }
 
 template <class BB>
+void Worker<BB>::report_lines(const std::function<void(const SearchInfo&)>& report) const {
+    for (int line = 0; line < lines(); ++line) report(make_info(completed_depth_, line));
+}
+
+template <class BB>
 void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
     const auto& limits = shared_.limits;
-    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-    const int lines = std::min<int>(shared_.multipv, static_cast<int>(roots_.size()));
+    const int last_depth = max_depth(limits);
     Move last_best{};
     int stable = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    for (int depth = 1; depth <= last_depth; ++depth) {
         // Lazy SMP: helper threads skip depths in staggered patterns, so that the threads
-        // spread over several depths and fill the shared table for each other.
-        if (id_ > 0) {
+        // spread over several depths and fill the shared table for each other. None skips a
+        // depth limit: every thread works until one of them has completed it.
+        if (id_ > 0 && depth < last_depth) {
             static constexpr int kSkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
             static constexpr int kSkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
             const int i = (id_ - 1) % 20;
@@ -512,7 +525,7 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
         }
         root_depth_ = depth;
         for (auto& rm : roots_) rm.previous = rm.score;
-        for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+        for (pv_index_ = 0; pv_index_ < lines(); ++pv_index_) {
             // Aspiration window around the last score, widened on failure.
             const Score prev = roots_[pv_index_].previous;
             Score delta = 30;
@@ -539,12 +552,17 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
             std::stable_sort(roots_.begin(), roots_.begin() + pv_index_ + 1,
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             if (shared_.stop.load(std::memory_order_relaxed)) break;
-            if (id_ == 0 && report && pv_index_ == lines - 1)
-                for (int line = 0; line < lines; ++line) report(make_info(depth, line));
         }
         if (shared_.stop.load(std::memory_order_relaxed)) break;
         completed_depth_ = depth;
-        if (id_ != 0) continue;
+        if (id_ != 0) {
+            // The depth limit reached by a helper first: its result is the search's (engine.cpp).
+            // Not while the search waits for stop or ponderhit anyway: the main thread carries on.
+            if (limits.depth > 0 && depth == last_depth && !limits.infinite && !shared_.pondering)
+                shared_.stop = true;
+            continue;
+        }
+        if (report) report_lines(report);
 
         // Limits the main thread judges between iterations.
         const Score best = roots_[0].score;
