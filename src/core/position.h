@@ -302,6 +302,7 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_sol
                              Square king) const {
     if (mover == Piece::King && !t_->king_hammer) return 0;
     const Side them = opponent(us);
+    if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return 0;  // no victim next to `to`
     const Piece victim = soldier_of(them);
     BB anvils = own_soldiers;
     if (us == Side::Defenders && t_->king_anvil) anvils |= square_bb<BB>(king);
