@@ -78,7 +78,9 @@ public:
     // Every move the side to move may make, repetition aside; none when the game is over.
     void generate(MoveList& list) const;
     // The number of moves generate() would produce, without producing them.
-    int count_moves() const;
+    int count_moves() const { return count_all_slides(false); }
+    // Whether generate() would produce any move (stops counting at the first).
+    bool has_moves() const { return count_all_slides(true) > 0; }
     // Whether generate() would produce `m`.
     bool is_pseudo_legal(Move m) const;
     // The squares whose enemy soldiers `m` would capture, without playing it; m must be
@@ -99,7 +101,8 @@ private:
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
     BB stop_forbidden(Piece p) const;
     BB pass_forbidden(Piece p) const;
-    int count_slides(BB from, Piece p, BB empty) const;
+    int count_slides(BB from, Piece p, BB empty, bool first_only) const;
+    int count_all_slides(bool first_only) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
@@ -234,9 +237,9 @@ void Position<BB>::generate(MoveList& list) const {
 
 // Counts slides of every piece in `from` (all of kind p) direction by direction: in one
 // direction no two pieces can reach the same square (the nearer would block the other), so the
-// union of the reached squares counts the moves exactly.
+// union of the reached squares counts the moves exactly. With first_only, 1 at the first move.
 template <class BB>
-int Position<BB>::count_slides(BB from, Piece p, BB empty) const {
+int Position<BB>::count_slides(BB from, Piece p, BB empty, bool first_only) const {
     const int k = static_cast<int>(p);
     const BB passable = empty & ~pass_forbidden(p);
     const BB stoppable = ~stop_forbidden(p);
@@ -246,6 +249,7 @@ int Position<BB>::count_slides(BB from, Piece p, BB empty) const {
         BB front = t_->geo.shift(from, dir) & empty;
         for (int step = 1; front; ++step) {
             reached |= front;
+            if (first_only && (front & stoppable)) return 1;
             if (step == t_->reach[k]) break;
             front = t_->geo.shift(front & passable, dir) & empty;
         }
@@ -254,12 +258,14 @@ int Position<BB>::count_slides(BB from, Piece p, BB empty) const {
     return total;
 }
 
+// The moves of the side to move, all of them or (first_only) 1 at the first.
 template <class BB>
-int Position<BB>::count_moves() const {
+int Position<BB>::count_all_slides(bool first_only) const {
     if (status().over()) return 0;
     const BB empty = t_->geo.all & ~occupied();
-    int n = count_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty);
-    if (to_move_ == Side::Defenders) n += count_slides(king_bb(), Piece::King, empty);
+    const int n = count_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
+    if (first_only && n) return n;
+    if (to_move_ == Side::Defenders) return n + count_slides(king_bb(), Piece::King, empty, first_only);
     return n;
 }
 

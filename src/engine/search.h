@@ -289,7 +289,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     // 1. A win in one move ends the line: the king's escape or capture.
     if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
     // A side with no move has lost (or drawn) whatever its position looks like.
-    if (pos_.count_moves() == 0) return no_move_score(ply);
+    if (!pos_.has_moves()) return no_move_score(ply);
     const Score eval = evaluate(pos_, *shared_.weights);
     if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
 
