@@ -265,8 +265,8 @@ int Position<BB>::count_all_slides(bool first_only) const {
     const BB empty = t_->geo.all & ~occupied();
     const int n = count_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
     if (first_only && n) return n;
-    if (to_move_ == Side::Defenders) return n + count_slides(king_bb(), Piece::King, empty, first_only);
-    return n;
+    if (to_move_ == Side::Attackers) return n;
+    return n + count_slides(king_bb(), Piece::King, empty, first_only);
 }
 
 template <class BB>

@@ -71,7 +71,9 @@ public:
 
 private:
     // A plain increment: with one writer a locked read-modify-write is not needed.
-    void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+    void count_node() {
+        nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
 
     Score search(Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
@@ -84,7 +86,7 @@ private:
     Score no_move_score(int ply) const;
     bool king_escapes_in_one() const;
     bool king_captured_in_one();
-    int escape_routes() const;
+    bool king_sees_escape() const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
     void update_pv(int ply, Move m);
@@ -179,14 +181,15 @@ Score Worker<BB>::no_move_score(int ply) const {
     return pos_.tables().rules.no_move == NoMoveRule::Draw ? kScoreDraw : mated_in(ply);
 }
 
+// Whether the king could reach an escape square with one move, whoever is to move.
 template <class BB>
-int Worker<BB>::escape_routes() const {
-    return popcount(pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape);
+bool Worker<BB>::king_sees_escape() const {
+    return (pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape) != 0;
 }
 
 template <class BB>
 bool Worker<BB>::king_escapes_in_one() const {
-    return pos_.side_to_move() == Side::Defenders && escape_routes() > 0;
+    return pos_.side_to_move() == Side::Defenders && king_sees_escape();
 }
 
 // Whether the attackers to move win at once with a move next to the king: his capture, or
@@ -294,7 +297,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
 
     // 2. Stand pat, unless the king threatens to escape: then every attacker move is searched.
-    const bool threatened = us == Side::Attackers && escape_routes() > 0;
+    const bool threatened = us == Side::Attackers && king_sees_escape();
     Score best = -kScoreInfinite;
     if (!threatened) {
         if (eval >= beta) return eval;
@@ -375,7 +378,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
 
     const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
-    const bool threatened = us == Side::Attackers && escape_routes() > 0;
+    const bool threatened = us == Side::Attackers && king_sees_escape();
 
     // 4. Reverse futility: far above beta at low depth, trust the static score.
     if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) && eval - 90 * depth >= beta)
@@ -402,7 +405,8 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         }
         ++legal;
         // Extend a defender move that opens a way out for the king: the attackers must answer.
-        const bool opens_escape = us == Side::Defenders && !pos_.status().over() && escape_routes() > 0;
+        const bool opens_escape =
+            us == Side::Defenders && !pos_.status().over() && king_sees_escape();
         const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
         Score score;
         if (legal == 1) {
@@ -450,8 +454,8 @@ Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
         RootMove& rm = roots_[i];
         seldepth_ = 0;
         pos_.do_move(rm.move);
-        const bool opens_escape = pos_.side_to_move() == Side::Attackers && !pos_.status().over() &&
-                                  escape_routes() > 0;
+        const bool opens_escape =
+            pos_.side_to_move() == Side::Attackers && !pos_.status().over() && king_sees_escape();
         const int new_depth = depth - 1 + (opens_escape ? 1 : 0);
         Score score;
         if (searched == 0) {
