@@ -44,6 +44,8 @@ TEST_CASE("mid-game positions: legal moves and perft agree with the reference", 
             INFO(game.error());
             REQUIRE(game.ok());
             CHECK(engine_moves(*game) == reference::legal_moves(rules, pos.record, pos.to_move));
+            game->visit_position(
+                [](const auto& p) { CHECK(p.has_moves() == (p.count_moves() > 0)); });
             for (int depth = 1; depth <= pos.depth; ++depth) {
                 INFO("depth " << depth);
                 CHECK(game->perft(depth) == reference::perft(rules, pos.record, pos.to_move, depth));

@@ -21,6 +21,12 @@ constexpr int lsb(Bitboard128 b) {
     return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
 }
 
+constexpr int msb(Bitboard64 b) { return 63 - std::countl_zero(b); }
+constexpr int msb(Bitboard128 b) {
+    const auto high = static_cast<uint64_t>(b >> 64);
+    return high ? 127 - std::countl_zero(high) : 63 - std::countl_zero(static_cast<uint64_t>(b));
+}
+
 template <class BB>
 constexpr BB square_bb(int sq) {
     return BB(1) << sq;

@@ -188,7 +188,7 @@ Status Game::status() const {
             case RepetitionRule::Forbidden: break;
         }
     }
-    bool stuck = std::visit([](const auto& b) { return b.position.count_moves() == 0; }, board_);
+    bool stuck = std::visit([](const auto& b) { return !b.position.has_moves(); }, board_);
     if (!stuck && rules_.repetition == RepetitionRule::Forbidden) {
         Game probe = *this;
         stuck = true;

@@ -24,6 +24,10 @@ struct Geometry {
     std::array<Square, 4> corner_squares{};
     // neighbour[sq][dir]: the adjacent square in that direction, or kNoSquare off the board.
     std::array<std::array<Square, kDirections>, kMaxSquares> neighbour{};
+    // ray[dir][sq]: the squares from sq (excluded) to the edge in direction dir.
+    std::array<std::array<BB, kMaxSquares>, kDirections> ray{};
+    // adjacent[sq]: the squares next to sq.
+    std::array<BB, kMaxSquares> adjacent{};
 
     explicit Geometry(int board_size) : size(board_size), squares(board_size * board_size) {
         const int n = size;
@@ -39,6 +43,11 @@ struct Geometry {
                              rank > 0 ? sq - n : kNoSquare, file > 0 ? sq - 1 : kNoSquare};
         }
         for (Square c : corner_squares) corners |= square_bb<BB>(c);
+        for (int dir = 0; dir < kDirections; ++dir)
+            for (Square sq = 0; sq < squares; ++sq)
+                for (Square to = neighbour[sq][dir]; to != kNoSquare; to = neighbour[to][dir])
+                    ray[dir][sq] |= square_bb<BB>(to);
+        for (Square sq = 0; sq < squares; ++sq) adjacent[sq] = neighbours(square_bb<BB>(sq));
     }
 
     // Every square one step from a square of `b` in direction `dir`.

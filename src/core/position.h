@@ -17,11 +17,16 @@ namespace branan {
 constexpr int kMaxMoves = 1024;
 
 struct MoveList {
-    std::array<Move, kMaxMoves> moves;
+    // The moves are left uninitialised (zeroing 2 KB at every search node showed in profiles):
+    // only the first `count` are ever read, and assigning one starts the array's lifetime.
+    MoveList() {}
+    union {
+        Move moves[kMaxMoves];
+    };
     int count = 0;
     void push(Move m) { moves[count++] = m; }
-    const Move* begin() const { return moves.data(); }
-    const Move* end() const { return moves.data() + count; }
+    const Move* begin() const { return moves; }
+    const Move* end() const { return moves + count; }
     int size() const { return count; }
     const Move& operator[](int i) const { return moves[i]; }
 };
@@ -73,12 +78,22 @@ public:
     // Every move the side to move may make, repetition aside; none when the game is over.
     void generate(MoveList& list) const;
     // The number of moves generate() would produce, without producing them.
-    int count_moves() const;
+    int count_moves() const { return count_all_slides(false); }
+    // Whether generate() would produce any move (stops counting at the first).
+    bool has_moves() const { return count_all_slides(true) > 0; }
     // Whether generate() would produce `m`.
     bool is_pseudo_legal(Move m) const;
     // The squares whose enemy soldiers `m` would capture, without playing it; m must be
     // pseudo-legal.
     BB captures_of(Move m) const;
+    // Whether an attacker arriving on `attacker_to` captures the king (false unless it is next
+    // to him). The same before the arrival as after it: no move onto a square next to the king
+    // changes his other sides (the mover comes from none of them; its captures are not next to
+    // him).
+    bool king_captured(Square attacker_to) const;
+    // Whether no defender (king included) can reach the edge through squares free of attackers
+    // and of `walls`. Without walls: the encirclement verdict.
+    bool encircled(BB walls = 0) const;
 
 private:
     Piece piece_at(Square sq) const;  // only for occupied squares
@@ -86,13 +101,12 @@ private:
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
     BB stop_forbidden(Piece p) const;
     BB pass_forbidden(Piece p) const;
-    int count_slides(BB from, Piece p, BB empty) const;
+    int count_slides(BB from, Piece p, BB empty, bool first_only) const;
+    int count_all_slides(bool first_only) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
-    bool king_captured(Square attacker_to) const;
     bool hostile_to_king(Square sq, BB occ) const;
-    bool encircled() const;
     void update_forest(State& st, Side us);
     Status static_status() const;
 
@@ -182,13 +196,26 @@ BB Position<BB>::destinations(Square from, Piece p) const {
     const int k = static_cast<int>(p);
     const BB occ = occupied(), no_stop = stop_forbidden(p), no_pass = pass_forbidden(p);
     BB reached = 0;
-    for (int dir = 0; dir < kDirections; ++dir) {
-        Square sq = from;
-        for (int step = 0; step < t_->reach[k]; ++step) {
-            sq = geo.neighbour[sq][dir];
-            if (sq == kNoSquare || test(occ, sq)) break;
-            reached |= square_bb<BB>(sq);
-            if (test(no_pass, sq)) break;
+    if (t_->reach[k] >= geo.size) {
+        // Along each ray up to the first piece (excluded) or square not to be crossed (included);
+        // north and east rays run to higher square numbers.
+        for (int dir = 0; dir < kDirections; ++dir) {
+            BB ray = geo.ray[dir][from];
+            if (const BB hit = ray & (occ | no_pass)) {
+                const Square first = dir < 2 ? lsb(hit) : msb(hit);
+                ray &= ~geo.ray[dir][first] & ~(occ & square_bb<BB>(first));
+            }
+            reached |= ray;
+        }
+    } else {
+        for (int dir = 0; dir < kDirections; ++dir) {
+            Square sq = from;
+            for (int step = 0; step < t_->reach[k]; ++step) {
+                sq = geo.neighbour[sq][dir];
+                if (sq == kNoSquare || test(occ, sq)) break;
+                reached |= square_bb<BB>(sq);
+                if (test(no_pass, sq)) break;
+            }
         }
     }
     return reached & ~no_stop;
@@ -210,9 +237,9 @@ void Position<BB>::generate(MoveList& list) const {
 
 // Counts slides of every piece in `from` (all of kind p) direction by direction: in one
 // direction no two pieces can reach the same square (the nearer would block the other), so the
-// union of the reached squares counts the moves exactly.
+// union of the reached squares counts the moves exactly. With first_only, 1 at the first move.
 template <class BB>
-int Position<BB>::count_slides(BB from, Piece p, BB empty) const {
+int Position<BB>::count_slides(BB from, Piece p, BB empty, bool first_only) const {
     const int k = static_cast<int>(p);
     const BB passable = empty & ~pass_forbidden(p);
     const BB stoppable = ~stop_forbidden(p);
@@ -222,6 +249,7 @@ int Position<BB>::count_slides(BB from, Piece p, BB empty) const {
         BB front = t_->geo.shift(from, dir) & empty;
         for (int step = 1; front; ++step) {
             reached |= front;
+            if (first_only && (front & stoppable)) return 1;
             if (step == t_->reach[k]) break;
             front = t_->geo.shift(front & passable, dir) & empty;
         }
@@ -230,13 +258,15 @@ int Position<BB>::count_slides(BB from, Piece p, BB empty) const {
     return total;
 }
 
+// The moves of the side to move, all of them or (first_only) 1 at the first.
 template <class BB>
-int Position<BB>::count_moves() const {
+int Position<BB>::count_all_slides(bool first_only) const {
     if (status().over()) return 0;
     const BB empty = t_->geo.all & ~occupied();
-    int n = count_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty);
-    if (to_move_ == Side::Defenders) n += count_slides(king_bb(), Piece::King, empty);
-    return n;
+    const int n = count_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
+    if (first_only && n) return n;
+    if (to_move_ == Side::Attackers) return n;
+    return n + count_slides(king_bb(), Piece::King, empty, first_only);
 }
 
 template <class BB>
@@ -278,6 +308,7 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_sol
                              Square king) const {
     if (mover == Piece::King && !t_->king_hammer) return 0;
     const Side them = opponent(us);
+    if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return 0;  // no victim next to `to`
     const Piece victim = soldier_of(them);
     BB anvils = own_soldiers;
     if (us == Side::Defenders && t_->king_anvil) anvils |= square_bb<BB>(king);
@@ -303,8 +334,7 @@ bool Position<BB>::hostile_to_king(Square sq, BB occ) const {
     return test(occ, sq) ? test(t_->hostile_occupied[k], sq) : test(t_->hostile_empty[k], sq);
 }
 
-// Whether the attacker that just arrived on `attacker_to` captures the king. The king must be
-// next to it; how many sides must be closed depends on the king strength and where he stands.
+// How many sides must be closed depends on the king strength and where he stands.
 template <class BB>
 bool Position<BB>::king_captured(Square attacker_to) const {
     const auto& geo = t_->geo;
@@ -316,7 +346,10 @@ bool Position<BB>::king_captured(Square attacker_to) const {
     const bool near_throne = t_->throne_bb && test(geo.neighbours(t_->throne_bb), king_);
     const Square beyond = geo.neighbour[king_][dir];
     int sides = 0;  // closed sides around the king
-    for (int d = 0; d < kDirections; ++d) sides += hostile_to_king(geo.neighbour[king_][d], occ);
+    for (int d = 0; d < kDirections; ++d) {
+        const Square n = geo.neighbour[king_][d];
+        sides += n == attacker_to || hostile_to_king(n, occ);
+    }
     switch (t_->rules.king_strength) {
         case KingStrength::Weak: return hostile_to_king(beyond, occ);
         case KingStrength::Strong: return sides == 4;
@@ -333,12 +366,10 @@ bool Position<BB>::king_captured(Square attacker_to) const {
     return false;
 }
 
-// Encirclement: no defender (king included) can reach the edge through squares free of
-// attackers.
 template <class BB>
-bool Position<BB>::encircled() const {
+bool Position<BB>::encircled(BB walls) const {
     const auto& geo = t_->geo;
-    const BB open = geo.all & ~soldiers_[0];
+    const BB open = geo.all & ~soldiers_[0] & ~walls;
     const BB defenders = soldiers_[1] | king_bb();
     BB reached = geo.edge & open;
     if (reached & defenders) return false;

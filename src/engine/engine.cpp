@@ -138,12 +138,21 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             sh.stop = true;
             for (auto& t : helpers) t.join();
 
-            const RootMove& best = workers[0]->root_moves()[0];
+            // The result is the main thread's, unless a helper completed the depth limit first
+            // (iterate): then the helper's, whose lines are reported as the main thread's were.
+            const W* chosen = workers[0].get();
+            for (const auto& w : workers)
+                if (limits.depth > 0 && w->completed_depth() >= max_depth(limits)) {
+                    chosen = w.get();
+                    break;
+                }
+            if (chosen != workers[0].get() && on_info) chosen->report_lines(on_info);
+            const RootMove& best = chosen->root_moves()[0];
             result.best = best.move;
             if (best.pv.size() > 1) result.ponder = best.pv[1];
             result.pv = best.pv;
             result.nodes = sh.total_nodes();
-            result.depth = workers[0]->completed_depth();
+            result.depth = chosen->completed_depth();
             result.score = best.score == -kScoreInfinite ? best.previous : best.score;
             sh.total_nodes = nullptr;
         });

@@ -23,6 +23,11 @@ namespace branan {
 
 constexpr int kMaxPly = 128;
 
+// The deepest iteration a search may complete.
+inline int max_depth(const SearchLimits& limits) {
+    return limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+}
+
 // What all threads of one search share.
 struct SharedSearch {
     TranspositionTable* tt = nullptr;
@@ -55,14 +60,21 @@ public:
     }
 
     // Deepens until stopped, by a limit or by `stop`. `report` gets one info per completed PV line
-    // (main thread only).
+    // (main thread only). A helper that completes the depth limit first stops the search.
     void iterate(const std::function<void(const SearchInfo&)>& report);
+    // One info per PV line of the last completed iteration.
+    void report_lines(const std::function<void(const SearchInfo&)>& report) const;
 
     const std::vector<RootMove>& root_moves() const { return roots_; }
     int completed_depth() const { return completed_depth_; }
-    std::atomic<uint64_t> nodes{0};
+    std::atomic<uint64_t> nodes{0};  // written by this worker only, read by any thread
 
 private:
+    // A plain increment: with one writer a locked read-modify-write is not needed.
+    void count_node() {
+        nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
+
     Score search(Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
     Score search_root(Score alpha, Score beta, int depth);
@@ -76,12 +88,14 @@ private:
     bool king_captured_in_one();
     bool king_threatens(Move king_move, int routes);
     int escape_routes() const;
+    bool king_sees_escape() const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
     void update_pv(int ply, Move m);
     void check_limits();
     void init_reductions();
     SearchInfo make_info(int depth, int pv_index) const;
+    int lines() const { return std::min<int>(shared_.multipv, static_cast<int>(roots_.size())); }
 
     // Selection sort step: brings the best-scored move from i on to position i.
     static void pick_next(MoveList& list, std::array<int, kMaxMoves>& scores, int i) {
@@ -169,32 +183,56 @@ Score Worker<BB>::no_move_score(int ply) const {
     return pos_.tables().rules.no_move == NoMoveRule::Draw ? kScoreDraw : mated_in(ply);
 }
 
+// The escape squares the king could reach with one move, whoever is to move.
 template <class BB>
 int Worker<BB>::escape_routes() const {
     return popcount(pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape);
 }
 
+// Whether the king could reach an escape square with one move, whoever is to move.
 template <class BB>
-bool Worker<BB>::king_escapes_in_one() const {
-    return pos_.side_to_move() == Side::Defenders && escape_routes() > 0;
+bool Worker<BB>::king_sees_escape() const {
+    return (pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape) != 0;
 }
 
-// Whether the attackers to move can capture the king at once (plays the candidates to see).
+template <class BB>
+bool Worker<BB>::king_escapes_in_one() const {
+    return pos_.side_to_move() == Side::Defenders && king_sees_escape();
+}
+
+// Whether the attackers to move win at once with a move next to the king: his capture, or
+// (where encirclement wins) the ring closed by that move, the wins do_move can give such a move.
+// The capture is judged without playing the move; a move is played only where it may close a
+// ring.
 template <class BB>
 bool Worker<BB>::king_captured_in_one() {
     const auto& geo = pos_.tables().geo;
     const Square king = pos_.king();
     const BB attackers = pos_.soldiers(Side::Attackers);
     const BB occ = pos_.occupied();
+    BB targets = 0;  // the empty squares next to the king
     for (int d = 0; d < kDirections; ++d) {
         const Square target = geo.neighbour[king][d];
-        if (target == kNoSquare || test(occ, target)) continue;
+        if (target != kNoSquare && !test(occ, target)) targets |= square_bb<BB>(target);
+    }
+    // A move onto one target walls it and frees the mover's square, so it can close a ring
+    // only if the defenders are cut off from the edge with every target walled.
+    int ring = -1;  // unknown until a move needs it
+    auto may_close_ring = [&] {
+        if (ring < 0) ring = pos_.tables().rules.encirclement && pos_.encircled(targets);
+        return ring == 1;
+    };
+    for (BB rest = targets; rest;) {
+        const Square target = pop_lsb(rest);
+        const bool captures = pos_.king_captured(target);
+        if (!captures && !may_close_ring()) continue;
         for (int dir = 0; dir < kDirections; ++dir) {
             Square sq = target;
             do sq = geo.neighbour[sq][dir];
             while (sq != kNoSquare && !test(occ, sq));
             if (sq == kNoSquare || !test(attackers, sq)) continue;
             if (!test(pos_.destinations(sq, Piece::AttackerSoldier), target)) continue;
+            if (captures) return true;
             pos_.do_move(Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(target)});
             const bool won = pos_.status().outcome == Outcome::AttackersWin;
             pos_.undo_move();
@@ -262,7 +300,7 @@ void Worker<BB>::update_pv(int ply, Move m) {
 
 template <class BB>
 Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
-    nodes.fetch_add(1, std::memory_order_relaxed);
+    count_node();
     pv_length_[ply] = 0;
     seldepth_ = std::max(seldepth_, ply);
     check_limits();
@@ -273,12 +311,12 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     // 1. A win in one move ends the line: the king's escape or capture.
     if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
     // A side with no move has lost (or drawn) whatever its position looks like.
-    if (pos_.count_moves() == 0) return no_move_score(ply);
+    if (!pos_.has_moves()) return no_move_score(ply);
     const Score eval = evaluate(pos_, *shared_.weights);
     if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
 
     // 2. Stand pat, unless the king threatens to escape: then every attacker move is searched.
-    const bool threatened = us == Side::Attackers && escape_routes() > 0;
+    const bool threatened = us == Side::Attackers && king_sees_escape();
     Score best = -kScoreInfinite;
     if (!threatened) {
         if (eval >= beta) return eval;
@@ -337,7 +375,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (const Status s = pos_.status(); s.over()) return terminal_score(s, ply);
     if (auto r = repetition_score(ply)) return *r;
     if (depth <= 0) return qsearch(alpha, beta, ply, 0);
-    nodes.fetch_add(1, std::memory_order_relaxed);
+    count_node();
     seldepth_ = std::max(seldepth_, ply);
     check_limits();
     if (shared_.stop.load(std::memory_order_relaxed)) return 0;
@@ -365,7 +403,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
 
     const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
-    const bool threatened = us == Side::Attackers && escape_routes() > 0;
+    const bool threatened = us == Side::Attackers && king_sees_escape();
 
     // 4. Reverse futility: far above beta at low depth, trust the static score.
     if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) && eval - 90 * depth >= beta)
@@ -392,7 +430,8 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         }
         ++legal;
         // Extend a defender move that opens a way out for the king: the attackers must answer.
-        const bool opens_escape = us == Side::Defenders && !pos_.status().over() && escape_routes() > 0;
+        const bool opens_escape =
+            us == Side::Defenders && !pos_.status().over() && king_sees_escape();
         const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
         Score score;
         if (legal == 1) {
@@ -432,7 +471,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
 // Searches the root moves from pv_index_ on; keeps each one's score for sorting.
 template <class BB>
 Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
-    nodes.fetch_add(1, std::memory_order_relaxed);
+    count_node();
     pv_length_[0] = 0;
     Score best = -kScoreInfinite;
     int searched = 0;
@@ -440,8 +479,8 @@ Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
         RootMove& rm = roots_[i];
         seldepth_ = 0;
         pos_.do_move(rm.move);
-        const bool opens_escape = pos_.side_to_move() == Side::Attackers && !pos_.status().over() &&
-                                  escape_routes() > 0;
+        const bool opens_escape =
+            pos_.side_to_move() == Side::Attackers && !pos_.status().over() && king_sees_escape();
         const int new_depth = depth - 1 + (opens_escape ? 1 : 0);
         Score score;
         if (searched == 0) {
@@ -493,16 +532,21 @@ SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
 }
 
 template <class BB>
+void Worker<BB>::report_lines(const std::function<void(const SearchInfo&)>& report) const {
+    for (int line = 0; line < lines(); ++line) report(make_info(completed_depth_, line));
+}
+
+template <class BB>
 void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
     const auto& limits = shared_.limits;
-    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-    const int lines = std::min<int>(shared_.multipv, static_cast<int>(roots_.size()));
+    const int last_depth = max_depth(limits);
     Move last_best{};
     int stable = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    for (int depth = 1; depth <= last_depth; ++depth) {
         // Lazy SMP: helper threads skip depths in staggered patterns, so that the threads
-        // spread over several depths and fill the shared table for each other.
-        if (id_ > 0) {
+        // spread over several depths and fill the shared table for each other. None skips a
+        // depth limit: every thread works until one of them has completed it.
+        if (id_ > 0 && depth < last_depth) {
             static constexpr int kSkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
             static constexpr int kSkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
             const int i = (id_ - 1) % 20;
@@ -510,7 +554,7 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
         }
         root_depth_ = depth;
         for (auto& rm : roots_) rm.previous = rm.score;
-        for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+        for (pv_index_ = 0; pv_index_ < lines(); ++pv_index_) {
             // Aspiration window around the last score, widened on failure.
             const Score prev = roots_[pv_index_].previous;
             Score delta = 30;
@@ -537,12 +581,17 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
             std::stable_sort(roots_.begin(), roots_.begin() + pv_index_ + 1,
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             if (shared_.stop.load(std::memory_order_relaxed)) break;
-            if (id_ == 0 && report && pv_index_ == lines - 1)
-                for (int line = 0; line < lines; ++line) report(make_info(depth, line));
         }
         if (shared_.stop.load(std::memory_order_relaxed)) break;
         completed_depth_ = depth;
-        if (id_ != 0) continue;
+        if (id_ != 0) {
+            // The depth limit reached by a helper first: its result is the search's (engine.cpp).
+            // Not while the search waits for stop or ponderhit anyway: the main thread carries on.
+            if (limits.depth > 0 && depth == last_depth && !limits.infinite && !shared_.pondering)
+                shared_.stop = true;
+            continue;
+        }
+        if (report) report_lines(report);
 
         // Limits the main thread judges between iterations.
         const Score best = roots_[0].score;
