@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Lazy SMP time to depth: every position of a list is searched to its depth by a fresh
+`branan analyse` process (an empty table), with 1 thread and with N threads alternately, for
+several pairs of passes. Prints each position's median times and their ratio, the median over the
+pairs of the whole pass's ratio, and the load average before and after: wall-clock ratios mean
+little when other work shares the cores. Also printed, less sensitive to that load: the ratio of
+CPU times scaled by the thread count (N x CPU time with 1 thread / CPU time with N threads), the
+speedup if every thread had a core of its own and the threads slowed each other down no more than
+they did here.
+
+Usage: scripts/smp_ttd.py BRANAN [--positions FILE] [--pairs 5] [--threads 2] [--hash 64]
+Positions file (default scripts/smp_positions.txt): 'variant depth position' a line, the position
+as `branan analyse` reads it; '#' starts a comment line.
+"""
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import time
+
+
+def read_positions(path):
+    positions = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            variant, depth, position = line.split(maxsplit=2)
+            positions.append((variant, int(depth), position))
+    return positions
+
+
+def search(binary, variant, depth, position, threads, hash_mb):
+    """Wall-clock seconds to the depth, CPU seconds, and the nodes searched."""
+    command = [binary, "analyse", "--input", "-", "--variant", variant, "--depth", str(depth),
+               "--threads", str(threads), "--hash", str(hash_mb)]
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    out = subprocess.run(command, input=position + "\n", capture_output=True, text=True, check=True)
+    seconds = time.perf_counter() - start
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (cpu_after.ru_utime + cpu_after.ru_stime) - (cpu_before.ru_utime + cpu_before.ru_stime)
+    result = json.loads(out.stdout)
+    if result.get("depth") != depth:
+        reached = result.get("depth")
+        raise SystemExit(f"{variant} '{position}': reached depth {reached}, not {depth}")
+    return seconds, cpu, result["nodes"]
+
+
+def ratio_of_sums(one, many, scale):
+    return scale * sum(one) / sum(many)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binary")
+    parser.add_argument("--positions", default=os.path.join(here, "smp_positions.txt"))
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--hash", type=int, default=64, help="MiB")
+    args = parser.parse_args()
+    positions = read_positions(args.positions)
+    n = args.threads
+    counts = (1, n)
+    print("load average before: %.2f %.2f %.2f" % os.getloadavg(), flush=True)
+    # runs[threads][position]: one (wall, cpu, nodes) per pair
+    runs = {t: [[] for _ in positions] for t in counts}
+    wall_ratios, cpu_ratios = [], []
+    for pair in range(args.pairs):
+        order = counts if pair % 2 == 0 else counts[::-1]
+        for i, (variant, depth, position) in enumerate(positions):
+            for t in order:
+                runs[t][i].append(search(args.binary, variant, depth, position, t, args.hash))
+        last = {t: [runs[t][i][-1] for i in range(len(positions))] for t in counts}
+        wall_ratios.append(ratio_of_sums([r[0] for r in last[1]], [r[0] for r in last[n]], 1))
+        cpu_ratios.append(ratio_of_sums([r[1] for r in last[1]], [r[1] for r in last[n]], n))
+        print(f"pair {pair + 1}: wall {sum(r[0] for r in last[1]):.2f} s / "
+              f"{sum(r[0] for r in last[n]):.2f} s = {wall_ratios[-1]:.3f}, "
+              f"cpu ratio {cpu_ratios[-1]:.3f}", flush=True)
+    header = ("position", "1 thread", f"{n} threads", "wall", "cpu", "nodes")
+    print("{:<30} {:>8} {:>10} {:>6} {:>6} {:>6}".format(*header))
+    for i, (variant, depth, _) in enumerate(positions):
+        med = {t: [statistics.median(r[k] for r in runs[t][i]) for k in range(3)] for t in counts}
+        print(f"{f'{i + 1}. {variant} depth {depth}':<30} {med[1][0]:7.2f}s {med[n][0]:9.2f}s "
+              f"{med[1][0] / med[n][0]:6.3f} {n * med[1][1] / med[n][1]:6.3f} "
+              f"{med[n][2] / med[1][2]:6.2f}")
+    print("(per position: median times, their ratio, the CPU-time ratio, and nodes searched with "
+          f"{n} threads / with 1)")
+    print(f"median over the pairs of the pass ratio: wall {statistics.median(wall_ratios):.3f} "
+          f"({' '.join(f'{r:.3f}' for r in wall_ratios)}), "
+          f"cpu {statistics.median(cpu_ratios):.3f} ({' '.join(f'{r:.3f}' for r in cpu_ratios)})")
+    print("load average after: %.2f %.2f %.2f" % os.getloadavg())
+
+
+if __name__ == "__main__":
+    main()
