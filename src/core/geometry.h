@@ -28,6 +28,8 @@ struct Geometry {
     std::array<std::array<BB, kMaxSquares>, kDirections> ray{};
     // adjacent[sq]: the squares next to sq.
     std::array<BB, kMaxSquares> adjacent{};
+    // The four edges: first rank, last rank, first file, last file.
+    std::array<BB, 4> edges{};
 
     explicit Geometry(int board_size) : size(board_size), squares(board_size * board_size) {
         const int n = size;
@@ -39,6 +41,10 @@ struct Geometry {
             if (file != 0) not_first_file |= square_bb<BB>(sq);
             if (file != n - 1) not_last_file |= square_bb<BB>(sq);
             if (rank == 0 || rank == n - 1 || file == 0 || file == n - 1) edge |= square_bb<BB>(sq);
+            if (rank == 0) edges[0] |= square_bb<BB>(sq);
+            if (rank == n - 1) edges[1] |= square_bb<BB>(sq);
+            if (file == 0) edges[2] |= square_bb<BB>(sq);
+            if (file == n - 1) edges[3] |= square_bb<BB>(sq);
             neighbour[sq] = {rank + 1 < n ? sq + n : kNoSquare, file + 1 < n ? sq + 1 : kNoSquare,
                              rank > 0 ? sq - n : kNoSquare, file > 0 ? sq - 1 : kNoSquare};
         }

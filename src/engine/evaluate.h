@@ -51,14 +51,9 @@ BB king_region(const Geometry<BB>& geo, Square king, BB attackers) {
 template <class BB>
 int open_escapes(const Geometry<BB>& geo, Escape escape, BB region) {
     if (escape == Escape::Corners) return popcount(region & geo.corners);
-    const int n = geo.size;
-    const BB first_rank = (BB(1) << n) - 1;
-    BB first_file = 0;
-    for (int rank = 0; rank < n; ++rank) first_file |= square_bb<BB>(rank * n);
-    const BB last_rank = first_rank << (n * (n - 1));
-    const BB last_file = first_file << (n - 1);
-    return (region & first_rank ? 1 : 0) + (region & last_rank ? 1 : 0) + (region & first_file ? 1 : 0) +
-           (region & last_file ? 1 : 0);
+    int touched = 0;
+    for (BB edge : geo.edges) touched += (region & edge) != 0;
+    return touched;
 }
 
 // The static score of `pos` for the side to move.
@@ -100,10 +95,13 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
     if (t.rules.escape == Escape::Corners)
         term(kCornerGuards, popcount(attackers & corner_guard_squares(geo)));
 
-    // 4. The cordon: how much room and how many ways out the attackers leave the king.
-    const BB region = king_region(geo, king, attackers);
-    term(kOpenEscapes, -open_escapes(geo, t.rules.escape, region));
-    term(kKingRegion, -popcount(region));
+    // 4. The cordon: how much room and how many ways out the attackers leave the king (a flood
+    // fill, skipped when neither term weighs and no trace asks for the features).
+    if (trace || w[kOpenEscapes] || w[kKingRegion]) {
+        const BB region = king_region(geo, king, attackers);
+        term(kOpenEscapes, -open_escapes(geo, t.rules.escape, region));
+        term(kKingRegion, -popcount(region));
+    }
 
     // 5. The piece-square tables of this board size.
     if (const int size = geo.size, first = pst_term(PstPiece::Attacker, size, 0); first >= 0) {

@@ -334,12 +334,16 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     MoveList list;
     pos_.generate(list);
     if (!threatened) {
-        const BB beside_king = pos_.tables().geo.neighbours(pos_.king_bb());
+        const BB beside_king = pos_.tables().geo.adjacent[pos_.king()];
+        const bool first_ply = qdepth == 0;
         int kept = 0;
-        for (Move m : list)
-            if (pos_.captures_of(m) || (us == Side::Defenders && m.from == pos_.king() && king_threatens(m, qdepth == 0 ? 1 : 2)) ||
-                (us == Side::Attackers && qdepth == 0 && test(beside_king, m.to)))
-                list.moves[kept++] = m;
+        for (Move m : list) {
+            const bool forcing =
+                pos_.captures_of(m) ||
+                (us == Side::Defenders ? m.from == pos_.king() && king_threatens(m, first_ply ? 1 : 2)
+                                       : first_ply && test(beside_king, m.to));
+            if (forcing) list.moves[kept++] = m;
+        }
         list.count = kept;
     }
     std::array<int, kMaxMoves> scores;
