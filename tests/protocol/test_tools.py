@@ -49,8 +49,8 @@ def check_openings_and_tune(branan, match, work):
     session = "uti\n" + "".join("position %s\nisready\n" % l for l in lines) + "quit\n"
     r = run([branan], input=session)
     assert "error" not in r.stdout and r.stdout.count("readyok") == len(lines), r.stdout
-    if not lines:
-        return
+    # Depth 3 against depth 1 with seed 1 keeps some (deterministic: fixed-depth games).
+    assert lines, "no opening kept"
     # The book plays, and its games fit from the set-up position.
     records = os.path.join(work, "games")
     r = run([match, "--engine", "cmd=" + branan, "name=a", "depth=2", "--engine", "cmd=" + branan,
@@ -63,7 +63,16 @@ def check_openings_and_tune(branan, match, work):
     assert "(0 refused by the rules)" in r.stdout, r.stdout
     fitted = [l for l in r.stdout.splitlines() if l.startswith("error on fitted")][0]
     before, after = (float(x) for x in fitted.split(":")[1].split("->"))
-    assert after <= before, fitted
+    assert after < before, fitted
+    # Only the tables moved: every other weight is still the built-in one.
+    weights = dict(l.split() for l in r.stdout.splitlines()[-200:]
+                   if len(l.split()) == 2 and not l.startswith(("K ", "#")) and l.split()[1].lstrip("-").isdigit())
+    # The built-in weights, as a fit that can move nothing prints them (no 11x11 king on 7x7 games).
+    built_in = dict(l.split() for l in run([branan, "tune", "--games", csv, "--start-record", HANDICAP,
+                                                "--k", "1", "--step", "1", "--only", "pst_king_11"]).stdout.splitlines()
+                    if len(l.split()) == 2 and l.split()[1].lstrip("-").isdigit() and not l.startswith("K "))
+    assert any(k.startswith("pst_") and weights[k] != built_in[k] for k in weights), "no table weight moved"
+    assert all(weights[k] == built_in[k] for k in weights if not k.startswith("pst_")), "a non-table weight moved"
 
 
 def main():
