@@ -125,6 +125,15 @@ TEST_CASE("piece-square tables: one weight per class of symmetric squares, named
     }
     CHECK(pst_term(PstPiece::King, 11, 120) == kEvalTermCount - 1 - 20);
     CHECK(pst_term(PstPiece::King, 13, 0) == -1);
+    // Whether a board size's tables weigh, which the evaluation uses to skip them: the last
+    // entry of the last table counts, and a size without tables never weighs.
+    EvalWeights last;
+    CHECK_FALSE(last.tables_weigh(11));
+    last.weight[pst_term(PstPiece::King, 11, 5 * 11 + 5)] = 1;
+    CHECK(last.tables_weigh(11));
+    CHECK_FALSE(last.tables_weigh(9));
+    CHECK_FALSE(last.tables_weigh(7));
+    CHECK_FALSE(last.tables_weigh(13));
     // A weights file can set a table entry by name.
     auto w = EvalWeights::parse("pst_attacker_9_c3 -12\n");
     REQUIRE(w.ok());

@@ -84,6 +84,17 @@ struct EvalWeights {
     std::array<int, kEvalTermCount> weight = {100, 180, 250, 900, 25, 4, 30, 3, 25, 10, 0, 0};
 
     int operator[](EvalTerm t) const { return weight[t]; }
+    // Whether any piece-square table entry of the n x n board weighs (false for a size without
+    // tables): the evaluation skips the tables when none does.
+    bool tables_weigh(int n) const {
+        for (int piece = 0; piece < kPstPieceKinds; ++piece) {
+            const int first = pst_term(static_cast<PstPiece>(piece), n, 0);
+            if (first < 0) return false;
+            for (int c = 0; c < pst_classes(n); ++c)
+                if (weight[first + c]) return true;
+        }
+        return false;
+    }
     // "attacker_soldiers", ..., and for the tables "pst_<piece>_<size>_<square>", the square
     // being the class's member in the lower-left triangle: "pst_king_7_b2".
     static const char* name(int term);

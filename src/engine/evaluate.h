@@ -103,8 +103,10 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
         term(kKingRegion, -popcount(region));
     }
 
-    // 5. The piece-square tables of this board size.
-    if (const int size = geo.size, first = pst_term(PstPiece::Attacker, size, 0); first >= 0) {
+    // 5. The piece-square tables of this board size (skipped when they all weigh 0 and no trace
+    // asks for the features).
+    if (const int size = geo.size, first = pst_term(PstPiece::Attacker, size, 0);
+        first >= 0 && (trace || w.tables_weigh(size))) {
         auto pst = [&](PstPiece piece, BB pieces, int sign) {
             const int table = first + static_cast<int>(piece) * kPstClassesPerPiece;
             for (BB b = pieces; b;) {

@@ -89,6 +89,7 @@ private:
     bool king_threatens(Move king_move, int routes);
     int escape_routes() const;
     bool king_sees_escape() const;
+    int move_score(Move m, BB captured, Move tt_move, int ply) const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
     void update_pv(int ply, Move m);
@@ -253,23 +254,22 @@ bool Worker<BB>::king_threatens(Move king_move, int routes) {
     return threat;
 }
 
-// Move ordering: the TT move, king moves to an escape square, captures, killers, history.
+// Move ordering: the TT move, king moves to an escape square, captures (`captured`: the pieces
+// the move takes), killers, history.
+template <class BB>
+int Worker<BB>::move_score(Move m, BB captured, Move tt_move, int ply) const {
+    if (m == tt_move) return 1 << 30;
+    if (m.from == pos_.king() && test(pos_.tables().escape, m.to)) return 1 << 29;
+    if (captured) return (1 << 28) + popcount(captured);
+    if (m == killers_[ply][0]) return (1 << 27) + 1;
+    if (m == killers_[ply][1]) return 1 << 27;
+    return history_[(index(pos_.side_to_move()) * kMaxSquares + m.from) * kMaxSquares + m.to];
+}
+
 template <class BB>
 void Worker<BB>::score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
                              int ply) const {
-    const Side us = pos_.side_to_move();
-    const BB escape = pos_.tables().escape;
-    for (int i = 0; i < list.size(); ++i) {
-        const Move m = list[i];
-        int s;
-        if (m == tt_move) s = 1 << 30;
-        else if (m.from == pos_.king() && test(escape, m.to)) s = 1 << 29;
-        else if (const BB caps = pos_.captures_of(m)) s = (1 << 28) + popcount(caps);
-        else if (m == killers_[ply][0]) s = (1 << 27) + 1;
-        else if (m == killers_[ply][1]) s = 1 << 27;
-        else s = history_[(index(us) * kMaxSquares + m.from) * kMaxSquares + m.to];
-        scores[i] = s;
-    }
+    for (int i = 0; i < list.size(); ++i) scores[i] = move_score(list[i], pos_.captures_of(list[i]), tt_move, ply);
 }
 
 template <class BB>
@@ -333,21 +333,25 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     // first ply, every move to a square beside the king.
     MoveList list;
     pos_.generate(list);
-    if (!threatened) {
+    std::array<int, kMaxMoves> scores;
+    if (threatened) {
+        score_moves(list, scores, Move{}, ply);
+    } else {
         const BB beside_king = pos_.tables().geo.adjacent[pos_.king()];
         const bool first_ply = qdepth == 0;
         int kept = 0;
         for (Move m : list) {
+            const BB captured = pos_.captures_of(m);
             const bool forcing =
-                pos_.captures_of(m) ||
+                captured ||
                 (us == Side::Defenders ? m.from == pos_.king() && king_threatens(m, first_ply ? 1 : 2)
                                        : first_ply && test(beside_king, m.to));
-            if (forcing) list.moves[kept++] = m;
+            if (!forcing) continue;
+            scores[kept] = move_score(m, captured, Move{}, ply);
+            list.moves[kept++] = m;
         }
         list.count = kept;
     }
-    std::array<int, kMaxMoves> scores;
-    score_moves(list, scores, Move{}, ply);
     int legal = 0;
     for (int i = 0; i < list.size(); ++i) {
         pick_next(list, scores, i);
