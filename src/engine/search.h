@@ -87,8 +87,8 @@ private:
     bool king_escapes_in_one() const;
     bool king_captured_in_one();
     bool king_threatens(Move king_move, int routes);
-    int escape_routes() const;
-    bool king_sees_escape() const;
+    BB escapes_in_reach() const;
+    bool king_sees_escape() const;  // escapes_in_reach() is not empty
     int move_score(Move m, BB captured, Move tt_move, int ply) const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
@@ -186,14 +186,13 @@ Score Worker<BB>::no_move_score(int ply) const {
 
 // The escape squares the king could reach with one move, whoever is to move.
 template <class BB>
-int Worker<BB>::escape_routes() const {
-    return popcount(pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape);
+BB Worker<BB>::escapes_in_reach() const {
+    return pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape;
 }
 
-// Whether the king could reach an escape square with one move, whoever is to move.
 template <class BB>
 bool Worker<BB>::king_sees_escape() const {
-    return (pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape) != 0;
+    return escapes_in_reach() != 0;
 }
 
 template <class BB>
@@ -249,7 +248,7 @@ template <class BB>
 bool Worker<BB>::king_threatens(Move king_move, int routes) {
     if (test(pos_.tables().escape, king_move.to)) return false;
     pos_.do_move(king_move);
-    const bool threat = !pos_.status().over() && escape_routes() >= routes;
+    const bool threat = !pos_.status().over() && popcount(escapes_in_reach()) >= routes;
     pos_.undo_move();
     return threat;
 }
