@@ -16,6 +16,7 @@
 #include "core/position.h"
 #include "engine/evaluate.h"
 #include "engine/search_types.h"
+#include "engine/threats.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
@@ -84,11 +85,6 @@ private:
     bool forbidden_repetition() const;
     Score terminal_score(Status s, int ply) const;
     Score no_move_score(int ply) const;
-    bool king_escapes_in_one() const;
-    bool king_captured_in_one();
-    bool king_threatens(Move king_move, int routes);
-    BB escapes_in_reach() const;
-    bool king_sees_escape() const;  // escapes_in_reach() is not empty
     int move_score(Move m, BB captured, Move tt_move, int ply) const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
@@ -184,75 +180,6 @@ Score Worker<BB>::no_move_score(int ply) const {
     return pos_.tables().rules.no_move == NoMoveRule::Draw ? kScoreDraw : mated_in(ply);
 }
 
-// The escape squares the king could reach with one move, whoever is to move.
-template <class BB>
-BB Worker<BB>::escapes_in_reach() const {
-    return pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape;
-}
-
-template <class BB>
-bool Worker<BB>::king_sees_escape() const {
-    return escapes_in_reach() != 0;
-}
-
-template <class BB>
-bool Worker<BB>::king_escapes_in_one() const {
-    return pos_.side_to_move() == Side::Defenders && king_sees_escape();
-}
-
-// Whether the attackers to move win at once with a move next to the king: his capture, or
-// (where encirclement wins) the ring closed by that move, the wins do_move can give such a move.
-// The capture is judged without playing the move; a move is played only where it may close a
-// ring.
-template <class BB>
-bool Worker<BB>::king_captured_in_one() {
-    const auto& geo = pos_.tables().geo;
-    const Square king = pos_.king();
-    const BB attackers = pos_.soldiers(Side::Attackers);
-    const BB occ = pos_.occupied();
-    BB targets = 0;  // the empty squares next to the king
-    for (int d = 0; d < kDirections; ++d) {
-        const Square target = geo.neighbour[king][d];
-        if (target != kNoSquare && !test(occ, target)) targets |= square_bb<BB>(target);
-    }
-    // A move onto one target walls it and frees the mover's square, so it can close a ring
-    // only if the defenders are cut off from the edge with every target walled.
-    int ring = -1;  // unknown until a move needs it
-    auto may_close_ring = [&] {
-        if (ring < 0) ring = pos_.tables().rules.encirclement && pos_.encircled(targets);
-        return ring == 1;
-    };
-    for (BB rest = targets; rest;) {
-        const Square target = pop_lsb(rest);
-        const bool captures = pos_.king_captured(target);
-        if (!captures && !may_close_ring()) continue;
-        for (int dir = 0; dir < kDirections; ++dir) {
-            Square sq = target;
-            do sq = geo.neighbour[sq][dir];
-            while (sq != kNoSquare && !test(occ, sq));
-            if (sq == kNoSquare || !test(attackers, sq)) continue;
-            if (!test(pos_.destinations(sq, Piece::AttackerSoldier), target)) continue;
-            if (captures) return true;
-            pos_.do_move(Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(target)});
-            const bool won = pos_.status().outcome == Outcome::AttackersWin;
-            pos_.undo_move();
-            if (won) return true;
-        }
-    }
-    return false;
-}
-
-// Whether the king's move `king_move` (not itself an escape) leaves him at least `routes`
-// escape squares in one move: with two (a fork) the attackers can rarely block both.
-template <class BB>
-bool Worker<BB>::king_threatens(Move king_move, int routes) {
-    if (test(pos_.tables().escape, king_move.to)) return false;
-    pos_.do_move(king_move);
-    const bool threat = !pos_.status().over() && popcount(escapes_in_reach()) >= routes;
-    pos_.undo_move();
-    return threat;
-}
-
 // Move ordering: the TT move, king moves to an escape square, captures (`captured`: the pieces
 // the move takes), killers, history.
 template <class BB>
@@ -308,14 +235,14 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     const Side us = pos_.side_to_move();
 
     // 1. A win in one move ends the line: the king's escape or capture.
-    if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
+    if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_)) return mate_in(ply + 1);
     // A side with no move has lost (or drawn) whatever its position looks like.
     if (!pos_.has_moves()) return no_move_score(ply);
     const Score eval = evaluate(pos_, *shared_.weights);
     if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
 
     // 2. Stand pat, unless the king threatens to escape: then every attacker move is searched.
-    const bool threatened = us == Side::Attackers && king_sees_escape();
+    const bool threatened = us == Side::Attackers && king_sees_escape(pos_);
     Score best = -kScoreInfinite;
     if (!threatened) {
         if (eval >= beta) return eval;
@@ -343,7 +270,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
             const BB captured = pos_.captures_of(m);
             const bool forcing =
                 captured ||
-                (us == Side::Defenders ? m.from == pos_.king() && king_threatens(m, first_ply ? 1 : 2)
+                (us == Side::Defenders ? m.from == pos_.king() && king_threatens(pos_, m, first_ply ? 1 : 2)
                                        : first_ply && test(beside_king, m.to));
             if (!forcing) continue;
             scores[kept] = move_score(m, captured, Move{}, ply);
@@ -407,10 +334,10 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
 
     // 3. A win in one move.
     const Side us = pos_.side_to_move();
-    if (us == Side::Defenders ? king_escapes_in_one() : king_captured_in_one()) return mate_in(ply + 1);
+    if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_)) return mate_in(ply + 1);
 
     const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
-    const bool threatened = us == Side::Attackers && king_sees_escape();
+    const bool threatened = us == Side::Attackers && king_sees_escape(pos_);
 
     // 4. Reverse futility: far above beta at low depth, trust the static score.
     if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) && eval - 90 * depth >= beta)
@@ -438,7 +365,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         ++legal;
         // Extend a defender move that opens a way out for the king: the attackers must answer.
         const bool opens_escape =
-            us == Side::Defenders && !pos_.status().over() && king_sees_escape();
+            us == Side::Defenders && !pos_.status().over() && king_sees_escape(pos_);
         const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
         Score score;
         if (legal == 1) {
@@ -487,7 +414,7 @@ Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
         seldepth_ = 0;
         pos_.do_move(rm.move);
         const bool opens_escape =
-            pos_.side_to_move() == Side::Attackers && !pos_.status().over() && king_sees_escape();
+            pos_.side_to_move() == Side::Attackers && !pos_.status().over() && king_sees_escape(pos_);
         const int new_depth = depth - 1 + (opens_escape ? 1 : 0);
         Score score;
         if (searched == 0) {

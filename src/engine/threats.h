@@ -1,0 +1,95 @@
+// The threats the search looks for around the king: a win in one move for either side, and the
+// moves that threaten one. Free functions of a position, whoever is to move unless said.
+#pragma once
+
+#include "core/position.h"
+
+namespace branan {
+
+// The escape squares the king could reach with one move.
+template <class BB>
+BB escapes_in_reach(const Position<BB>& pos) {
+    return pos.destinations(pos.king(), Piece::King) & pos.tables().escape;
+}
+
+// Whether the king could reach an escape square with one move.
+template <class BB>
+bool king_sees_escape(const Position<BB>& pos) {
+    return escapes_in_reach(pos) != 0;
+}
+
+// Whether the defenders to move win at once: the king's escape.
+template <class BB>
+bool king_escapes_in_one(const Position<BB>& pos) {
+    return pos.side_to_move() == Side::Defenders && king_sees_escape(pos);
+}
+
+// The empty squares next to the king.
+template <class BB>
+BB empty_beside_king(const Position<BB>& pos) {
+    return pos.tables().geo.adjacent[pos.king()] & ~pos.occupied();
+}
+
+// The attacker soldiers that could move to the empty square `target`.
+template <class BB>
+BB attackers_reaching(const Position<BB>& pos, Square target) {
+    const auto& geo = pos.tables().geo;
+    const BB occ = pos.occupied();
+    const BB attackers = pos.soldiers(Side::Attackers);
+    BB found = 0;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        Square sq = target;
+        do sq = geo.neighbour[sq][dir];
+        while (sq != kNoSquare && !test(occ, sq));
+        if (sq != kNoSquare && test(attackers, sq) && test(pos.destinations(sq, Piece::AttackerSoldier), target))
+            found |= square_bb<BB>(sq);
+    }
+    return found;
+}
+
+// Whether the attackers to move win at once with a move next to the king: his capture, or
+// (where encirclement wins) the ring closed by that move, the wins do_move can give such a move.
+// The capture is judged without playing the move; a move is played (and taken back) only where
+// it may close a ring.
+template <class BB>
+bool king_captured_in_one(Position<BB>& pos) {
+    const BB targets = empty_beside_king(pos);
+    // A move onto one target walls it and frees the mover's square, so it can close a ring
+    // only if the defenders are cut off from the edge with every target walled.
+    int ring = -1;  // unknown until a move needs it
+    auto may_close_ring = [&] {
+        if (ring < 0) ring = pos.tables().rules.encirclement && pos.encircled(targets);
+        return ring == 1;
+    };
+    for (BB rest = targets; rest;) {
+        const Square target = pop_lsb(rest);
+        const bool captures = pos.king_captured(target);
+        if (!captures && !may_close_ring()) continue;
+        const BB movers = attackers_reaching(pos, target);
+        if (captures) {
+            if (movers) return true;
+            continue;
+        }
+        for (BB b = movers; b;) {
+            pos.do_move(Move{static_cast<uint8_t>(pop_lsb(b)), static_cast<uint8_t>(target)});
+            const bool won = pos.status().outcome == Outcome::AttackersWin;
+            pos.undo_move();
+            if (won) return true;
+        }
+    }
+    return false;
+}
+
+// Whether the king's move `king_move` (not itself an escape; defenders to move) leaves him at
+// least `routes` escape squares in one move: with two (a fork) the attackers can rarely block
+// both. The move is played and taken back.
+template <class BB>
+bool king_threatens(Position<BB>& pos, Move king_move, int routes) {
+    if (test(pos.tables().escape, king_move.to)) return false;
+    pos.do_move(king_move);
+    const bool threat = !pos.status().over() && popcount(escapes_in_reach(pos)) >= routes;
+    pos.undo_move();
+    return threat;
+}
+
+}  // namespace branan

@@ -1,0 +1,162 @@
+// The search's threat tests (engine/threats.h) against brute force over the legal moves, along
+// random games of every preset.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/presets.h"
+#include "engine/threats.h"
+#include "positions.h"
+
+using namespace branan;
+using branan::testing::record_from_rows;
+
+namespace {
+
+// Each position (not over) of `games` random games of every preset: check(game, position), the
+// position a copy that the test may play moves on.
+template <class F>
+void for_random_positions(int games, F&& check) {
+    std::mt19937 rng(20261130);
+    for (const auto& name : preset_names()) {
+        const Rules rules = *preset(name);
+        for (int g = 0; g < games; ++g) {
+            Game game = Game::create(rules).value();
+            while (!game.status().over() && game.moves_played().size() < 120) {
+                game.visit_position([&](const auto& pos) {
+                    auto copy = pos;
+                    INFO(name << " game " << g << ", position " << game.record());
+                    check(game, copy);
+                });
+                const auto legal = game.legal_moves();
+                game.play(legal[rng() % legal.size()]);
+            }
+        }
+    }
+}
+
+// The moves of the side to move, each played and judged by `wins`.
+template <class BB, class F>
+std::vector<Move> moves_where(Position<BB>& pos, F&& wins) {
+    MoveList list;
+    pos.generate(list);
+    std::vector<Move> found;
+    for (Move m : list) {
+        pos.do_move(m);
+        if (wins(pos)) found.push_back(m);
+        pos.undo_move();
+    }
+    return found;
+}
+
+}  // namespace
+
+TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[search][threats]") {
+    int escapes = 0, captures = 0, positions = 0;
+    for_random_positions(12, [&](const Game&, auto& pos) {
+        ++positions;
+        using BB = typename std::decay_t<decltype(pos)>::Bitboard;
+        const bool defenders = pos.side_to_move() == Side::Defenders;
+        if (defenders) {
+            const auto escaping = moves_where(pos, [](const auto& p) {
+                return p.status().outcome == Outcome::DefendersWin;
+            });
+            CHECK(king_escapes_in_one(pos) == !escaping.empty());
+            // Every escape square in reach is one king move that wins.
+            CHECK(popcount(escapes_in_reach(pos)) == static_cast<int>(escaping.size()));
+            escapes += !escaping.empty();
+        } else {
+            // The wins of a move next to the king (the function's contract: a ring closed
+            // elsewhere is not looked for).
+            const BB beside = pos.tables().geo.adjacent[pos.king()];
+            const auto winning = moves_where(pos, [](const auto& p) {
+                return p.status().outcome == Outcome::AttackersWin;
+            });
+            const bool wins_beside = std::any_of(winning.begin(), winning.end(),
+                                                 [&](Move m) { return test(beside, m.to); });
+            const uint64_t before = pos.key();
+            CHECK(king_captured_in_one(pos) == wins_beside);
+            CHECK(pos.key() == before);  // the moves it tried are taken back
+            captures += wins_beside;
+            // The attackers that reach each empty square next to the king are the legal moves'.
+            MoveList list;
+            pos.generate(list);
+            for (auto rest = empty_beside_king(pos); rest;) {
+                const Square target = pop_lsb(rest);
+                BB from = 0;
+                for (Move m : list)
+                    if (m.to == target) from |= square_bb<BB>(m.from);
+                CHECK(attackers_reaching(pos, target) == from);
+            }
+        }
+    });
+    WARN(positions << " positions, " << escapes << " with an escape in one, " << captures
+                   << " with a capture in one");
+    // The random games must reach both kinds of win.
+    CHECK(escapes > 100);
+    CHECK(captures > 20);
+}
+
+TEST_CASE("threats: a king move threatens as many escapes as he then has", "[search][threats]") {
+    int forks = 0;
+    for_random_positions(6, [&](const Game& game, auto& pos) {
+        const Rules& rules = game.rules();
+        // The brute force below starts a game from the position record, which forgets whether
+        // the king has left the throne and the forest timers: rules without such history only.
+        if (pos.side_to_move() != Side::Defenders || rules.forest_moves > 0 ||
+            !rules.throne.reenter.has(Piece::King))
+            return;
+        for (Move m : game.legal_moves()) {
+            if (m.from != pos.king()) continue;
+            // After the move, the winning king moves of the defenders, were it their turn again.
+            Game after = game;
+            after.play(m);
+            int routes = 0;
+            if (!after.status().over()) {
+                Game again = Game::create(rules, after.record(), Side::Defenders).value();
+                for (Move k : again.legal_moves()) {
+                    Game tried = again;
+                    tried.play(k);
+                    routes += tried.status().outcome == Outcome::DefendersWin;
+                }
+            }
+            const bool escape = test(pos.tables().escape, m.to);
+            for (int r = 1; r <= 3; ++r) CHECK(king_threatens(pos, m, r) == (!escape && routes >= r));
+            forks += !escape && routes >= 2;
+        }
+    });
+    CHECK(forks > 10);
+}
+
+TEST_CASE("threats: a move beside the king that closes the ring wins in one", "[search][threats]") {
+    // brandubh-federation: the king d5, a defender d6 and the empty throne d4 are walled in but
+    // for e5, which only g5 reaches. g5-e5 does not capture the king (d6 is his own) but
+    // encircles the defenders; e6-e5 would open e6 instead.
+    const std::string record =
+        record_from_rows({"...t...", "..tTt..", "..tK..t", "..t.t..", "...t...", ".......", "......."});
+    const Game game = Game::create(*preset("brandubh-federation"), record, Side::Attackers).value();
+    game.visit_position([&](const auto& root) {
+        auto pos = root;
+        const auto winning = moves_where(pos, [](const auto& p) {
+            return p.status().outcome == Outcome::AttackersWin;
+        });
+        std::vector<std::string> texts;
+        for (Move m : winning) texts.push_back(game.move_text(m));
+        std::sort(texts.begin(), texts.end());
+        // g5-f5 closes the ring too, away from the king, where the function does not look.
+        CHECK(texts == std::vector<std::string>{"g5-e5", "g5-f5"});
+        CHECK(pos.status().reason != OutcomeReason::Encircled);  // not before the move
+        CHECK(king_captured_in_one(pos));
+    });
+    // Where encirclement does not win, the same move wins nothing.
+    Rules no_ring = *preset("brandubh-federation");
+    no_ring.encirclement = false;
+    const Game plain = Game::create(no_ring, record, Side::Attackers).value();
+    plain.visit_position([&](const auto& root) {
+        auto pos = root;
+        CHECK_FALSE(king_captured_in_one(pos));
+    });
+}
