@@ -2,8 +2,8 @@
 """Lazy SMP time to depth: every position of a list is searched to its depth by a fresh
 `branan analyse` process (an empty table), with 1 thread and with N threads alternately, for
 several pairs of passes. Prints each position's median times and their ratio, the median over the
-pairs of the whole pass's ratio, and the load average before and after: wall-clock ratios mean
-little when other work shares the cores. Also printed, less sensitive to that load: the ratio of
+pairs of the whole pass's ratio, the geometric mean of the positions' ratios, and the load average
+before and after: wall-clock ratios mean little when other work shares the cores. Also printed, less sensitive to that load: the ratio of
 CPU times scaled by the thread count (N x CPU time with 1 thread / CPU time with N threads), the
 speedup if every thread had a core of its own and the threads slowed each other down no more than
 they did here.
@@ -83,8 +83,11 @@ def main():
               f"cpu ratio {cpu_ratios[-1]:.3f}", flush=True)
     header = ("position", "1 thread", f"{n} threads", "wall", "cpu", "nodes")
     print("{:<30} {:>8} {:>10} {:>6} {:>6} {:>6}".format(*header))
+    position_wall, position_cpu = [], []
     for i, (variant, depth, _) in enumerate(positions):
         med = {t: [statistics.median(r[k] for r in runs[t][i]) for k in range(3)] for t in counts}
+        position_wall.append(med[1][0] / med[n][0])
+        position_cpu.append(n * med[1][1] / med[n][1])
         print(f"{f'{i + 1}. {variant} depth {depth}':<30} {med[1][0]:7.2f}s {med[n][0]:9.2f}s "
               f"{med[1][0] / med[n][0]:6.3f} {n * med[1][1] / med[n][1]:6.3f} "
               f"{med[n][2] / med[1][2]:6.2f}")
@@ -93,6 +96,10 @@ def main():
     print(f"median over the pairs of the pass ratio: wall {statistics.median(wall_ratios):.3f} "
           f"({' '.join(f'{r:.3f}' for r in wall_ratios)}), "
           f"cpu {statistics.median(cpu_ratios):.3f} ({' '.join(f'{r:.3f}' for r in cpu_ratios)})")
+    # The pass ratio weighs each position by its length, so that one long position whose tree
+    # size swings between builds can decide it; the geometric mean weighs every position the same.
+    print(f"geometric mean over the positions of their ratios: wall "
+          f"{statistics.geometric_mean(position_wall):.3f}, cpu {statistics.geometric_mean(position_cpu):.3f}")
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
 
 
