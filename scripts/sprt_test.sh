@@ -11,8 +11,8 @@
 # branan-match after the defaults.
 #
 # The defaults can be changed through the environment: TC (5+0.05), GAMES (20000),
-# VARIANT (brandubh), OPENINGS (openings/brandubh-handicap.txt for brandubh; random openings
-# otherwise), OPENING_PLIES (4, for random openings), ELO0 (0), ELO1 (5), ALPHA (0.05),
+# VARIANT (brandubh), OPENINGS (openings/VARIANT-handicap.txt where there is one, as for brandubh
+# and tablut; random openings otherwise), OPENING_PLIES (4, for random openings), ELO0 (0), ELO1 (5), ALPHA (0.05),
 # BETA (0.05).
 # branan-match is taken from $BRANAN_MATCH, else from PATH, else from build/release or build.
 # Prints the verdict line at the end. Exit status: 0 H1 accepted (the new build is better),
@@ -52,7 +52,9 @@ fi
 
 variant=${VARIANT:-brandubh}
 openings=${OPENINGS:-}
-if [ -z "$openings" ] && [ "$variant" = brandubh ]; then openings=$root/openings/brandubh-handicap.txt; fi
+if [ -z "$openings" ] && [ -f "$root/openings/$variant-handicap.txt" ]; then
+    openings=$root/openings/$variant-handicap.txt
+fi
 if [ -n "$openings" ]; then
     book=(--openings "$openings")
 else
