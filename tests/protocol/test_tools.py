@@ -6,10 +6,13 @@ usage: test_tools.py BRANAN BRANAN_MATCH
 - branan tune: refused options (exit 2 with a message naming the option), and a fit of games
   played from a set-up position (--start-record) that lowers the error;
 - scripts/make_openings.py: a small run whose kept openings are positions the daemon accepts,
-  each a candidate of the header's count, and a book branan-match plays.
+  each a candidate of the header's count, and a book branan-match plays;
+- the committed books, openings/VARIANT-handicap.txt: every opening a position of its variant
+  where the game goes on, as many as the header says were kept.
 Standard library only.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -75,12 +78,34 @@ def check_openings_and_tune(branan, match, work):
     assert all(weights[k] == built_in[k] for k in weights if not k.startswith("pst_")), "a non-table weight moved"
 
 
+def check_committed_books(branan):
+    """Every opening of openings/VARIANT-handicap.txt is a position of its variant, with the game
+    still going, and the header's count of kept openings is the file's."""
+    folder = os.path.join(ROOT, "openings")
+    books = sorted(f for f in os.listdir(folder) if f.endswith("-handicap.txt"))
+    assert books, "no opening books in openings/"
+    for name in books:
+        variant = name[: -len("-handicap.txt")]
+        with open(os.path.join(folder, name)) as f:
+            lines = [line.strip() for line in f]
+        openings = [line for line in lines if line and not line.startswith("#")]
+        kept = [line for line in lines if line.startswith("# ") and " of " in line and "candidates" in line]
+        assert kept and int(kept[0].split()[1]) == len(openings), (name, kept, len(openings))
+        r = run([branan, "analyse", "--variant", variant, "--depth", "1", "--input", "-"],
+                input="\n".join(openings) + "\n")
+        assert r.returncode == 0, (name, r.stdout[:500], r.stderr)
+        results = [json.loads(line) for line in r.stdout.splitlines()]
+        assert len(results) == len(openings), (name, len(results))
+        assert all(x.get("bestmove") for x in results), (name, [x for x in results if not x.get("bestmove")][:3])
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.strip())
         return 2
     branan, match = sys.argv[1], sys.argv[2]
     check_tune_refusals(branan)
+    check_committed_books(branan)
     with tempfile.TemporaryDirectory() as work:
         check_openings_and_tune(branan, match, work)
     print("ok")
