@@ -7,6 +7,7 @@
 #include "cli/subcommand.h"
 #include "cli/rules_option.h"
 #include "engine/engine.h"
+#include "engine/search_types.h"
 #include "protocol/position_command.h"
 #include "protocol/uti.h"
 
@@ -56,7 +57,7 @@ int run_analyse(const std::vector<std::string>& args) {
         ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset") //
         ("depth", po::value<int>(), "search depth per position")                        //
         ("movetime", po::value<int>(), "milliseconds per position")                     //
-        ("nodes", po::value<uint64_t>(), "nodes per position")                          //
+        ("nodes", po::value<long long>(), "nodes per position")                         //
         ("threads", po::value<int>()->default_value(1), "search threads")               //
         ("hash", po::value<int>()->default_value(64), "transposition table in MiB");
     po::variables_map vm;
@@ -70,11 +71,29 @@ int run_analyse(const std::vector<std::string>& args) {
         std::cerr << "branan analyse: " << rules.error() << "\n";
         return 2;
     }
+    // Every limit and resource in range, or the option named: none is clamped in silence.
+    auto refuse = [](const std::string& why) {
+        std::cerr << "branan analyse: " << why << "\n";
+        return 2;
+    };
     SearchLimits limits;
-    if (vm.count("depth")) limits.depth = std::max(1, vm["depth"].as<int>());
-    if (vm.count("movetime")) limits.move_time = std::max(1, vm["movetime"].as<int>());
-    if (vm.count("nodes")) limits.nodes = std::max<uint64_t>(1, vm["nodes"].as<uint64_t>());
+    if (vm.count("depth")) {
+        const int depth = vm["depth"].as<int>();
+        if (depth < 1 || depth > kMaxPly - 1) return refuse("--depth must be 1-" + std::to_string(kMaxPly - 1));
+        limits.depth = depth;
+    }
+    if (vm.count("movetime")) {
+        const int movetime = vm["movetime"].as<int>();
+        if (movetime < 1) return refuse("--movetime must be at least 1 (milliseconds)");
+        limits.move_time = movetime;
+    }
+    if (vm.count("nodes")) {
+        const long long nodes = vm["nodes"].as<long long>();
+        if (nodes < 1) return refuse("--nodes must be at least 1");
+        limits.nodes = static_cast<uint64_t>(nodes);
+    }
     if (!limits.depth && !limits.move_time && !limits.nodes) limits.depth = 8;
+    if (auto error = search_resources_error(vm["threads"].as<int>(), vm["hash"].as<int>())) return refuse(*error);
 
     const std::string path = vm["input"].as<std::string>();
     std::ifstream file;
@@ -88,11 +107,13 @@ int run_analyse(const std::vector<std::string>& args) {
     std::istream& in = path == "-" ? std::cin : file;
     Engine engine;
     engine.set_threads(vm["threads"].as<int>());
-    engine.set_hash_mb(static_cast<size_t>(std::max(1, vm["hash"].as<int>())));
+    engine.set_hash_mb(static_cast<size_t>(vm["hash"].as<int>()));
     int number = 0, failures = 0;
     for (std::string line; std::getline(in, line);) {
         ++number;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        // Blank lines and '#' comments (as in opening books) are skipped, but counted.
+        const size_t text = line.find_first_not_of(" \t\r");
+        if (text == std::string::npos || line[text] == '#') continue;
         std::string json = "{\"line\":" + std::to_string(number);
         auto game = parse_position_command(*rules, position_words(line));
         if (!game) {

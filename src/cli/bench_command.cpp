@@ -48,8 +48,12 @@ int run_bench(const std::vector<std::string>& args) {
         std::cerr << "branan bench: depth " << depth << " is out of range (1-64)\n";
         return 2;
     }
+    if (auto error = search_resources_error(vm["threads"].as<int>(), vm["hash"].as<int>())) {
+        std::cerr << "branan bench: " << *error << "\n";
+        return 2;
+    }
     Engine engine;
-    engine.set_hash_mb(static_cast<size_t>(std::max(1, vm["hash"].as<int>())));
+    engine.set_hash_mb(static_cast<size_t>(vm["hash"].as<int>()));
     engine.set_threads(vm["threads"].as<int>());
     uint64_t nodes = 0;
     const auto start = std::chrono::steady_clock::now();

@@ -11,6 +11,7 @@
 #include "cli/rules_command.h"
 #include "cli/tune_command.h"
 #include "cli/rules_option.h"
+#include "cli/subcommand.h"
 #include "engine/engine.h"
 #include "protocol/otep.h"
 #include "protocol/output.h"
@@ -61,8 +62,8 @@ int run_daemon(const std::vector<std::string>& args) {
         return 0;
     }
     const int threads = vm["threads"].as<int>(), hash = vm["hash"].as<int>();
-    if (threads < 1 || threads > 256 || hash < 1 || hash > 65536) {
-        std::cerr << "branan: --threads must be 1-256 and --hash 1-65536\n";
+    if (auto error = branan::cli::search_resources_error(threads, hash)) {
+        std::cerr << "branan: " << *error << "\n";
         return 2;
     }
     auto rules = branan::cli::rules_from_options(vm);

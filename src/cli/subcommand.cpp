@@ -26,4 +26,10 @@ std::optional<int> parse_subcommand(const std::string& name, const std::vector<s
     return std::nullopt;
 }
 
+std::optional<std::string> search_resources_error(int threads, int hash_mb) {
+    if (threads < 1 || threads > 256 || hash_mb < 1 || hash_mb > 65536)
+        return "--threads must be 1-256 and --hash 1-65536";
+    return std::nullopt;
+}
+
 }  // namespace branan::cli

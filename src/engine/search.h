@@ -22,7 +22,6 @@
 
 namespace branan {
 
-constexpr int kMaxPly = 128;
 
 // The deepest iteration a search may complete.
 inline int max_depth(const SearchLimits& limits) {

@@ -12,6 +12,9 @@
 
 namespace branan {
 
+// The deepest ply a search reaches; iterations go to kMaxPly - 1 at most.
+constexpr int kMaxPly = 128;
+
 struct SearchLimits {
     // Clocks and increments in milliseconds; unset when the GUI gives none.
     std::optional<int64_t> attackers_time, defenders_time;

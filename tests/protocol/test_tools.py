@@ -7,6 +7,8 @@ usage: test_tools.py BRANAN BRANAN_MATCH
   played from a set-up position (--start-record) that lowers the error;
 - scripts/make_openings.py: a small run whose kept openings are positions the daemon accepts,
   each a candidate of the header's count, and a book branan-match plays;
+- branan analyse: the JSON lines of a small input with comments, a mate, a finished game and a
+  bad line, its exit statuses, and the out-of-range options it (and bench) refuse;
 - the committed books, openings/VARIANT-handicap.txt: every opening a position of its variant
   where the game goes on, as many as the header says were kept.
 Standard library only.
@@ -22,8 +24,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 HANDICAP = "/3t3/3t3/3T3/ttTKTtt/7/3t3/3t3/"
 
 
-def run(args, **kw):
-    return subprocess.run(args, capture_output=True, text=True, timeout=600, **kw)
+def run(args, timeout=600, **kw):
+    return subprocess.run(args, capture_output=True, text=True, timeout=timeout, **kw)
 
 
 def check_tune_refusals(branan):
@@ -78,6 +80,36 @@ def check_openings_and_tune(branan, match, work):
     assert all(weights[k] == built_in[k] for k in weights if not k.startswith("pst_")), "a non-table weight moved"
 
 
+def check_analyse(branan):
+    """branan analyse: one JSON object per position line, numbered by input line (blank lines and
+    '#' comments skipped but counted), a mate, a finished game, an error line and exit status 1
+    when a line failed; 2 for a bad option."""
+    text = ("# a comment\nstartpos\n\n   # an indented comment\n"
+            "otn /7/K6/7/7/3t3/7/1t5/ side defenders\n"
+            "otn /7/K6/7/7/3t3/7/1t5/ side defenders moves a2-a1\nz9-a1\n")
+    r = run([branan, "analyse", "--depth", "4", "--input", "-"], input=text)
+    assert r.returncode == 1, (r.returncode, r.stderr)
+    out = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [x["line"] for x in out] == [2, 5, 6, 7], r.stdout
+    start, mate, over, bad = out
+    assert start["side"] == "attackers" and start["depth"] == 4 and "cp" in start["score"], start
+    assert start["pv"][0].startswith(start["bestmove"]), start
+    assert mate["bestmove"] == "a2-a1" and mate["score"] == {"mate": 1}, mate
+    assert over["bestmove"] is None and over["result"] == "defenders", over
+    assert over["reason"] == "king escaped", over
+    assert set(bad) == {"line", "error"} and "z9" in bad["error"], bad
+    r = run([branan, "analyse", "--depth", "4", "--input", "-"], input="startpos\n")
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 1, (r.returncode, r.stdout)
+    # Out-of-range limits and resources are refused with the option named, never clamped.
+    for option, value in (("--depth", "0"), ("--depth", "128"), ("--movetime", "0"), ("--nodes", "0"),
+                          ("--nodes", "-5"), ("--threads", "0"), ("--threads", "257"), ("--hash", "0")):
+        r = run([branan, "analyse", option, value, "--input", "-"], input="startpos\n", timeout=30)
+        assert r.returncode == 2 and option in r.stderr and not r.stdout, (option, value, r.returncode, r.stderr)
+    for option, value in (("--threads", "300"), ("--hash", "0")):
+        r = run([branan, "bench", "1", option, value], timeout=30)
+        assert r.returncode == 2 and option in r.stderr, (option, value, r.returncode, r.stderr)
+
+
 def check_committed_books(branan):
     """Every opening of openings/VARIANT-handicap.txt is a position of its variant, with the game
     still going, and the header's count of kept openings is the file's."""
@@ -91,11 +123,13 @@ def check_committed_books(branan):
         openings = [line for line in lines if line and not line.startswith("#")]
         kept = [line for line in lines if line.startswith("# ") and " of " in line and "candidates" in line]
         assert kept and int(kept[0].split()[1]) == len(openings), (name, kept, len(openings))
-        r = run([branan, "analyse", "--variant", variant, "--depth", "1", "--input", "-"],
-                input="\n".join(openings) + "\n")
+        # The book itself, comments and all: analyse skips them.
+        r = run([branan, "analyse", "--variant", variant, "--depth", "1", "--input",
+                 os.path.join(folder, name)])
         assert r.returncode == 0, (name, r.stdout[:500], r.stderr)
         results = [json.loads(line) for line in r.stdout.splitlines()]
         assert len(results) == len(openings), (name, len(results))
+        assert results[0]["line"] == lines.index(openings[0]) + 1, (name, results[0])
         assert all(x.get("bestmove") for x in results), (name, [x for x in results if not x.get("bestmove")][:3])
 
 
@@ -105,6 +139,7 @@ def main():
         return 2
     branan, match = sys.argv[1], sys.argv[2]
     check_tune_refusals(branan)
+    check_analyse(branan)
     check_committed_books(branan)
     with tempfile.TemporaryDirectory() as work:
         check_openings_and_tune(branan, match, work)
