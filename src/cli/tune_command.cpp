@@ -95,6 +95,14 @@ int run_tune(const std::vector<std::string>& args) {
             return 2;
         }
     }
+    if (vm["step"].as<int>() < 1) {
+        std::cerr << "branan tune: --step must be at least 1\n";
+        return 2;
+    }
+    if (vm["skip"].as<int>() < 0) {
+        std::cerr << "branan tune: --skip must be 0 or more\n";
+        return 2;
+    }
     if (vm.count("k") && !(vm["k"].as<double>() > 0 && vm["k"].as<double>() < 100)) {
         std::cerr << "branan tune: --k must be greater than 0 and less than 100\n";
         return 2;

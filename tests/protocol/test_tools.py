@@ -31,7 +31,8 @@ def run(args, timeout=600, **kw):
 def check_tune_refusals(branan):
     games = os.path.join(ROOT, "tests/data/brandubh-federation-games.csv")
     for extra, words in ((["--only", "xyz"], "--only 'xyz'"), (["--k", "0"], "--k"),
-                         (["--start-record", "/9/"], "--start-record")):
+                         (["--start-record", "/9/"], "--start-record"), (["--step", "0"], "--step"),
+                         (["--skip", "-3"], "--skip")):
         r = run([branan, "tune", "--games", games] + extra)
         assert r.returncode == 2, (extra, r.returncode, r.stderr)
         assert words in r.stderr, (extra, r.stderr)
