@@ -367,6 +367,14 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         const bool opens_escape =
             us == Side::Defenders && !pos_.status().over() && king_sees_escape(pos_);
         const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
+        // Late-move pruning: near the leaves, a quiet move this far down the ordering is not
+        // searched, unless a win in one is at stake (a threat to the side to move, or a way out
+        // the move opens for the king) or every move so far loses.
+        if (!pv_node && !threatened && quiet && !opens_escape && depth <= 4 &&
+            legal > 4 + 3 * depth * depth && best > -kScoreMateBound) {
+            pos_.undo_move();
+            continue;
+        }
         Score score;
         if (legal == 1) {
             score = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
