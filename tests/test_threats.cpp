@@ -65,6 +65,7 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
                 return p.status().outcome == Outcome::DefendersWin;
             });
             CHECK(king_escapes_in_one(pos) == !escaping.empty());
+            CHECK(must_answer(pos) == king_capture_threatened(pos));  // defenders to move
             // Every escape square in reach is one king move that wins.
             CHECK(popcount(escapes_in_reach(pos)) == static_cast<int>(escaping.size()));
             escapes += !escaping.empty();
@@ -77,6 +78,11 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
             });
             const bool wins_beside = std::any_of(winning.begin(), winning.end(),
                                                  [&](Move m) { return test(beside, m.to); });
+            const auto capturing = moves_where(pos, [](const auto& p) {
+                return p.status().reason == OutcomeReason::KingCaptured;
+            });
+            CHECK(king_capture_threatened(pos) == !capturing.empty());
+            CHECK(must_answer(pos) == king_sees_escape(pos));  // attackers to move
             const uint64_t before = pos.key();
             CHECK(king_captured_in_one(pos) == wins_beside);
             CHECK(pos.key() == before);  // the moves it tried are taken back
@@ -158,5 +164,6 @@ TEST_CASE("threats: a move beside the king that closes the ring wins in one", "[
     plain.visit_position([&](const auto& root) {
         auto pos = root;
         CHECK_FALSE(king_captured_in_one(pos));
+        CHECK_FALSE(king_capture_threatened(pos));  // a ring is no capture
     });
 }

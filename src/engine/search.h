@@ -240,8 +240,9 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     const Score eval = evaluate(pos_, *shared_.weights);
     if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
 
-    // 2. Stand pat, unless the king threatens to escape: then every attacker move is searched.
-    const bool threatened = us == Side::Attackers && king_sees_escape(pos_);
+    // 2. Stand pat, unless a win in one threatens the side to move (the king's escape, or his
+    // capture): then every move is searched.
+    const bool threatened = must_answer(pos_);
     Score best = -kScoreInfinite;
     if (!threatened) {
         if (eval >= beta) return eval;
@@ -336,7 +337,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_)) return mate_in(ply + 1);
 
     const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
-    const bool threatened = us == Side::Attackers && king_sees_escape(pos_);
+    const bool threatened = must_answer(pos_);
 
     // 4. Reverse futility: far above beta at low depth, trust the static score.
     if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) && eval - 90 * depth >= beta)
@@ -366,6 +367,14 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         const bool opens_escape =
             us == Side::Defenders && !pos_.status().over() && king_sees_escape(pos_);
         const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
+        // Late-move pruning: near the leaves, a quiet move this far down the ordering is not
+        // searched, unless a win in one is at stake (a threat to the side to move, or a way out
+        // the move opens for the king) or every move so far loses.
+        if (!pv_node && !threatened && quiet && !opens_escape && depth <= 4 &&
+            legal > 4 + 3 * depth * depth && best > -kScoreMateBound) {
+            pos_.undo_move();
+            continue;
+        }
         Score score;
         if (legal == 1) {
             score = -search(-beta, -alpha, new_depth, ply + 1, pv_node);

@@ -47,6 +47,24 @@ BB attackers_reaching(const Position<BB>& pos, Square target) {
     return found;
 }
 
+// Whether an attacker could capture the king with one move (a ring that move would close is not
+// looked for).
+template <class BB>
+bool king_capture_threatened(const Position<BB>& pos) {
+    for (BB rest = empty_beside_king(pos); rest;) {
+        const Square target = pop_lsb(rest);
+        if (pos.king_captured(target) && attackers_reaching(pos, target)) return true;
+    }
+    return false;
+}
+
+// Whether the side to move must answer a threat to win at once: the king in sight of an escape
+// square (attackers to move) or an attacker move from capturing him (defenders to move).
+template <class BB>
+bool must_answer(const Position<BB>& pos) {
+    return pos.side_to_move() == Side::Attackers ? king_sees_escape(pos) : king_capture_threatened(pos);
+}
+
 // Whether the attackers to move win at once with a move next to the king: his capture, or
 // (where encirclement wins) the ring closed by that move, the wins do_move can give such a move.
 // The capture is judged without playing the move; a move is played (and taken back) only where
