@@ -1,7 +1,7 @@
 // The search: iterative deepening, principal variation search with aspiration windows, a shared
-// transposition table, killer and history move ordering, late-move reductions, and a quiescence
-// search over captures and king-escape threats. Worker<BB> is one search thread; Lazy SMP runs
-// several on one shared table (engine.cpp).
+// transposition table, killer and history move ordering, late-move reductions and pruning, and a
+// quiescence search over captures and threats to win at once (engine/threats.h). Worker<BB> is
+// one search thread; Lazy SMP runs several on one shared table (engine.cpp).
 #pragma once
 
 #include <algorithm>
@@ -21,7 +21,6 @@
 #include "engine/tt.h"
 
 namespace branan {
-
 
 // The deepest iteration a search may complete.
 inline int max_depth(const SearchLimits& limits) {
