@@ -56,6 +56,14 @@ struct Geometry {
         for (Square sq = 0; sq < squares; ++sq) adjacent[sq] = neighbours(square_bb<BB>(sq));
     }
 
+    // The first square of `b` on the ray from `sq` (excluded) in direction `dir`, or kNoSquare.
+    // North and east rays run to higher square numbers.
+    Square first_on_ray(int dir, Square sq, BB b) const {
+        const BB hit = ray[dir][sq] & b;
+        if (!hit) return kNoSquare;
+        return dir < 2 ? lsb(hit) : msb(hit);
+    }
+
     // Every square one step from a square of `b` in direction `dir`.
     BB shift(BB b, int dir) const {
         switch (dir) {

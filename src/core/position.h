@@ -197,14 +197,11 @@ BB Position<BB>::destinations(Square from, Piece p) const {
     const BB occ = occupied(), no_stop = stop_forbidden(p), no_pass = pass_forbidden(p);
     BB reached = 0;
     if (t_->reach[k] >= geo.size) {
-        // Along each ray up to the first piece (excluded) or square not to be crossed (included);
-        // north and east rays run to higher square numbers.
+        // Along each ray up to the first piece (excluded) or square not to be crossed (included).
         for (int dir = 0; dir < kDirections; ++dir) {
             BB ray = geo.ray[dir][from];
-            if (const BB hit = ray & (occ | no_pass)) {
-                const Square first = dir < 2 ? lsb(hit) : msb(hit);
+            if (const Square first = geo.first_on_ray(dir, from, occ | no_pass); first != kNoSquare)
                 ray &= ~geo.ray[dir][first] & ~(occ & square_bb<BB>(first));
-            }
             reached |= ray;
         }
     } else {

@@ -38,9 +38,8 @@ BB attackers_reaching(const Position<BB>& pos, Square target) {
     const BB attackers = pos.soldiers(Side::Attackers);
     BB found = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
-        Square sq = target;
-        do sq = geo.neighbour[sq][dir];
-        while (sq != kNoSquare && !test(occ, sq));
+        // The nearest piece in each direction, if an attacker that can stop on `target`.
+        const Square sq = geo.first_on_ray(dir, target, occ);
         if (sq != kNoSquare && test(attackers, sq) && test(pos.destinations(sq, Piece::AttackerSoldier), target))
             found |= square_bb<BB>(sq);
     }
