@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "engine/engine.h"
+
 namespace branan::cli {
 
 std::optional<int> parse_subcommand(const std::string& name, const std::vector<std::string>& args,
@@ -27,8 +29,9 @@ std::optional<int> parse_subcommand(const std::string& name, const std::vector<s
 }
 
 std::optional<std::string> search_resources_error(int threads, int hash_mb) {
-    if (threads < 1 || threads > 256 || hash_mb < 1 || hash_mb > 65536)
-        return "--threads must be 1-256 and --hash 1-65536";
+    if (threads < 1 || threads > Engine::kMaxThreads || hash_mb < 1 || hash_mb > Engine::kMaxHashMb)
+        return "--threads must be 1-" + std::to_string(Engine::kMaxThreads) + " and --hash 1-" +
+               std::to_string(Engine::kMaxHashMb);
     return std::nullopt;
 }
 

@@ -32,6 +32,7 @@ public:
     // Options. Each waits for a running search to end first.
     // False, with the table as it was, when that much memory cannot be had.
     bool set_hash_mb(size_t mb);
+    static constexpr int kMaxHashMb = 65536;  // the largest table a front end offers
     size_t hash_mb() const { return tt_.megabytes(); }
     static constexpr int kMaxThreads = 256;
     void set_threads(int n);  // clamped to 1..kMaxThreads

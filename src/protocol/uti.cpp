@@ -18,8 +18,8 @@
 namespace branan {
 namespace {
 
-constexpr int kMaxHashMb = 65536;
-constexpr int kMaxThreads = 256;
+constexpr int kMaxHashMb = Engine::kMaxHashMb;
+constexpr int kMaxThreads = Engine::kMaxThreads;
 constexpr int kMaxMultiPv = 256;
 constexpr int kMaxMoveOverhead = 10000;
 
