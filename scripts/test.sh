@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Builds Branan and runs every test:
+#   0. the C++ sources as .clang-format says (scripts/check_format.sh);
 #   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol;
 #   2. the same tests under AddressSanitizer + UndefinedBehaviorSanitizer (warnings are not
 #      errors there: GCC 12 reports false maybe-uninitialized positives in libstdc++ under ASan);
@@ -10,6 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 step() { printf '\n=== %s\n' "$*"; }
+
+step "Formatting (clang-format)"
+scripts/check_format.sh
 
 step "Release build"
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_WERROR=ON >/dev/null

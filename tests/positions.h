@@ -30,43 +30,43 @@ struct TestPosition {
 
 inline std::vector<TestPosition> test_positions() {
     // The rook-move and one-step brandubh presets share the first five positions.
-    const std::vector<std::string> brandubhs = {"brandubh",       "brandubh-federation",
+    const std::vector<std::string> brandubhs = {"brandubh",          "brandubh-federation",
                                                 "brandubh-opentafl", "brandubh-it",
-                                                "brandubh-1step", "brandubh-1step-12"};
+                                                "brandubh-1step",    "brandubh-1step-12"};
     const std::vector<std::string> one_steps = {"brandubh-1step", "brandubh-1step-12"};
     const std::vector<std::string> tabluts = {"tablut", "tablut-linnaeus"};
     return {
         {"king next to the empty throne, attackers on two sides", brandubhs,
-         record_from_rows({"...t...", ".......", "....t..", "t...K.t", "..T.t..", ".T.....",
-                           "...t..."}),
+         record_from_rows(
+             {"...t...", ".......", "....t..", "t...K.t", "..T.t..", ".T.....", "...t..."}),
          Side::Attackers, 3},
         {"king on a corner neighbour", brandubhs,
-         record_from_rows({".K..t..", "..t....", ".......", "tt..T.t", "...T...", "...t...",
-                           "...t..."}),
+         record_from_rows(
+             {".K..t..", "..t....", ".......", "tt..T.t", "...T...", "...t...", "...t..."}),
          Side::Attackers, 3},
         {"defenders one move from encirclement", brandubhs,
-         record_from_rows({".......", "..ttt..", ".t.T.t.", ".tTKT.t", ".t.T.t.", "..t.t..",
-                           ".....t."}),
+         record_from_rows(
+             {".......", "..ttt..", ".t.T.t.", ".tTKT.t", ".t.T.t.", "..t.t..", ".....t."}),
          Side::Attackers, 3},
         {"king on the throne, three attackers around", brandubhs,
-         record_from_rows({"...t...", "...t...", "...t...", "..tKt..", "...T...", ".......",
-                           ".t...t."}),
+         record_from_rows(
+             {"...t...", "...t...", "...t...", "..tKt..", "...T...", ".......", ".t...t."}),
          Side::Defenders, 3},
         {"unarmed-king and throne-hostility captures", brandubhs,
-         record_from_rows({"...t...", ".......", "...T...", ".tK.Tt.", "..t.t..", "...T...",
-                           "...t..."}),
+         record_from_rows(
+             {"...t...", ".......", "...T...", ".tK.Tt.", "..t.t..", "...T...", "...t..."}),
          Side::Defenders, 3},
         {"soldier on a corner: the forest timer", one_steps,
-         record_from_rows({"t......", ".......", "...t...", "ttTKTtt", "...T...", "T......",
-                           "tT....."}),
+         record_from_rows(
+             {"t......", ".......", "...t...", "ttTKTtt", "...T...", "T......", "tT....."}),
          Side::Attackers, 4},
         {"king left the throne: no return", one_steps,
-         record_from_rows({"...t...", "...t...", "...T...", "ttT.Ktt", "...T...", "...t...",
-                           "...t..."}),
+         record_from_rows(
+             {"...t...", "...t...", "...T...", "ttT.Ktt", "...T...", "...t...", "...t..."}),
          Side::Defenders, 4},
         {"defenders boxed in: one move from no legal move", one_steps,
-         record_from_rows({".......", "...t...", "..tTt..", ".tTKTt.", "..tTtt.", ".......",
-                           "...t..."}),
+         record_from_rows(
+             {".......", "...t...", "..tTt..", ".tTKTt.", "..tTtt.", ".......", "...t..."}),
          Side::Attackers, 4},
         {"Linnaean capture against the occupied throne", tabluts,
          record_from_rows({"...ttt...", "t...t....", "....T....", "t...T...t", "tt.tKt.tt",

@@ -21,8 +21,8 @@ TEST_CASE("weights files round trip and refuse what they cannot mean", "[eval]")
     REQUIRE(partial.ok());
     CHECK((*partial)[kTempo] == 3);
     CHECK((*partial)[kAttackerSoldiers] == EvalWeights{}[kAttackerSoldiers]);
-    for (const char* bad : {"tempo", "tempo x", "tempo 1 2", "nonsense 4", "tempo 1\ntempo 2",
-                            "tempo 99999999999"}) {
+    for (const char* bad :
+         {"tempo", "tempo x", "tempo 1 2", "nonsense 4", "tempo 1\ntempo 2", "tempo 99999999999"}) {
         INFO(bad);
         const auto r = EvalWeights::parse(bad);
         CHECK_FALSE(r.ok());
@@ -56,9 +56,9 @@ TEST_CASE("the evaluation of the brandubh start, term by term, computed by hand"
         CHECK(feature[kKingRegion] == -41);
         // Tables: d1 d7 a4 g4 are one class (a4), d2 d6 b4 f4 another (b4); the defenders all
         // stand on c4's class, the king on d4. Defender pieces count negative.
-        CHECK(feature[EvalTerm(pst_term(PstPiece::Attacker, 7, 3))] == 4);  // d1 is class a4
-        CHECK(feature[EvalTerm(pst_term(PstPiece::Attacker, 7, 10))] == 4);     // d2 is class b4
-        CHECK(feature[EvalTerm(pst_term(PstPiece::Defender, 7, 17))] == -4);    // d3 is class c4
+        CHECK(feature[EvalTerm(pst_term(PstPiece::Attacker, 7, 3))] == 4);    // d1 is class a4
+        CHECK(feature[EvalTerm(pst_term(PstPiece::Attacker, 7, 10))] == 4);   // d2 is class b4
+        CHECK(feature[EvalTerm(pst_term(PstPiece::Defender, 7, 17))] == -4);  // d3 is class c4
         CHECK(feature[EvalTerm(pst_term(PstPiece::King, 7, 24))] == -1);
         // 8 x 100 - 4 x 180 + 36 x 3 + 10 (tempo), attackers to move, and with the weights
         // given to the cordon terms and the tables below.
@@ -71,14 +71,16 @@ TEST_CASE("the evaluation of the brandubh start, term by term, computed by hand"
     // The same position with the defenders to move is worth the opposite, less the tempo.
     const Game flipped = Game::create(*preset("brandubh"), game.record(), Side::Defenders).value();
     game.visit_position([&](const auto& attackers_to_move) {
-        flipped.visit_position(
-            [&](const auto& pos) { CHECK(evaluate(pos, w) == -(evaluate(attackers_to_move, w) - 20)); });
+        flipped.visit_position([&](const auto& pos) {
+            CHECK(evaluate(pos, w) == -(evaluate(attackers_to_move, w) - 20));
+        });
     });
     // A table weight counts once per piece on its class, with the piece's side's sign.
     EvalWeights tables = w;
     tables.weight[pst_term(PstPiece::King, 7, 24)] = 50;
     tables.weight[pst_term(PstPiece::Attacker, 7, 10)] = 7;
-    game.visit_position([&](const auto& pos) { CHECK(evaluate(pos, tables) == evaluate(pos, w) - 50 + 4 * 7); });
+    game.visit_position(
+        [&](const auto& pos) { CHECK(evaluate(pos, tables) == evaluate(pos, w) - 50 + 4 * 7); });
 }
 
 TEST_CASE("the cordon: corners and edges the attackers have sealed off", "[eval]") {
@@ -96,7 +98,8 @@ TEST_CASE("the cordon: corners and edges the attackers have sealed off", "[eval]
     auto sealed = features("brandubh", "/2t4/1t5/t6/3K3/7/7/7/");
     CHECK(sealed[kOpenEscapes] == -3);
     CHECK(sealed[kKingRegion] == -43);
-    // Tablut (edge escape): a king boxed in by four attackers reaches no edge; one gap opens all four.
+    // Tablut (edge escape): a king boxed in by four attackers reaches no edge; one gap opens all
+    // four.
     auto boxed = features("tablut", "/9/2t6/1tKt5/2t6/9/9/9/9/9/");
     CHECK(boxed[kOpenEscapes] == 0);
     CHECK(boxed[kKingRegion] == -1);
@@ -109,7 +112,8 @@ TEST_CASE("piece-square tables: one weight per class of symmetric squares, named
     std::set<std::string> names;
     for (int t = 0; t < kEvalTermCount; ++t) CHECK(names.insert(EvalWeights::name(t)).second);
     CHECK(std::string(EvalWeights::name(pst_term(PstPiece::King, 7, 8))) == "pst_king_7_b2");
-    CHECK(std::string(EvalWeights::name(pst_term(PstPiece::Defender, 11, 120))) == "pst_defender_11_a1");
+    CHECK(std::string(EvalWeights::name(pst_term(PstPiece::Defender, 11, 120))) ==
+          "pst_defender_11_a1");
     for (int n : kPstBoardSizes) {
         std::set<int> classes;
         for (int sq = 0; sq < n * n; ++sq) {
@@ -117,7 +121,8 @@ TEST_CASE("piece-square tables: one weight per class of symmetric squares, named
             const int c = pst_class(n, sq);
             classes.insert(c);
             // The eight symmetries of the square board map a square onto its own class.
-            for (int image : {r * n + (n - 1 - f), (n - 1 - r) * n + f, f * n + r, (n - 1 - f) * n + (n - 1 - r)})
+            for (int image : {r * n + (n - 1 - f), (n - 1 - r) * n + f, f * n + r,
+                              (n - 1 - f) * n + (n - 1 - r)})
                 CHECK(pst_class(n, image) == c);
         }
         CHECK(static_cast<int>(classes.size()) == pst_classes(n));
@@ -166,8 +171,8 @@ TEST_CASE("Texel: the fit lowers the error on the games it is fitted to", "[eval
     CHECK(tuned[kAttackerSoldiers] == start[kAttackerSoldiers]);  // the anchor stays
     // A fit restricted to some terms moves only those.
     double tables_bias = 0;
-    const EvalWeights tables_only =
-        texel_tune(samples, start, k, 8, nullptr, [](int t) { return t >= kPstFirst; }, tables_bias);
+    const EvalWeights tables_only = texel_tune(
+        samples, start, k, 8, nullptr, [](int t) { return t >= kPstFirst; }, tables_bias);
     CHECK(texel_error(samples, tables_only, k, tables_bias) < before);
     int moved = 0;
     for (int t = 0; t < kEvalTermCount; ++t) {

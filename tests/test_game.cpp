@@ -13,8 +13,12 @@ using testing::record_from_rows;
 
 namespace {
 
-Game start(const Rules& rules) { return Game::create(rules).value(); }
-Game start(const std::string& name) { return start(*preset(name)); }
+Game start(const Rules& rules) {
+    return Game::create(rules).value();
+}
+Game start(const std::string& name) {
+    return start(*preset(name));
+}
 
 Game at(const Rules& rules, const std::vector<std::string>& rows, Side to_move) {
     auto g = Game::create(rules, record_from_rows(rows), to_move);
@@ -74,7 +78,8 @@ TEST_CASE("illegal and malformed moves are refused with the reason", "[game]") {
     CHECK(game.play("d2-e2").ok());
 }
 
-TEST_CASE("captures: written captures must match, soldiers go, the king is judged apart", "[game]") {
+TEST_CASE("captures: written captures must match, soldiers go, the king is judged apart",
+          "[game]") {
     // b6 t, c6 K, d7 t: d7-d6 closes the king between b6 and d6, away from the throne.
     const std::vector<std::string> rows = {"...t...", ".tK....", ".......", "t.....t",
                                            "...T...", ".......", "......."};
@@ -88,7 +93,6 @@ TEST_CASE("captures: written captures must match, soldiers go, the king is judge
     Game it = at("brandubh-it", rows, Side::Attackers);
     play_all(it, {"d7-d6"});
     CHECK(it.status().outcome == Outcome::Ongoing);
-
 }
 
 TEST_CASE("soldiers are captured against hostile squares as the rules say", "[game]") {
@@ -117,9 +121,10 @@ TEST_CASE("the king next to the throne: weak in brandubh, 3 + throne in the fede
     Game federation = at("brandubh-federation", rows, Side::Attackers);
     play_all(federation, {"e7-e5"});  // c5, d6, e5 and the throne: four sides
     CHECK(federation.status().reason == OutcomeReason::KingCaptured);
-    Game federation2 = at("brandubh-federation",
-                          {"....t..", ".......", "..tK...", "t.....t", ".......", "...T...", "...t..."},
-                          Side::Attackers);
+    Game federation2 =
+        at("brandubh-federation",
+           {"....t..", ".......", "..tK...", "t.....t", ".......", "...T...", "...t..."},
+           Side::Attackers);
     play_all(federation2, {"e7-e5"});  // d6 open: not captured
     CHECK(federation2.status().outcome == Outcome::Ongoing);
 }
@@ -130,9 +135,9 @@ TEST_CASE("the king escapes to a corner; edge escape in tablut", "[game]") {
                    Side::Defenders);
     play_all(game, {"b7-a7"});
     CHECK(game.status() == Status{Outcome::DefendersWin, OutcomeReason::KingEscaped});
-    const std::vector<std::string> rows = {"...t.t...", "....t....", ".........", "t.K.....t",
-                                           "tt.....tt", "t.......t", "....T....", "....t....",
-                                           "...ttt..."};
+    const std::vector<std::string> rows = {"...t.t...", "....t....", ".........",
+                                           "t.K.....t", "tt.....tt", "t.......t",
+                                           "....T....", "....t....", "...ttt..."};
     Game tablut = at("tablut", rows, Side::Defenders);
     play_all(tablut, {"c6-c9"});  // any edge square
     CHECK(tablut.status() == Status{Outcome::DefendersWin, OutcomeReason::KingEscaped});
@@ -251,7 +256,8 @@ TEST_CASE("undo and copies restore positions exactly", "[game]") {
     CHECK(copy.record() == game.record());
     CHECK(copy.key() == game.key());
     CHECK(copy.moves_played().size() == 4);
-    while (game.undo()) {}
+    while (game.undo()) {
+    }
     CHECK(game.record() == record);
     CHECK(game.key() == key);
     CHECK(copy.moves_played().size() == 4);
@@ -266,6 +272,7 @@ TEST_CASE("positions the rules never allow are refused", "[game]") {
     };
     CHECK(error_of("/3t3/3t3/3T3/ttTtTtt/3T3/3t3/K6/").find("throne") != std::string::npos);
     CHECK(error_of("/t2t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/").find("corner") != std::string::npos);
-    CHECK(error_of("/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/").find("9x9") != std::string::npos);
+    CHECK(error_of("/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/").find("9x9") !=
+          std::string::npos);
     CHECK(error_of("/3t3/3t3/").find("rows") != std::string::npos);
 }

@@ -1,12 +1,11 @@
 // Squares and moves as text (src/core/notation.h): round trips over whole boards, captures, and
 // the error text of every kind of malformed input.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
-#include "test_support.h"
 #include "core/notation.h"
+#include "test_support.h"
 
 using namespace branan;
 using Catch::Matchers::Contains;
@@ -15,7 +14,9 @@ namespace {
 
 using testing::error_of;
 
-Square sq_at(int file, int rank, int size) { return rank * size + file; }
+Square sq_at(int file, int rank, int size) {
+    return rank * size + file;
+}
 
 }  // namespace
 
@@ -64,7 +65,8 @@ TEST_CASE("square names at the board's ends", "[notation]") {
     CHECK(*e5_9 == 40);
 }
 
-TEST_CASE("parse_square refuses malformed or off-board squares with a precise error", "[notation]") {
+TEST_CASE("parse_square refuses malformed or off-board squares with a precise error",
+          "[notation]") {
     SECTION("empty") {
         auto r = parse_square("", 7);
         CHECK_FALSE(r.ok());
@@ -146,7 +148,8 @@ TEST_CASE("moves with captures", "[notation]") {
     SECTION("e2-d2xd3xc2 on 7x7") {
         const auto mt = parse_move_text("e2-d2xd3xc2", 7);
         REQUIRE(mt.ok());
-        CHECK(mt->move == Move{static_cast<uint8_t>(sq_at(4, 1, 7)), static_cast<uint8_t>(sq_at(3, 1, 7))});
+        CHECK(mt->move ==
+              Move{static_cast<uint8_t>(sq_at(4, 1, 7)), static_cast<uint8_t>(sq_at(3, 1, 7))});
         CHECK(mt->captures == std::vector<Square>{sq_at(3, 2, 7), sq_at(2, 1, 7)});
         CHECK(move_name(mt->move, 7, mt->captures) == "e2-d2xd3xc2");
     }
@@ -159,7 +162,8 @@ TEST_CASE("moves with captures", "[notation]") {
         const auto mt = parse_move_text("a10-j10xj11xk10xj9", 11);
         REQUIRE(mt.ok());
         CHECK(mt->move == Move{static_cast<uint8_t>(99), static_cast<uint8_t>(sq_at(9, 9, 11))});
-        CHECK(mt->captures == std::vector<Square>{sq_at(9, 10, 11), sq_at(10, 9, 11), sq_at(9, 8, 11)});
+        CHECK(mt->captures ==
+              std::vector<Square>{sq_at(9, 10, 11), sq_at(10, 9, 11), sq_at(9, 8, 11)});
         CHECK(move_name(mt->move, 11, mt->captures) == "a10-j10xj11xk10xj9");
     }
     SECTION("a capture written twice is kept once") {

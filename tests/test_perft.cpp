@@ -19,7 +19,8 @@ uint64_t start_perft(const std::string& name, int depth) {
 
 TEST_CASE("perft from the start: the rook-move brandubh presets", "[perft]") {
     const std::vector<uint64_t> expected = {40, 960, 39512, 1007392, 41843336};
-    for (const char* name : {"brandubh", "brandubh-federation", "brandubh-opentafl", "brandubh-it"}) {
+    for (const char* name :
+         {"brandubh", "brandubh-federation", "brandubh-opentafl", "brandubh-it"}) {
         INFO(name);
         for (int d = 1; d <= 4; ++d) CHECK(start_perft(name, d) == expected[d - 1]);
     }
@@ -48,7 +49,9 @@ TEST_CASE("perft from the start: one-step presets", "[perft][reference]") {
         for (int d = 1; d <= 6; ++d) {
             INFO("depth " << d);
             CHECK(start_perft(name, d) == counts[d - 1]);
-            if (d <= 4) CHECK(reference::perft(rules, rules.start, rules.first_to_move, d) == counts[d - 1]);
+            if (d <= 4)
+                CHECK(reference::perft(rules, rules.start, rules.first_to_move, d) ==
+                      counts[d - 1]);
         }
     }
 }

@@ -1,13 +1,12 @@
 // OpenTafl position records (src/core/position_record.h): round trips for every preset and for
 // mid-game records, the squares a record puts pieces on, and the error text of malformed records.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
-#include "test_support.h"
 #include "core/position_record.h"
 #include "core/presets.h"
+#include "test_support.h"
 
 using namespace branan;
 using Catch::Matchers::Contains;
@@ -16,7 +15,9 @@ namespace {
 
 using testing::error_of;
 
-char cell(const BoardSetup& s, int file, int rank) { return s.at(rank * s.size + file); }
+char cell(const BoardSetup& s, int file, int rank) {
+    return s.at(rank * s.size + file);
+}
 
 int count(const BoardSetup& s, char c) {
     int n = 0;
@@ -149,9 +150,9 @@ TEST_CASE("malformed position records are refused, naming the row or the charact
 // A run whose digits overflow an int must not wrap around to a plausible length:
 // 4294967303 = 2^32 + 7, 4294967299 = 2^32 + 3.
 TEST_CASE("a run too long for an int is refused, not wrapped", "[record]") {
-    for (const char* text : {"/3t3/4294967303/3T3/ttTKTtt/3T3/3t3/3t3/",
-                             "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/4294967299t2/",
-                             "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t99999999999999999999/"}) {
+    for (const char* text :
+         {"/3t3/4294967303/3T3/ttTKTtt/3T3/3t3/3t3/", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/4294967299t2/",
+          "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t99999999999999999999/"}) {
         INFO("record '" << text << "'");
         const auto r = parse_position_record(text);
         CHECK_FALSE(r.ok());

@@ -35,7 +35,8 @@ int reference_outcome(Outcome o) {
 
 }  // namespace
 
-TEST_CASE("mid-game positions: legal moves and perft agree with the reference", "[reference][perft]") {
+TEST_CASE("mid-game positions: legal moves and perft agree with the reference",
+          "[reference][perft]") {
     for (const auto& pos : testing::test_positions()) {
         for (const auto& name : pos.presets) {
             INFO(pos.what << " under " << name << ": " << pos.record);
@@ -48,7 +49,8 @@ TEST_CASE("mid-game positions: legal moves and perft agree with the reference", 
                 [](const auto& p) { CHECK(p.has_moves() == (p.count_moves() > 0)); });
             for (int depth = 1; depth <= pos.depth; ++depth) {
                 INFO("depth " << depth);
-                CHECK(game->perft(depth) == reference::perft(rules, pos.record, pos.to_move, depth));
+                CHECK(game->perft(depth) ==
+                      reference::perft(rules, pos.record, pos.to_move, depth));
             }
         }
     }

@@ -15,9 +15,9 @@ namespace {
 struct ReplayTally {
     int games = 0;
     int moves = 0;
-    int ended_by_rules = 0;     // the rules ended the game on its last move
-    int skipped_repetition = 0; // a repetition ending the record plays on through
-    int unfinished = 0;         // the record stops before the rules end the game
+    int ended_by_rules = 0;      // the rules ended the game on its last move
+    int skipped_repetition = 0;  // a repetition ending the record plays on through
+    int unfinished = 0;          // the record stops before the rules end the game
 };
 
 }  // namespace

@@ -1,14 +1,13 @@
 // OpenTafl rules strings (src/core/rules_string.h): preset round trips, OpenTafl's own built-in
 // strings, OpenTafl's code defaults, hostility letters, Branan's extension keys, and errors.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "test_support.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
+#include "test_support.h"
 
 using namespace branan;
 using Catch::Matchers::Contains;
@@ -39,7 +38,8 @@ Rules parse_ok(const std::string& text) {
     return *r;
 }
 
-// OpenTafl's built-in variants as OpenTafl itself writes them (/tmp/research/builtin-rules-dump.txt).
+// OpenTafl's built-in variants as OpenTafl itself writes them
+// (/tmp/research/builtin-rules-dump.txt).
 const char* kSeaBattle =
     "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: "
     "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
@@ -124,8 +124,13 @@ TEST_CASE("rules values off the presets round trip too", "[rules-string]") {
     for (auto t : {RepetitionRule::Ignore, RepetitionRule::Draw, RepetitionRule::LossForRepeater,
                    RepetitionRule::WinForRepeater, RepetitionRule::Forbidden})
         add([t](Rules& r) { r.repetition = t; });
-    for (std::array<int, 3> s : {std::array<int, 3>{1, 1, 1}, {0, 2, 2}, {3, 0, 0}, {0, 0, 1}, {2, 3, 4},
-                                 {7, 7, 7}, {0, 7, 0}})
+    for (std::array<int, 3> s : {std::array<int, 3>{1, 1, 1},
+                                 {0, 2, 2},
+                                 {3, 0, 0},
+                                 {0, 0, 1},
+                                 {2, 3, 4},
+                                 {7, 7, 7},
+                                 {0, 7, 0}})
         add([s](Rules& r) { r.speed = s; });
     for (uint8_t bits = 0; bits < 8; ++bits) {
         const PieceSet p{bits};
@@ -277,7 +282,8 @@ TEST_CASE("OpenTafl's Sea Battle, Tawlbwrdd and Fetlar", "[rules-string]") {
         const Rules r = parse_ok(kTawlbwrdd);
         CHECK(r.name == "Tawlbwrdd");
         CHECK(r.size == 11);
-        CHECK(r.start == "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/");
+        CHECK(r.start ==
+              "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/");
         CHECK(r.escape == Escape::Edge);
         CHECK(r.king_strength == KingStrength::Weak);
         CHECK(r.king_armed == KingArmed::Yes);
@@ -336,11 +342,12 @@ TEST_CASE("Copenhagen and Berserk are refused, naming a key Branan cannot play",
             const char* key;
             const char* what;
         };
-        for (const Case& c : {Case{"sw:s", "'sw'", "shieldwall"}, Case{"sw:w", "'sw'", "shieldwall"},
-                              Case{"efe:y", "'efe'", "edge fort"}, Case{"ber:c", "'ber'", "berserk"},
-                              Case{"ber:m", "'ber'", "berserk"}, Case{"kj:r", "'kj'", "king jump"},
-                              Case{"kj:c", "'kj'", "king jump"}, Case{"afor:a4", "'afor'", "fortress"},
-                              Case{"dfor:d1", "'dfor'", "fortress"}}) {
+        for (const Case& c :
+             {Case{"sw:s", "'sw'", "shieldwall"}, Case{"sw:w", "'sw'", "shieldwall"},
+              Case{"efe:y", "'efe'", "edge fort"}, Case{"ber:c", "'ber'", "berserk"},
+              Case{"ber:m", "'ber'", "berserk"}, Case{"kj:r", "'kj'", "king jump"},
+              Case{"kj:c", "'kj'", "king jump"}, Case{"afor:a4", "'afor'", "fortress"},
+              Case{"dfor:d1", "'dfor'", "fortress"}}) {
             const std::string text = seven(c.entry);
             INFO(text);
             const auto r = parse_rules_string(text);
@@ -351,9 +358,9 @@ TEST_CASE("Copenhagen and Berserk are refused, naming a key Branan cannot play",
     }
     SECTION("the same keys set to 'off' are accepted") {
         const Rules d = parse_ok(seven(""));
-        for (const char* entry : {"sw:n", "efe:n", "ber:n", "kj:n", "afor:", "dfor:", "swf:n", "swf:y",
-                                  "nj:n", "cj:j", "mj:n", "gj:c", "aforh:TCNKM", "dforp:tcnkmTCNKM",
-                                  "aforre:", "dfors:TCNKM"}) {
+        for (const char* entry :
+             {"sw:n", "efe:n", "ber:n", "kj:n", "afor:", "dfor:", "swf:n", "swf:y", "nj:n", "cj:j",
+              "mj:n", "gj:c", "aforh:TCNKM", "dforp:tcnkmTCNKM", "aforre:", "dfors:TCNKM"}) {
             INFO(entry);
             Rules r = parse_ok(seven(entry));
             CHECK(r == d);
@@ -524,8 +531,8 @@ TEST_CASE("hostility lists: T covers the king, K alone does nothing", "[rules-st
         CHECK(s.corners.hostile == (kT | kD));
     }
     SECTION("bad letters and bad y/n values name the key") {
-        for (const char* entry : {"cenhe:x", "corh:tX", "cens:1", "cenp:?", "corre:z", "cenre:q", "cors:a",
-                                  "corp:b"}) {
+        for (const char* entry :
+             {"cenhe:x", "corh:tX", "cens:1", "cenp:?", "corre:z", "cenre:q", "cors:a", "corp:b"}) {
             const std::string text = seven(entry);
             INFO(text);
             const auto r = parse_rules_string(text);
@@ -562,8 +569,9 @@ TEST_CASE("Branan's extension keys", "[rules-string]") {
         CHECK_THAT(error_of(r), Contains("forest"));
     }
     SECTION("bad values are refused, naming the key") {
-        for (const char* entry : {"xks:s", "xks:", "xtfr:d", "xtfr:", "xnomove:w", "xnomove:", "xforest:9",
-                                  "xforest:-1", "xforest:x", "xforest:", "xforest:1000"}) {
+        for (const char* entry :
+             {"xks:s", "xks:", "xtfr:d", "xtfr:", "xnomove:w", "xnomove:", "xforest:9",
+              "xforest:-1", "xforest:x", "xforest:", "xforest:1000"}) {
             const std::string text = seven(std::string("cors:tTK ") + entry);
             INFO(text);
             const auto r = parse_rules_string(text);
@@ -592,7 +600,8 @@ TEST_CASE("starti: gives the same start as the equivalent start:", "[rules-strin
 
     // After the game record of OpenTafl's Copenhagen escape puzzle, less its Copenhagen-only
     // keys (and the soldier on a7, a corner here).
-    const Rules d = parse_ok("dim:7 name:CopenhagenPuzzle atkf:y tfr:w starti:/1t2T2/1t2K2/2tt3/6t/3TTt1/4Tt1/4Tt1/");
+    const Rules d = parse_ok(
+        "dim:7 name:CopenhagenPuzzle atkf:y tfr:w starti:/1t2T2/1t2K2/2tt3/6t/3TTt1/4Tt1/4Tt1/");
     CHECK(d.start == "/4Tt1/4Tt1/3TTt1/6t/2tt3/1t2K2/1t2T2/");
 
     SECTION("a bad starti record names starti") {
@@ -601,7 +610,8 @@ TEST_CASE("starti: gives the same start as the equivalent start:", "[rules-strin
         CHECK_THAT(error_of(r), Contains("'starti'"));
     }
     SECTION("start and starti together are refused") {
-        const auto r = parse_rules_string("dim:7 start:/1t5/7/7/3K3/7/7/5T1/ starti:/5T1/7/7/3K3/7/7/1t5/");
+        const auto r =
+            parse_rules_string("dim:7 start:/1t5/7/7/3K3/7/7/5T1/ starti:/5T1/7/7/3K3/7/7/1t5/");
         CHECK_FALSE(r.ok());
         CHECK_THAT(error_of(r), Contains("starti"));
     }

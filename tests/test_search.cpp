@@ -37,7 +37,9 @@ std::vector<Tactic> load_tactics() {
     return out;
 }
 
-Game game_of(const Tactic& t) { return Game::create(*preset(t.preset), t.record, t.side).value(); }
+Game game_of(const Tactic& t) {
+    return Game::create(*preset(t.preset), t.record, t.side).value();
+}
 
 }  // namespace
 
@@ -69,7 +71,8 @@ TEST_CASE("tactics: the engine finds every forced win at its exact distance", "[
                 pos.generate(replies);
                 for (Move reply : replies) {
                     pos.do_move(reply);
-                    const bool escapes = !pos.status().over() && !testing::forced_win(pos, t.plies - 2);
+                    const bool escapes =
+                        !pos.status().over() && !testing::forced_win(pos, t.plies - 2);
                     pos.undo_move();
                     if (escapes) return true;
                 }
@@ -122,12 +125,14 @@ TEST_CASE("limits: depth, nodes, movetime end the search; the move is legal", "[
     movetime.move_time = 100;
     const auto start = Clock::now();
     r = engine.search(movetime);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     CHECK(is_legal(r.best));
     CHECK(ms < 1000);
 }
 
-TEST_CASE("an infinite search runs until stop; two threads give a legal move", "[search][threads]") {
+TEST_CASE("an infinite search runs until stop; two threads give a legal move",
+          "[search][threads]") {
     Engine engine;
     engine.set_threads(2);
     const Game game = Game::create(*preset("brandubh")).value();
@@ -153,7 +158,9 @@ TEST_CASE("an infinite search runs until stop; two threads give a legal move", "
 
 TEST_CASE("a finished game: no move, the verdict", "[search]") {
     Engine engine;
-    const Game game = Game::create(*preset("brandubh"), "/K2t3/3t3/3T3/tt3tt/3T3/3t3/3t3/", Side::Attackers).value();
+    const Game game =
+        Game::create(*preset("brandubh"), "/K2t3/3t3/3T3/tt3tt/3T3/3t3/3t3/", Side::Attackers)
+            .value();
     engine.set_game(game);
     SearchLimits limits;
     limits.depth = 3;
@@ -189,7 +196,8 @@ TEST_CASE("generate tactics suite candidates", "[.generate-tactics]") {
     }
     std::shuffle(positions.begin(), positions.end(), rng);
     std::map<std::string, int> per_preset;
-    const int max_plies = std::getenv("TACTICS_PLIES") ? std::atoi(std::getenv("TACTICS_PLIES")) : 5;
+    const int max_plies =
+        std::getenv("TACTICS_PLIES") ? std::atoi(std::getenv("TACTICS_PLIES")) : 5;
     for (const auto& [name, played] : positions) {
         if (per_preset[name] >= 8) continue;
         // As the suite will load it: from the bare record.

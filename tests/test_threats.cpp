@@ -1,7 +1,7 @@
 // The search's threat tests (engine/threats.h) against brute force over the legal moves, along
 // random games of every preset.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 #include <string>
 #include <vector>
@@ -61,9 +61,8 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
         using BB = typename std::decay_t<decltype(pos)>::Bitboard;
         const bool defenders = pos.side_to_move() == Side::Defenders;
         if (defenders) {
-            const auto escaping = moves_where(pos, [](const auto& p) {
-                return p.status().outcome == Outcome::DefendersWin;
-            });
+            const auto escaping = moves_where(
+                pos, [](const auto& p) { return p.status().outcome == Outcome::DefendersWin; });
             CHECK(king_escapes_in_one(pos) == !escaping.empty());
             CHECK(must_answer(pos) == king_capture_threatened(pos));  // defenders to move
             // Every escape square in reach is one king move that wins.
@@ -73,9 +72,8 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
             // The wins of a move next to the king (the function's contract: a ring closed
             // elsewhere is not looked for).
             const BB beside = pos.tables().geo.adjacent[pos.king()];
-            const auto winning = moves_where(pos, [](const auto& p) {
-                return p.status().outcome == Outcome::AttackersWin;
-            });
+            const auto winning = moves_where(
+                pos, [](const auto& p) { return p.status().outcome == Outcome::AttackersWin; });
             const bool wins_beside = std::any_of(winning.begin(), winning.end(),
                                                  [&](Move m) { return test(beside, m.to); });
             const auto capturing = moves_where(pos, [](const auto& p) {
@@ -130,7 +128,8 @@ TEST_CASE("threats: a king move threatens as many escapes as he then has", "[sea
                 }
             }
             const bool escape = test(pos.tables().escape, m.to);
-            for (int r = 1; r <= 3; ++r) CHECK(king_threatens(pos, m, r) == (!escape && routes >= r));
+            for (int r = 1; r <= 3; ++r)
+                CHECK(king_threatens(pos, m, r) == (!escape && routes >= r));
             forks += !escape && routes >= 2;
         }
     });
@@ -141,14 +140,13 @@ TEST_CASE("threats: a move beside the king that closes the ring wins in one", "[
     // brandubh-federation: the king d5, a defender d6 and the empty throne d4 are walled in but
     // for e5, which only g5 reaches. g5-e5 does not capture the king (d6 is his own) but
     // encircles the defenders; e6-e5 would open e6 instead.
-    const std::string record =
-        record_from_rows({"...t...", "..tTt..", "..tK..t", "..t.t..", "...t...", ".......", "......."});
+    const std::string record = record_from_rows(
+        {"...t...", "..tTt..", "..tK..t", "..t.t..", "...t...", ".......", "......."});
     const Game game = Game::create(*preset("brandubh-federation"), record, Side::Attackers).value();
     game.visit_position([&](const auto& root) {
         auto pos = root;
-        const auto winning = moves_where(pos, [](const auto& p) {
-            return p.status().outcome == Outcome::AttackersWin;
-        });
+        const auto winning = moves_where(
+            pos, [](const auto& p) { return p.status().outcome == Outcome::AttackersWin; });
         std::vector<std::string> texts;
         for (Move m : winning) texts.push_back(game.move_text(m));
         std::sort(texts.begin(), texts.end());

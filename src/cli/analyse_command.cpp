@@ -4,8 +4,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "cli/subcommand.h"
 #include "cli/rules_option.h"
+#include "cli/subcommand.h"
 #include "engine/engine.h"
 #include "engine/search_types.h"
 #include "protocol/position_command.h"
@@ -51,14 +51,14 @@ int run_analyse(const std::vector<std::string>& args) {
         "branan analyse --input FILE [options]\n"
         "Each input line: 'startpos [moves ...]', 'otn <record> [side S] [moves ...]', or a move\n"
         "list from the start. Each output line: a JSON object with the best move, score and PV.");
-    desc.add_options()("help,h", "show this help")                                       //
-        ("input,i", po::value<std::string>(), "positions file ('-' for standard input)") //
-        ("variant", po::value<std::string>(), "preset name (default brandubh)")          //
-        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset") //
-        ("depth", po::value<int>(), "search depth per position")                        //
-        ("movetime", po::value<int>(), "milliseconds per position")                     //
-        ("nodes", po::value<long long>(), "nodes per position")                         //
-        ("threads", po::value<int>()->default_value(1), "search threads")               //
+    desc.add_options()("help,h", "show this help")                                        //
+        ("input,i", po::value<std::string>(), "positions file ('-' for standard input)")  //
+        ("variant", po::value<std::string>(), "preset name (default brandubh)")           //
+        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")  //
+        ("depth", po::value<int>(), "search depth per position")                          //
+        ("movetime", po::value<int>(), "milliseconds per position")                       //
+        ("nodes", po::value<long long>(), "nodes per position")                           //
+        ("threads", po::value<int>()->default_value(1), "search threads")                 //
         ("hash", po::value<int>()->default_value(64), "transposition table in MiB");
     po::variables_map vm;
     if (auto done = parse_subcommand("analyse", args, desc, vm)) return *done;
@@ -79,7 +79,8 @@ int run_analyse(const std::vector<std::string>& args) {
     SearchLimits limits;
     if (vm.count("depth")) {
         const int depth = vm["depth"].as<int>();
-        if (depth < 1 || depth > kMaxPly - 1) return refuse("--depth must be 1-" + std::to_string(kMaxPly - 1));
+        if (depth < 1 || depth > kMaxPly - 1)
+            return refuse("--depth must be 1-" + std::to_string(kMaxPly - 1));
         limits.depth = depth;
     }
     if (vm.count("movetime")) {
@@ -93,7 +94,8 @@ int run_analyse(const std::vector<std::string>& args) {
         limits.nodes = static_cast<uint64_t>(nodes);
     }
     if (!limits.depth && !limits.move_time && !limits.nodes) limits.depth = 8;
-    if (auto error = search_resources_error(vm["threads"].as<int>(), vm["hash"].as<int>())) return refuse(*error);
+    if (auto error = search_resources_error(vm["threads"].as<int>(), vm["hash"].as<int>()))
+        return refuse(*error);
 
     const std::string path = vm["input"].as<std::string>();
     std::ifstream file;
@@ -132,9 +134,10 @@ int run_analyse(const std::vector<std::string>& args) {
             const std::string score = format_score(r.score);  // "score cp 31" / "score mate 3"
             const bool mate = score.find("mate") != std::string::npos;
             json += ",\"bestmove\":" + json_string(game->move_text(*r.best));
-            json += std::string(",\"score\":{\"") + (mate ? "mate" : "cp") + "\":" +
-                    score.substr(score.rfind(' ') + 1) + "}";
-            json += ",\"depth\":" + std::to_string(r.depth) + ",\"nodes\":" + std::to_string(r.nodes);
+            json += std::string(",\"score\":{\"") + (mate ? "mate" : "cp") +
+                    "\":" + score.substr(score.rfind(' ') + 1) + "}";
+            json +=
+                ",\"depth\":" + std::to_string(r.depth) + ",\"nodes\":" + std::to_string(r.nodes);
             // The PV from the best move on, replayed for notation.
             json += ",\"pv\":[";
             Game line_game = *game;

@@ -35,9 +35,9 @@ const BenchPosition kBenchPositions[] = {
 int run_bench(const std::vector<std::string>& args) {
     namespace po = boost::program_options;
     po::options_description desc("branan bench [depth] [options]");
-    desc.add_options()("help,h", "show this help")                                       //
-        ("depth,d", po::value<int>()->default_value(9), "search depth per position")     //
-        ("hash", po::value<int>()->default_value(16), "transposition table size in MiB") //
+    desc.add_options()("help,h", "show this help")                                        //
+        ("depth,d", po::value<int>()->default_value(9), "search depth per position")      //
+        ("hash", po::value<int>()->default_value(16), "transposition table size in MiB")  //
         ("threads", po::value<int>()->default_value(1), "search threads");
     po::positional_options_description positional;
     positional.add("depth", 1);
@@ -76,8 +76,8 @@ int run_bench(const std::vector<std::string>& args) {
         limits.depth = depth;
         const SearchResult r = engine.search(limits);
         nodes += r.nodes;
-        std::cerr << "position " << ++n << " (" << bp.variant << "): "
-                  << (r.best ? game.move_text(*r.best) : "none") << " score " << r.score
+        std::cerr << "position " << ++n << " (" << bp.variant
+                  << "): " << (r.best ? game.move_text(*r.best) : "none") << " score " << r.score
                   << " nodes " << r.nodes << "\n";
     }
     const double seconds =
@@ -85,7 +85,8 @@ int run_bench(const std::vector<std::string>& args) {
     std::cout << "===========================\n";
     std::cout << "Total time (ms) : " << static_cast<long long>(seconds * 1000) << "\n";
     std::cout << "Nodes searched  : " << nodes << "\n";
-    std::cout << "Nodes/second    : " << static_cast<long long>(seconds > 0 ? nodes / seconds : 0) << "\n";
+    std::cout << "Nodes/second    : " << static_cast<long long>(seconds > 0 ? nodes / seconds : 0)
+              << "\n";
     return 0;
 }
 

@@ -9,9 +9,9 @@
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
 #include "cli/rules_command.h"
-#include "cli/tune_command.h"
 #include "cli/rules_option.h"
 #include "cli/subcommand.h"
+#include "cli/tune_command.h"
 #include "engine/engine.h"
 #include "protocol/otep.h"
 #include "protocol/output.h"
@@ -36,14 +36,14 @@ int run_daemon(const std::vector<std::string>& args) {
         "Branan, a tafl engine. With no subcommand it speaks UTI (see protocol-spec.md) on\n"
         "stdin/stdout, or OpenTafl's engine protocol with --otep.\n\n"
         "usage: branan [options]\nOptions");
-    desc.add_options()("help,h", "show this help")                                         //
-        ("version", "print the version")                                                   //
-        ("threads", po::value<int>()->default_value(1), "search threads (1-256)")          //
+    desc.add_options()("help,h", "show this help")                                             //
+        ("version", "print the version")                                                       //
+        ("threads", po::value<int>()->default_value(1), "search threads (1-256)")              //
         ("hash", po::value<int>()->default_value(16), "transposition table in MiB (1-65536)")  //
-        ("variant", po::value<std::string>(), "preset to start with (default brandubh)")  //
-        ("rules", po::value<std::string>(), "OpenTafl rules string to start with")         //
-        ("weights", po::value<std::string>(), "evaluation weights file (from branan tune)")  //
-        ("otep", "speak OpenTafl's engine protocol instead of UTI")                        //
+        ("variant", po::value<std::string>(), "preset to start with (default brandubh)")       //
+        ("rules", po::value<std::string>(), "OpenTafl rules string to start with")             //
+        ("weights", po::value<std::string>(), "evaluation weights file (from branan tune)")    //
+        ("otep", "speak OpenTafl's engine protocol instead of UTI")                            //
         ("log", po::value<std::string>(), "append every line in and out to FILE");
     po::variables_map vm;
     try {

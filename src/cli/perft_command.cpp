@@ -4,8 +4,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "cli/subcommand.h"
 #include "cli/rules_option.h"
+#include "cli/subcommand.h"
 #include "core/game.h"
 
 namespace branan::cli {
@@ -14,11 +14,11 @@ namespace po = boost::program_options;
 
 int run_perft(const std::vector<std::string>& args) {
     po::options_description desc("branan perft [options]");
-    desc.add_options()("help,h", "show this help")                                  //
-        ("depth,d", po::value<int>()->default_value(5), "plies to count (1-20)")    //
-        ("variant", po::value<std::string>(), "preset name (default brandubh)")     //
-        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")  //
-        ("position", po::value<std::string>(), "position record (default: the start)")     //
+    desc.add_options()("help,h", "show this help")                                               //
+        ("depth,d", po::value<int>()->default_value(5), "plies to count (1-20)")                 //
+        ("variant", po::value<std::string>(), "preset name (default brandubh)")                  //
+        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")         //
+        ("position", po::value<std::string>(), "position record (default: the start)")           //
         ("side", po::value<std::string>(), "side to move with --position: attackers|defenders")  //
         ("divide", "print the count of each root move");
     po::positional_options_description positional;
@@ -49,7 +49,8 @@ int run_perft(const std::vector<std::string>& args) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cout << "Nodes searched: " << nodes << "\n";
     std::cout << "Time (ms): " << static_cast<long long>(seconds * 1000) << "\n";
-    std::cout << "Nodes/second: " << static_cast<long long>(seconds > 0 ? nodes / seconds : 0) << "\n";
+    std::cout << "Nodes/second: " << static_cast<long long>(seconds > 0 ? nodes / seconds : 0)
+              << "\n";
     return 0;
 }
 

@@ -3,8 +3,8 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
-#include "cli/subcommand.h"
 #include "cli/rules_option.h"
+#include "cli/subcommand.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
 
@@ -13,9 +13,9 @@ namespace branan::cli {
 int run_rules(const std::vector<std::string>& args) {
     namespace po = boost::program_options;
     po::options_description desc("branan rules [--variant NAME | --rules STRING | --list]");
-    desc.add_options()("help,h", "show this help")                                      //
-        ("variant", po::value<std::string>(), "preset name (default brandubh)")         //
-        ("rules", po::value<std::string>(), "OpenTafl rules string")                    //
+    desc.add_options()("help,h", "show this help")                               //
+        ("variant", po::value<std::string>(), "preset name (default brandubh)")  //
+        ("rules", po::value<std::string>(), "OpenTafl rules string")             //
         ("list", "list the presets with their rules strings");
     po::variables_map vm;
     if (auto done = parse_subcommand("rules", args, desc, vm)) return *done;

@@ -13,7 +13,8 @@ Expected<Side> parse_side(const std::string& text) {
 }
 
 Expected<Rules> rules_from_options(const boost::program_options::variables_map& vm) {
-    if (vm.count("variant") && vm.count("rules")) return Error{"give --variant or --rules, not both"};
+    if (vm.count("variant") && vm.count("rules"))
+        return Error{"give --variant or --rules, not both"};
     if (vm.count("rules")) return parse_rules_string(vm["rules"].as<std::string>());
     const std::string name = vm.count("variant") ? vm["variant"].as<std::string>() : "brandubh";
     if (auto r = preset(name)) return *r;

@@ -6,10 +6,11 @@
 
 namespace branan::cli {
 
-std::optional<int> parse_subcommand(const std::string& name, const std::vector<std::string>& args,
-                                    const boost::program_options::options_description& desc,
-                                    boost::program_options::variables_map& vm,
-                                    const boost::program_options::positional_options_description* positional) {
+std::optional<int> parse_subcommand(
+    const std::string& name, const std::vector<std::string>& args,
+    const boost::program_options::options_description& desc,
+    boost::program_options::variables_map& vm,
+    const boost::program_options::positional_options_description* positional) {
     namespace po = boost::program_options;
     try {
         po::command_line_parser parser(args);

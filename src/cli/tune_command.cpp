@@ -4,8 +4,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "cli/subcommand.h"
 #include "cli/rules_option.h"
+#include "cli/subcommand.h"
 #include "core/game_record.h"
 #include "engine/texel.h"
 
@@ -21,7 +21,7 @@ std::vector<std::pair<Game, double>> load_games(const std::string& path, const G
     for (std::string line; std::getline(in, line);) {
         auto record = parse_csv_game(line);
         if (!record) continue;
-        const double result = record->result == "Black" ? 1.0
+        const double result = record->result == "Black"   ? 1.0
                               : record->result == "White" ? 0.0
                               : record->result == "Draw"  ? 0.5
                                                           : -1.0;
@@ -51,12 +51,12 @@ int run_tune(const std::vector<std::string>& args) {
         "branan tune --games FILE [--games FILE ...] [options]\n"
         "Fits the evaluation weights to game results (Texel's method). Every fifth game is held\n"
         "out to measure the fit on games it was not fitted to.");
-    desc.add_options()("help,h", "show this help")                                          //
-        ("games", po::value<std::vector<std::string>>(), "game records (csv), one or more") //
+    desc.add_options()("help,h", "show this help")                                           //
+        ("games", po::value<std::vector<std::string>>(), "game records (csv), one or more")  //
         ("variant", po::value<std::string>(), "preset the games were played under")          //
-        ("rules", po::value<std::string>(), "rules string instead of a preset")             //
-        ("weights", po::value<std::string>(), "weights to start from (default: built in)")  //
-        ("out", po::value<std::string>(), "write the fitted weights here")                  //
+        ("rules", po::value<std::string>(), "rules string instead of a preset")              //
+        ("weights", po::value<std::string>(), "weights to start from (default: built in)")   //
+        ("out", po::value<std::string>(), "write the fitted weights here")                   //
         ("start-record", po::value<std::string>(),
          "OTN record the games started from, the rules' first side to move (default: the "
          "variant's start)")  //
@@ -64,7 +64,7 @@ int run_tune(const std::vector<std::string>& args) {
          "scale K of the logistic curve, fixed (default: fitted to the starting weights, which "
          "is degenerate when they predict the results badly)")  //
         ("only", po::value<std::vector<std::string>>(),
-         "fit only the terms whose names start with this (repeatable; e.g. pst_)")  //
+         "fit only the terms whose names start with this (repeatable; e.g. pst_)")               //
         ("skip", po::value<int>()->default_value(4), "plies skipped at the start of each game")  //
         ("step", po::value<int>()->default_value(16), "first step of the search");
     po::variables_map vm;
@@ -78,9 +78,10 @@ int run_tune(const std::vector<std::string>& args) {
         std::cerr << "branan tune: " << rules.error() << "\n";
         return 2;
     }
-    auto start_game = vm.count("start-record")
-                          ? Game::create(*rules, vm["start-record"].as<std::string>(), rules->first_to_move)
-                          : Game::create(*rules);
+    auto start_game =
+        vm.count("start-record")
+            ? Game::create(*rules, vm["start-record"].as<std::string>(), rules->first_to_move)
+            : Game::create(*rules);
     if (!start_game) {
         std::cerr << "branan tune: --start-record: " << start_game.error() << "\n";
         return 2;
@@ -89,7 +90,8 @@ int run_tune(const std::vector<std::string>& args) {
     if (vm.count("only")) only = vm["only"].as<std::vector<std::string>>();
     for (const auto& prefix : only) {
         int named = 0;
-        for (int t = 0; t < kEvalTermCount; ++t) named += std::string(EvalWeights::name(t)).rfind(prefix, 0) == 0;
+        for (int t = 0; t < kEvalTermCount; ++t)
+            named += std::string(EvalWeights::name(t)).rfind(prefix, 0) == 0;
         if (named == 0) {
             std::cerr << "branan tune: --only '" << prefix << "' starts no term's name\n";
             return 2;
@@ -137,7 +139,8 @@ int run_tune(const std::vector<std::string>& args) {
     }
     const double k = vm.count("k") ? vm["k"].as<double>() : texel_fit_k(train, start);
     std::cout << "K " << k << "\n";
-    const double train_before = texel_error(train, start, k), hold_before = texel_error(holdout, start, k);
+    const double train_before = texel_error(train, start, k),
+                 hold_before = texel_error(holdout, start, k);
     auto free = [&](int term) {
         if (only.empty()) return true;
         const std::string name = EvalWeights::name(term);
@@ -147,10 +150,11 @@ int run_tune(const std::vector<std::string>& args) {
     };
     double bias = 0;
     const EvalWeights tuned = texel_tune(
-        train, start, k, vm["step"].as<int>(), [](const std::string& line) { std::cout << line << "\n"; }, free,
-        bias);
-    std::cout << "intercept (the results' lean to the attackers, not part of the evaluation): " << bias
-              << "\nerror on fitted positions: " << train_before << " -> " << texel_error(train, tuned, k, bias)
+        train, start, k, vm["step"].as<int>(),
+        [](const std::string& line) { std::cout << line << "\n"; }, free, bias);
+    std::cout << "intercept (the results' lean to the attackers, not part of the evaluation): "
+              << bias << "\nerror on fitted positions: " << train_before << " -> "
+              << texel_error(train, tuned, k, bias)
               << "\nerror on held-out positions: " << hold_before << " -> "
               << texel_error(holdout, tuned, k, bias) << "\n\n"
               << tuned.write();

@@ -10,18 +10,24 @@ namespace branan {
 using Bitboard64 = uint64_t;
 __extension__ typedef unsigned __int128 Bitboard128;
 
-constexpr int popcount(Bitboard64 b) { return std::popcount(b); }
+constexpr int popcount(Bitboard64 b) {
+    return std::popcount(b);
+}
 constexpr int popcount(Bitboard128 b) {
     return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64));
 }
 
-constexpr int lsb(Bitboard64 b) { return std::countr_zero(b); }
+constexpr int lsb(Bitboard64 b) {
+    return std::countr_zero(b);
+}
 constexpr int lsb(Bitboard128 b) {
     const auto low = static_cast<uint64_t>(b);
     return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
 }
 
-constexpr int msb(Bitboard64 b) { return 63 - std::countl_zero(b); }
+constexpr int msb(Bitboard64 b) {
+    return 63 - std::countl_zero(b);
+}
 constexpr int msb(Bitboard128 b) {
     const auto high = static_cast<uint64_t>(b >> 64);
     return high ? 127 - std::countl_zero(high) : 63 - std::countl_zero(static_cast<uint64_t>(b));
@@ -46,6 +52,8 @@ constexpr bool test(BB b, int sq) {
 }
 
 // The widths a board of `size` squares a side needs.
-constexpr bool fits_64(int size) { return size * size <= 64; }
+constexpr bool fits_64(int size) {
+    return size * size <= 64;
+}
 
 }  // namespace branan

@@ -15,7 +15,7 @@ struct Error {
 
 template <class T>
 class Expected {
-public:
+  public:
     Expected(T value) : value_(std::move(value)) {}
     Expected(Error error) : error_(std::move(error.message)) {}
 
@@ -29,7 +29,7 @@ public:
     const T* operator->() const { return &checked(); }
     const std::string& error() const { return error_; }
 
-private:
+  private:
     const T& checked() const {
         if (!value_) throw std::logic_error("value of a failed Expected: " + error_);
         return *value_;

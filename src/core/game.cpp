@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "core/notation.h"
-#include "core/text.h"
 #include "core/perft.h"
 #include "core/position_record.h"
+#include "core/text.h"
 
 namespace branan {
 namespace {
@@ -116,14 +116,14 @@ Expected<Move> Game::parse_move(std::string_view text) const {
     if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
         const char c = piece_char(m.from);
         const bool ours = c != '.' && ((c == 't') == (side_to_move() == Side::Attackers));
-        std::string why = c == '.'    ? "there is no piece on " + square_name(m.from, size())
-                          : !ours     ? "the piece on " + square_name(m.from, size()) +
-                                            " belongs to the side not to move"
-                          : rules_.repetition == RepetitionRule::Forbidden &&
-                                  std::visit([&](const auto& b) { return b.position.is_pseudo_legal(m); },
-                                             board_)
-                              ? "it would repeat a position a third time"
-                              : "the piece cannot move there";
+        std::string why =
+            c == '.' ? "there is no piece on " + square_name(m.from, size())
+            : !ours
+                ? "the piece on " + square_name(m.from, size()) + " belongs to the side not to move"
+            : rules_.repetition == RepetitionRule::Forbidden &&
+                    std::visit([&](const auto& b) { return b.position.is_pseudo_legal(m); }, board_)
+                ? "it would repeat a position a third time"
+                : "the piece cannot move there";
         return Error{name + " is illegal: " + why};
     }
     if (!parsed->captures.empty()) {
@@ -170,9 +170,13 @@ std::vector<Square> Game::captures_of(Move m) const {
         board_);
 }
 
-std::string Game::move_text(Move m) const { return move_name(m, size()); }
+std::string Game::move_text(Move m) const {
+    return move_name(m, size());
+}
 
-std::string Game::describe(Move m) const { return move_name(m, size(), captures_of(m)); }
+std::string Game::describe(Move m) const {
+    return move_name(m, size(), captures_of(m));
+}
 
 Status Game::status() const {
     const Status s = std::visit([](const auto& b) { return b.position.status(); }, board_);
@@ -180,12 +184,15 @@ Status Game::status() const {
     const Side mover = opponent(side_to_move());
     if (!played_.empty() && repetitions() >= 3) {
         switch (rules_.repetition) {
-            case RepetitionRule::Draw: return {Outcome::Draw, OutcomeReason::Repetition};
+            case RepetitionRule::Draw:
+                return {Outcome::Draw, OutcomeReason::Repetition};
             case RepetitionRule::LossForRepeater:
                 return {win_for(side_to_move()), OutcomeReason::Repetition};
-            case RepetitionRule::WinForRepeater: return {win_for(mover), OutcomeReason::Repetition};
+            case RepetitionRule::WinForRepeater:
+                return {win_for(mover), OutcomeReason::Repetition};
             case RepetitionRule::Ignore:
-            case RepetitionRule::Forbidden: break;
+            case RepetitionRule::Forbidden:
+                break;
         }
     }
     bool stuck = std::visit([](const auto& b) { return !b.position.has_moves(); }, board_);

@@ -26,7 +26,7 @@ struct Board {
 };
 
 class Game {
-public:
+  public:
     // A game from the rules' start position, or from `record` with `to_move` to play.
     static Expected<Game> create(const Rules& rules);
     static Expected<Game> create(const Rules& rules, std::string_view record, Side to_move);
@@ -40,7 +40,7 @@ public:
     int size() const { return rules_.size; }
     Side side_to_move() const;
     uint64_t key() const;
-    std::string record() const;              // the current position record
+    std::string record() const;  // the current position record
     std::string start_record() const { return start_record_; }
     Side start_side() const { return start_side_; }
     const std::vector<Move>& moves_played() const { return played_; }
@@ -71,8 +71,7 @@ public:
 
     // perft: legal move sequences of length `depth`, repetition ignored. With `divide`, called
     // once per root move with its count.
-    uint64_t perft(int depth,
-                   const std::function<void(Move, uint64_t)>& divide = nullptr) const;
+    uint64_t perft(int depth, const std::function<void(Move, uint64_t)>& divide = nullptr) const;
 
     // Calls f(position) with the current Position<BB> of the right width (the search uses it).
     template <class F>
@@ -83,7 +82,7 @@ public:
     // A diagram, rank `size` at the top, for humans.
     std::string diagram() const;
 
-private:
+  private:
     using AnyBoard = std::variant<Board<Bitboard64>, Board<Bitboard128>>;
     Game(Rules rules, AnyBoard board, std::string start_record, Side start_side);
 

@@ -9,7 +9,8 @@ Expected<int> parse_count(std::string_view text, const char* what) {
     if (text.empty() || text.size() > 4) return Error{std::string("bad ") + what + " count"};
     int n = 0;
     for (char c : text) {
-        if (c < '0' || c > '9') return Error{std::string("bad ") + what + " count '" + std::string(text) + "'"};
+        if (c < '0' || c > '9')
+            return Error{std::string("bad ") + what + " count '" + std::string(text) + "'"};
         n = n * 10 + (c - '0');
     }
     return n;
@@ -27,7 +28,8 @@ Expected<CsvGame> parse_csv_game(std::string_view line) {
         start = comma + 1;
     }
     if (fields.size() != 4)
-        return Error{"game line has " + std::to_string(fields.size()) + " fields, expected 4 (moves, two capture counts, result)"};
+        return Error{"game line has " + std::to_string(fields.size()) +
+                     " fields, expected 4 (moves, two capture counts, result)"};
     CsvGame game;
     std::istringstream moves{std::string(fields[0])};
     for (std::string m; moves >> m;) game.moves.push_back(m);
@@ -53,10 +55,14 @@ std::string write_csv_game(const CsvGame& game) {
 
 const char* csv_result(Outcome o) {
     switch (o) {
-        case Outcome::AttackersWin: return "Black";
-        case Outcome::DefendersWin: return "White";
-        case Outcome::Draw: return "Draw";
-        case Outcome::Ongoing: return "Ongoing";
+        case Outcome::AttackersWin:
+            return "Black";
+        case Outcome::DefendersWin:
+            return "White";
+        case Outcome::Draw:
+            return "Draw";
+        case Outcome::Ongoing:
+            return "Ongoing";
     }
     return "Ongoing";
 }

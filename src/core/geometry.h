@@ -67,10 +67,14 @@ struct Geometry {
     // Every square one step from a square of `b` in direction `dir`.
     BB shift(BB b, int dir) const {
         switch (dir) {
-            case 0: return (b << size) & all;
-            case 1: return (b << 1) & not_first_file;
-            case 2: return b >> size;
-            default: return (b >> 1) & not_last_file;
+            case 0:
+                return (b << size) & all;
+            case 1:
+                return (b << 1) & not_first_file;
+            case 2:
+                return b >> size;
+            default:
+                return (b >> 1) & not_last_file;
         }
     }
 

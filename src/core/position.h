@@ -33,7 +33,7 @@ struct MoveList {
 
 template <class BB>
 class Position {
-public:
+  public:
     using Bitboard = BB;
 
     // What a move changes, kept on a stack so that undo_move just steps back.
@@ -95,7 +95,7 @@ public:
     // and of `walls`. Without walls: the encirclement verdict.
     bool encircled(BB walls = 0) const;
 
-private:
+  private:
     Piece piece_at(Square sq) const;  // only for occupied squares
     // Whether "the king has left the throne" is state: only where he may not come back.
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
@@ -126,10 +126,20 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
     State st;
     for (Square sq = 0; sq < setup.size * setup.size; ++sq) {
         switch (setup.at(sq)) {
-            case 't': soldiers_[0] |= square_bb<BB>(sq); st.key ^= z.piece[0][sq]; break;
-            case 'T': soldiers_[1] |= square_bb<BB>(sq); st.key ^= z.piece[1][sq]; break;
-            case 'K': king_ = sq; st.key ^= z.piece[2][sq]; break;
-            default: break;
+            case 't':
+                soldiers_[0] |= square_bb<BB>(sq);
+                st.key ^= z.piece[0][sq];
+                break;
+            case 'T':
+                soldiers_[1] |= square_bb<BB>(sq);
+                st.key ^= z.piece[1][sq];
+                break;
+            case 'K':
+                king_ = sq;
+                st.key ^= z.piece[2][sq];
+                break;
+            default:
+                break;
         }
     }
     if (to_move == Side::Defenders) st.key ^= z.side_defenders;
@@ -288,7 +298,8 @@ bool Position<BB>::closes_capture(Square beyond, Piece victim, BB anvils, BB occ
 // Linnaean capture: a defender next to the throne is captured against it when the king sits on
 // the throne and attackers hold the throne's other three sides.
 template <class BB>
-bool Position<BB>::linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const {
+bool Position<BB>::linnaean_anvil(Square victim_sq, Square beyond, BB attackers,
+                                  Square king) const {
     if (!t_->rules.linnaean_capture || beyond != king || beyond != t_->geo.throne) return false;
     const auto& geo = t_->geo;
     for (int dir = 0; dir < kDirections; ++dir) {
@@ -348,15 +359,18 @@ bool Position<BB>::king_captured(Square attacker_to) const {
         sides += n == attacker_to || hostile_to_king(n, occ);
     }
     switch (t_->rules.king_strength) {
-        case KingStrength::Weak: return hostile_to_king(beyond, occ);
-        case KingStrength::Strong: return sides == 4;
+        case KingStrength::Weak:
+            return hostile_to_king(beyond, occ);
+        case KingStrength::Strong:
+            return sides == 4;
         case KingStrength::StrongOnThrone:
             return on_throne ? sides == 4 : hostile_to_king(beyond, occ);
         case KingStrength::StrongNearThrone:
             return on_throne || near_throne ? sides == 4 : hostile_to_king(beyond, occ);
         case KingStrength::Middleweight: {
             int neighbours = 0;
-            for (int d = 0; d < kDirections; ++d) neighbours += geo.neighbour[king_][d] != kNoSquare;
+            for (int d = 0; d < kDirections; ++d)
+                neighbours += geo.neighbour[king_][d] != kNoSquare;
             return sides == neighbours;
         }
     }

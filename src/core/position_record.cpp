@@ -10,12 +10,22 @@ namespace {
 
 std::string piece_refusal(char c) {
     switch (c) {
-        case 'n': case 'N': return "knights are not supported";
-        case 'c': case 'C': return "commanders are not supported";
-        case 'g': case 'G': return "guards are not supported";
-        case 'm': case 'M': return "mercenaries are not supported";
-        case 'k': return "an attacking king is not supported";
-        default: return "not a piece letter (t, T, K) or a digit";
+        case 'n':
+        case 'N':
+            return "knights are not supported";
+        case 'c':
+        case 'C':
+            return "commanders are not supported";
+        case 'g':
+        case 'G':
+            return "guards are not supported";
+        case 'm':
+        case 'M':
+            return "mercenaries are not supported";
+        case 'k':
+            return "an attacking king is not supported";
+        default:
+            return "not a piece letter (t, T, K) or a digit";
     }
 }
 
@@ -37,7 +47,8 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
     BoardSetup setup{size, std::vector<char>(size * size, '.')};
     int kings = 0;
     for (int r = 0; r < size; ++r) {
-        const std::string row_name = "row " + std::to_string(r + 1) + " '" + std::string(rows[r]) + "'";
+        const std::string row_name =
+            "row " + std::to_string(r + 1) + " '" + std::string(rows[r]) + "'";
         int file = 0;
         const auto& row = rows[r];
         for (size_t i = 0; i < row.size(); ++i) {
@@ -47,7 +58,8 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
                 while (i < row.size() && row[i] >= '0' && row[i] <= '9' && run <= size)
                     run = run * 10 + (row[i++] - '0');
                 --i;
-                if (run == 0) return Error{"position record " + row_name + " has an empty run of 0"};
+                if (run == 0)
+                    return Error{"position record " + row_name + " has an empty run of 0"};
                 file += run;
             } else if (c == 't' || c == 'T' || c == 'K') {
                 if (c == 'K' && ++kings > 1 && file < size)
@@ -56,9 +68,9 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
                 if (file < size) setup.cells[r * size + file] = c;
                 ++file;
             } else {
-                const std::string where =
-                    file < size ? "square " + square_name(r * size + file, size)
-                                : "character " + std::to_string(i + 1);
+                const std::string where = file < size
+                                              ? "square " + square_name(r * size + file, size)
+                                              : "character " + std::to_string(i + 1);
                 return Error{"position record " + row_name + ", " + where + " '" +
                              std::string(1, c) + "': " + piece_refusal(c)};
             }

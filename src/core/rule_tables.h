@@ -11,18 +11,18 @@ template <class BB>
 struct RuleTables {
     Rules rules;
     Geometry<BB> geo;
-    BB throne_bb = 0;          // empty if the variant has no throne
-    BB corners_bb = 0;         // empty if corners are ordinary squares
-    BB escape = 0;             // squares the king wins on
-    std::array<BB, kPieceKinds> no_stop{};   // squares a piece kind may never end a move on
-    std::array<BB, kPieceKinds> no_pass{};   // squares it may never cross, even when empty
+    BB throne_bb = 0;                       // empty if the variant has no throne
+    BB corners_bb = 0;                      // empty if corners are ordinary squares
+    BB escape = 0;                          // squares the king wins on
+    std::array<BB, kPieceKinds> no_stop{};  // squares a piece kind may never end a move on
+    std::array<BB, kPieceKinds> no_pass{};  // squares it may never cross, even when empty
     // Special squares hostile to a piece kind while empty / while occupied (by anyone).
     std::array<BB, kPieceKinds> hostile_empty{};
     std::array<BB, kPieceKinds> hostile_occupied{};
-    std::array<int, kPieceKinds> reach{};    // most squares per move (size for unlimited)
-    bool king_hammer = true;   // a moving king captures
-    bool king_anvil = true;    // a standing king closes a capture
-    bool king_reenters = true;  // the king may come back to the throne after leaving it
+    std::array<int, kPieceKinds> reach{};  // most squares per move (size for unlimited)
+    bool king_hammer = true;               // a moving king captures
+    bool king_anvil = true;                // a standing king closes a capture
+    bool king_reenters = true;             // the king may come back to the throne after leaving it
 
     explicit RuleTables(const Rules& r) : rules(r), geo(r.size) {
         if (r.throne.exists) throne_bb = square_bb<BB>(geo.throne);

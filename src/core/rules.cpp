@@ -7,60 +7,88 @@
 
 namespace branan {
 
-const char* side_name(Side s) { return s == Side::Attackers ? "attackers" : "defenders"; }
+const char* side_name(Side s) {
+    return s == Side::Attackers ? "attackers" : "defenders";
+}
 
 const char* outcome_name(Outcome o) {
     switch (o) {
-        case Outcome::Ongoing: return "ongoing";
-        case Outcome::AttackersWin: return "attackers";
-        case Outcome::DefendersWin: return "defenders";
-        case Outcome::Draw: return "draw";
+        case Outcome::Ongoing:
+            return "ongoing";
+        case Outcome::AttackersWin:
+            return "attackers";
+        case Outcome::DefendersWin:
+            return "defenders";
+        case Outcome::Draw:
+            return "draw";
     }
     return "?";
 }
 
 const char* reason_name(OutcomeReason r) {
     switch (r) {
-        case OutcomeReason::None: return "none";
-        case OutcomeReason::KingEscaped: return "king escaped";
-        case OutcomeReason::KingCaptured: return "king captured";
-        case OutcomeReason::Encircled: return "defenders encircled";
-        case OutcomeReason::NoLegalMove: return "no legal move";
-        case OutcomeReason::Repetition: return "threefold repetition";
+        case OutcomeReason::None:
+            return "none";
+        case OutcomeReason::KingEscaped:
+            return "king escaped";
+        case OutcomeReason::KingCaptured:
+            return "king captured";
+        case OutcomeReason::Encircled:
+            return "defenders encircled";
+        case OutcomeReason::NoLegalMove:
+            return "no legal move";
+        case OutcomeReason::Repetition:
+            return "threefold repetition";
     }
     return "?";
 }
 
-const char* escape_name(Escape e) { return e == Escape::Corners ? "corners" : "edge"; }
+const char* escape_name(Escape e) {
+    return e == Escape::Corners ? "corners" : "edge";
+}
 
 const char* king_armed_name(KingArmed a) {
     switch (a) {
-        case KingArmed::No: return "no";
-        case KingArmed::Yes: return "yes";
-        case KingArmed::AnvilOnly: return "anvil only";
-        case KingArmed::HammerOnly: return "hammer only";
+        case KingArmed::No:
+            return "no";
+        case KingArmed::Yes:
+            return "yes";
+        case KingArmed::AnvilOnly:
+            return "anvil only";
+        case KingArmed::HammerOnly:
+            return "hammer only";
     }
     return "?";
 }
 
 const char* king_strength_name(KingStrength s) {
     switch (s) {
-        case KingStrength::Weak: return "weak (2 sides)";
-        case KingStrength::Strong: return "strong (4 sides)";
-        case KingStrength::StrongOnThrone: return "strong on the throne, weak elsewhere";
-        case KingStrength::StrongNearThrone: return "strong on and next to the throne, weak elsewhere";
-        case KingStrength::Middleweight: return "middleweight";
+        case KingStrength::Weak:
+            return "weak (2 sides)";
+        case KingStrength::Strong:
+            return "strong (4 sides)";
+        case KingStrength::StrongOnThrone:
+            return "strong on the throne, weak elsewhere";
+        case KingStrength::StrongNearThrone:
+            return "strong on and next to the throne, weak elsewhere";
+        case KingStrength::Middleweight:
+            return "middleweight";
     }
     return "?";
 }
 
 const char* repetition_name(RepetitionRule r) {
     switch (r) {
-        case RepetitionRule::Ignore: return "ignored";
-        case RepetitionRule::Draw: return "draw";
-        case RepetitionRule::LossForRepeater: return "loss for the side that repeats";
-        case RepetitionRule::WinForRepeater: return "win for the side that repeats";
-        case RepetitionRule::Forbidden: return "forbidden";
+        case RepetitionRule::Ignore:
+            return "ignored";
+        case RepetitionRule::Draw:
+            return "draw";
+        case RepetitionRule::LossForRepeater:
+            return "loss for the side that repeats";
+        case RepetitionRule::WinForRepeater:
+            return "win for the side that repeats";
+        case RepetitionRule::Forbidden:
+            return "forbidden";
     }
     return "?";
 }
@@ -83,23 +111,28 @@ std::string piece_set_words(PieceSet s) {
 std::string square_rules(const SpecialSquareRules& s) {
     if (!s.exists) return "none (an ordinary square)";
     return "stop: " + piece_set_words(s.stop) + "; pass when empty: " + piece_set_words(s.pass) +
-           "; enter from elsewhere: " + piece_set_words(s.reenter) + "; hostile when empty to: " +
-           piece_set_words(s.hostile_empty) + "; hostile when occupied to: " + piece_set_words(s.hostile);
+           "; enter from elsewhere: " + piece_set_words(s.reenter) +
+           "; hostile when empty to: " + piece_set_words(s.hostile_empty) +
+           "; hostile when occupied to: " + piece_set_words(s.hostile);
 }
 
-std::string speed_words(int speed) { return speed == 0 ? "any distance" : std::to_string(speed) + " square(s)"; }
+std::string speed_words(int speed) {
+    return speed == 0 ? "any distance" : std::to_string(speed) + " square(s)";
+}
 
 }  // namespace
 
 std::string describe(const Rules& r) {
     std::string out;
-    auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
+    auto line = [&](const std::string& key, const std::string& value) {
+        out += key + ": " + value + "\n";
+    };
     line("name", r.name);
     line("board", std::to_string(r.size) + "x" + std::to_string(r.size));
     line("start", r.start);
     line("first to move", side_name(r.first_to_move));
-    line("movement", "attackers " + speed_words(r.speed[0]) + ", defenders " + speed_words(r.speed[1]) +
-                         ", king " + speed_words(r.speed[2]));
+    line("movement", "attackers " + speed_words(r.speed[0]) + ", defenders " +
+                         speed_words(r.speed[1]) + ", king " + speed_words(r.speed[2]));
     line("escape", escape_name(r.escape));
     line("king armed", king_armed_name(r.king_armed));
     line("king captured", king_strength_name(r.king_strength));
@@ -109,7 +142,9 @@ std::string describe(const Rules& r) {
     line("encirclement", r.encirclement ? "attackers win" : "no");
     line("third repetition", repetition_name(r.repetition));
     line("no legal move", r.no_move == NoMoveRule::Loss ? "loss" : "draw");
-    line("lost in the forest", r.forest_moves ? "after " + std::to_string(r.forest_moves) + " own moves on a corner" : "no");
+    line("lost in the forest",
+         r.forest_moves ? "after " + std::to_string(r.forest_moves) + " own moves on a corner"
+                        : "no");
     return out;
 }
 
@@ -121,8 +156,10 @@ std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
         if (c != 't' && c != 'T') continue;
         const Piece p = c == 't' ? Piece::AttackerSoldier : Piece::DefenderSoldier;
         const char* where = nullptr;
-        if (rules.throne.exists && sq == geo.throne && !rules.throne.stop.has(p)) where = "the throne";
-        if (rules.corners.exists && test(geo.corners, sq) && !rules.corners.stop.has(p)) where = "a corner";
+        if (rules.throne.exists && sq == geo.throne && !rules.throne.stop.has(p))
+            where = "the throne";
+        if (rules.corners.exists && test(geo.corners, sq) && !rules.corners.stop.has(p))
+            where = "a corner";
         if (where)
             return std::string("position record: ") + (c == 't' ? "an attacker" : "a defender") +
                    " on " + square_name(sq, n) + ", " + where + ", where it may not stand";
@@ -151,8 +188,7 @@ std::string validate(const Rules& r) {
         return "the forest timer needs corners that soldiers may stop on";
     if (r.corners.hostile != r.corners.hostile_empty)
         return "corner hostility cannot depend on whether the corner is occupied";
-    if (r.escape == Escape::Corners && !r.corners.exists)
-        return "corner escape needs corners";
+    if (r.escape == Escape::Corners && !r.corners.exists) return "corner escape needs corners";
     return {};
 }
 

@@ -19,8 +19,9 @@ enum class KingArmed : uint8_t { No, Yes, AnvilOnly, HammerOnly };
 //   Weak             2 (custodial) everywhere, on the throne too
 //   Strong           4 everywhere (hostile squares count as sides); never on the edge
 //   StrongOnThrone   4 on the throne, 2 elsewhere
-//   StrongNearThrone 4 on the throne and next to it (the throne counting where hostile), 2 elsewhere
-//   Middleweight     OpenTafl's "m": every existing neighbour closed (4 in the open, 3 on the
+//   StrongNearThrone 4 on the throne and next to it (the throne counting where hostile), 2
+//   elsewhere Middleweight     OpenTafl's "m": every existing neighbour closed (4 in the open, 3 on
+//   the
 //                    edge, 2 in a corner square)
 enum class KingStrength : uint8_t { Weak, Strong, StrongOnThrone, StrongNearThrone, Middleweight };
 
@@ -32,9 +33,9 @@ enum class NoMoveRule : uint8_t { Loss, Draw };
 
 // The rules of one special square kind (the throne, or the four corners).
 struct SpecialSquareRules {
-    bool exists = true;                 // false: an ordinary square
-    PieceSet stop = kKingOnly;          // who may end a move on it
-    PieceSet pass = PieceSet::all();    // who may move across it while it is empty
+    bool exists = true;               // false: an ordinary square
+    PieceSet stop = kKingOnly;        // who may end a move on it
+    PieceSet pass = PieceSet::all();  // who may move across it while it is empty
     // Who may enter it from elsewhere (OpenTafl's "re-enter"): a piece not in this set may neither
     // stop on nor cross the square unless it started the game on it. Only the king ever starts
     // on a special square, so for him "left the throne" is state; for soldiers it is a mask.

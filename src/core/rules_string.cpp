@@ -42,14 +42,29 @@ Expected<PieceSet> parse_piece_set(const std::string& key, const std::string& va
     PieceSet set;
     for (char c : value) {
         switch (c) {
-            case 't': set = set | PieceSet::of(Piece::AttackerSoldier); break;
-            case 'T': set = set | PieceSet::of(Piece::DefenderSoldier); break;
-            case 'K': set = set | kKingOnly; break;
-            case 'c': case 'n': case 'k': case 'm': case 'g':
-            case 'C': case 'N': case 'M': case 'G': break;
+            case 't':
+                set = set | PieceSet::of(Piece::AttackerSoldier);
+                break;
+            case 'T':
+                set = set | PieceSet::of(Piece::DefenderSoldier);
+                break;
+            case 'K':
+                set = set | kKingOnly;
+                break;
+            case 'c':
+            case 'n':
+            case 'k':
+            case 'm':
+            case 'g':
+            case 'C':
+            case 'N':
+            case 'M':
+            case 'G':
+                break;
             default:
-                return Error{"rules string key '" + key + "': '" + std::string(1, c) +
-                             "' is not a piece letter (tcnkmg for attackers, TCNKMG for defenders)"};
+                return Error{
+                    "rules string key '" + key + "': '" + std::string(1, c) +
+                    "' is not a piece letter (tcnkmg for attackers, TCNKMG for defenders)"};
         }
     }
     return set;
@@ -155,19 +170,21 @@ Expected<std::array<int, kPieceKinds>> parse_speeds(const std::string& value, in
                  std::to_string(v.size())};
 }
 
-std::string write_speed(int s) { return std::to_string(s == 0 ? -1 : s); }
+std::string write_speed(int s) {
+    return std::to_string(s == 0 ? -1 : s);
+}
 
 // Keys that name rules Branan does not play; a value other than "off" is refused.
 const std::map<std::string, std::pair<std::string, const char*>> kUnsupported = {
-    {"kj", {"n", "king jumps"}},     {"sw", {"n", "shieldwall captures"}},
-    {"efe", {"n", "edge fort escapes"}}, {"ber", {"n", "berserk moves"}},
+    {"kj", {"n", "king jumps"}},           {"sw", {"n", "shieldwall captures"}},
+    {"efe", {"n", "edge fort escapes"}},   {"ber", {"n", "berserk moves"}},
     {"afor", {"", "attacker fortresses"}}, {"dfor", {"", "defender fortresses"}},
 };
 
 // Keys about pieces or squares Branan never has (knights, commanders, fortresses...): any
 // well-formed value is accepted, since nothing they describe can be on the board.
 const std::set<std::string> kMootJumpKeys = {"nj", "cj", "mj", "gj"};
-const std::set<std::string> kMootPieceListKeys = {"aforp", "dforp", "afors", "dfors",
+const std::set<std::string> kMootPieceListKeys = {"aforp", "dforp", "afors",  "dfors",
                                                   "aforh", "dforh", "aforre", "dforre"};
 
 }  // namespace
@@ -240,7 +257,8 @@ Expected<Rules> parse_rules_string(std::string_view text) {
             if (!setup) return fail(setup.error());
             r.start = write_position_record(*setup);
         } else if (key == "esc") {
-            if (value != "c" && value != "e") return fail("takes c (corners) or e (edge), not '" + value + "'");
+            if (value != "c" && value != "e")
+                return fail("takes c (corners) or e (edge), not '" + value + "'");
             r.escape = value == "c" ? Escape::Corners : Escape::Edge;
         } else if (key == "surf") {
             problem = take_bool(r.encirclement);
@@ -251,23 +269,38 @@ Expected<Rules> parse_rules_string(std::string_view text) {
         } else if (key == "linc") {
             problem = take_bool(r.linnaean_capture);
         } else if (key == "tfr") {
-            if (value == "i") r.repetition = RepetitionRule::Ignore;
-            else if (value == "d") r.repetition = RepetitionRule::Draw;
-            else if (value == "w") r.repetition = RepetitionRule::LossForRepeater;
-            else if (value == "l") r.repetition = RepetitionRule::WinForRepeater;
-            else return fail("takes i, d, w or l, not '" + value + "'");
+            if (value == "i")
+                r.repetition = RepetitionRule::Ignore;
+            else if (value == "d")
+                r.repetition = RepetitionRule::Draw;
+            else if (value == "w")
+                r.repetition = RepetitionRule::LossForRepeater;
+            else if (value == "l")
+                r.repetition = RepetitionRule::WinForRepeater;
+            else
+                return fail("takes i, d, w or l, not '" + value + "'");
         } else if (key == "ka") {
-            if (value == "y") r.king_armed = KingArmed::Yes;
-            else if (value == "n") r.king_armed = KingArmed::No;
-            else if (value == "a") r.king_armed = KingArmed::AnvilOnly;
-            else if (value == "h") r.king_armed = KingArmed::HammerOnly;
-            else return fail("takes y, n, a or h, not '" + value + "'");
+            if (value == "y")
+                r.king_armed = KingArmed::Yes;
+            else if (value == "n")
+                r.king_armed = KingArmed::No;
+            else if (value == "a")
+                r.king_armed = KingArmed::AnvilOnly;
+            else if (value == "h")
+                r.king_armed = KingArmed::HammerOnly;
+            else
+                return fail("takes y, n, a or h, not '" + value + "'");
         } else if (key == "ks") {
-            if (value == "s" || value == "y") r.king_strength = KingStrength::Strong;
-            else if (value == "c") r.king_strength = KingStrength::StrongNearThrone;
-            else if (value == "m") r.king_strength = KingStrength::Middleweight;
-            else if (value == "w" || value == "n") r.king_strength = KingStrength::Weak;
-            else return fail("takes s, c, m or w, not '" + value + "'");
+            if (value == "s" || value == "y")
+                r.king_strength = KingStrength::Strong;
+            else if (value == "c")
+                r.king_strength = KingStrength::StrongNearThrone;
+            else if (value == "m")
+                r.king_strength = KingStrength::Middleweight;
+            else if (value == "w" || value == "n")
+                r.king_strength = KingStrength::Weak;
+            else
+                return fail("takes s, c, m or w, not '" + value + "'");
         } else if (kUnsupported.count(key)) {
             const auto& [off, what] = kUnsupported.at(key);
             if (value != off) return fail(std::string(what) + " are not supported");
@@ -295,17 +328,25 @@ Expected<Rules> parse_rules_string(std::string_view text) {
             auto on = parse_special_squares(key, value, size, {geo.throne});
             if (!on) return Error{on.error()};
             r.throne.exists = *on;
-        } else if (key == "corp") { problem = take_set(r.corners.pass);
-        } else if (key == "cenp") { problem = take_set(r.throne.pass);
-        } else if (key == "cors") { problem = take_set(r.corners.stop);
-        } else if (key == "cens") { problem = take_set(r.throne.stop);
-        } else if (key == "corre") { problem = take_set(r.corners.reenter);
-        } else if (key == "cenre") { problem = take_set(r.throne.reenter);
+        } else if (key == "corp") {
+            problem = take_set(r.corners.pass);
+        } else if (key == "cenp") {
+            problem = take_set(r.throne.pass);
+        } else if (key == "cors") {
+            problem = take_set(r.corners.stop);
+        } else if (key == "cens") {
+            problem = take_set(r.throne.stop);
+        } else if (key == "corre") {
+            problem = take_set(r.corners.reenter);
+        } else if (key == "cenre") {
+            problem = take_set(r.throne.reenter);
         } else if (key == "corh") {
             problem = take_hostility(r.corners.hostile);
             r.corners.hostile_empty = r.corners.hostile;
-        } else if (key == "cenh") { problem = take_hostility(r.throne.hostile);
-        } else if (key == "cenhe") { problem = take_hostility(r.throne.hostile_empty);
+        } else if (key == "cenh") {
+            problem = take_hostility(r.throne.hostile);
+        } else if (key == "cenhe") {
+            problem = take_hostility(r.throne.hostile_empty);
         } else if (key.size() > 1 && key[0] == 'x') {
             extensions[key] = value;
         } else {
@@ -327,13 +368,15 @@ Expected<Rules> parse_rules_string(std::string_view text) {
         };
         std::string problem;
         if (key == "xks") {
-            if (value != "t") return fail("takes t (strong on the throne only), not '" + value + "'");
+            if (value != "t")
+                return fail("takes t (strong on the throne only), not '" + value + "'");
             r.king_strength = KingStrength::StrongOnThrone;
         } else if (key == "xtfr") {
             if (value != "f") return fail("takes f (forbidden), not '" + value + "'");
             r.repetition = RepetitionRule::Forbidden;
         } else if (key == "xnomove") {
-            if (value != "l" && value != "d") return fail("takes l (loss) or d (draw), not '" + value + "'");
+            if (value != "l" && value != "d")
+                return fail("takes l (loss) or d (draw), not '" + value + "'");
             r.no_move = value == "l" ? NoMoveRule::Loss : NoMoveRule::Draw;
         } else if (key == "xforest") {
             auto n = parse_int(key, value, 0, zobrist::kMaxForestMoves);
@@ -342,8 +385,10 @@ Expected<Rules> parse_rules_string(std::string_view text) {
         } else if (key == "xcorhk") {
             problem = king_hostility(r.corners.hostile);
             r.corners.hostile_empty = r.corners.hostile;
-        } else if (key == "xcenhk") { problem = king_hostility(r.throne.hostile);
-        } else if (key == "xcenhek") { problem = king_hostility(r.throne.hostile_empty);
+        } else if (key == "xcenhk") {
+            problem = king_hostility(r.throne.hostile);
+        } else if (key == "xcenhek") {
+            problem = king_hostility(r.throne.hostile_empty);
         } else {
             return fail("unknown key");
         }
@@ -359,7 +404,9 @@ Expected<Rules> parse_rules_string(std::string_view text) {
 std::string write_rules_string(const Rules& r) {
     const Rules d = opentafl_defaults(r.size);
     std::string out = "dim:" + std::to_string(r.size);
-    auto put = [&](const std::string& key, const std::string& value) { out += " " + key + ":" + value; };
+    auto put = [&](const std::string& key, const std::string& value) {
+        out += " " + key + ":" + value;
+    };
     std::string name = r.name;
     std::replace(name.begin(), name.end(), ' ', '_');
     put("name", name);
@@ -367,22 +414,45 @@ std::string write_rules_string(const Rules& r) {
     if (!r.encirclement) put("surf", "n");
     put("atkf", r.first_to_move == Side::Attackers ? "y" : "n");
     switch (r.repetition) {
-        case RepetitionRule::Ignore: put("tfr", "i"); break;
-        case RepetitionRule::LossForRepeater: put("tfr", "w"); break;
-        case RepetitionRule::WinForRepeater: put("tfr", "l"); break;
-        case RepetitionRule::Draw: case RepetitionRule::Forbidden: break;  // xtfr below
+        case RepetitionRule::Ignore:
+            put("tfr", "i");
+            break;
+        case RepetitionRule::LossForRepeater:
+            put("tfr", "w");
+            break;
+        case RepetitionRule::WinForRepeater:
+            put("tfr", "l");
+            break;
+        case RepetitionRule::Draw:
+        case RepetitionRule::Forbidden:
+            break;  // xtfr below
     }
     switch (r.king_armed) {
-        case KingArmed::Yes: break;
-        case KingArmed::No: put("ka", "n"); break;
-        case KingArmed::AnvilOnly: put("ka", "a"); break;
-        case KingArmed::HammerOnly: put("ka", "h"); break;
+        case KingArmed::Yes:
+            break;
+        case KingArmed::No:
+            put("ka", "n");
+            break;
+        case KingArmed::AnvilOnly:
+            put("ka", "a");
+            break;
+        case KingArmed::HammerOnly:
+            put("ka", "h");
+            break;
     }
     switch (r.king_strength) {
-        case KingStrength::Strong: break;
-        case KingStrength::StrongNearThrone: case KingStrength::StrongOnThrone: put("ks", "c"); break;
-        case KingStrength::Middleweight: put("ks", "m"); break;
-        case KingStrength::Weak: put("ks", "w"); break;
+        case KingStrength::Strong:
+            break;
+        case KingStrength::StrongNearThrone:
+        case KingStrength::StrongOnThrone:
+            put("ks", "c");
+            break;
+        case KingStrength::Middleweight:
+            put("ks", "m");
+            break;
+        case KingStrength::Weak:
+            put("ks", "w");
+            break;
     }
     if (!r.corners.exists) put("cor", "");
     if (!r.throne.exists) put("cen", "");
@@ -391,8 +461,9 @@ std::string write_rules_string(const Rules& r) {
             put("spd", write_speed(r.speed[0]));
         } else {
             std::string v;
-            const int per_letter[12] = {r.speed[0], r.speed[0], r.speed[0], r.speed[0], r.speed[0], r.speed[0],
-                                        r.speed[1], r.speed[1], r.speed[1], r.speed[2], r.speed[1], r.speed[1]};
+            const int per_letter[12] = {r.speed[0], r.speed[0], r.speed[0], r.speed[0],
+                                        r.speed[0], r.speed[0], r.speed[1], r.speed[1],
+                                        r.speed[1], r.speed[2], r.speed[1], r.speed[1]};
             for (int s : per_letter) v += write_speed(s) + ",";
             put("spd", v);
         }
@@ -419,7 +490,8 @@ std::string write_rules_string(const Rules& r) {
     if (r.no_move == NoMoveRule::Draw) put("xnomove", "d");
     if (r.forest_moves) put("xforest", std::to_string(r.forest_moves));
     auto put_king_hostility = [&](const char* key, PieceSet s) {
-        if (s.has(Piece::King) != s.has(Piece::DefenderSoldier)) put(key, s.has(Piece::King) ? "y" : "n");
+        if (s.has(Piece::King) != s.has(Piece::DefenderSoldier))
+            put(key, s.has(Piece::King) ? "y" : "n");
     };
     put_king_hostility("xcorhk", r.corners.hostile);
     put_king_hostility("xcenhk", r.throne.hostile);

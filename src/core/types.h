@@ -9,8 +9,12 @@ namespace branan {
 
 enum class Side : uint8_t { Attackers = 0, Defenders = 1 };
 
-constexpr Side opponent(Side s) { return s == Side::Attackers ? Side::Defenders : Side::Attackers; }
-constexpr int index(Side s) { return static_cast<int>(s); }
+constexpr Side opponent(Side s) {
+    return s == Side::Attackers ? Side::Defenders : Side::Attackers;
+}
+constexpr int index(Side s) {
+    return static_cast<int>(s);
+}
 const char* side_name(Side s);  // "attackers" / "defenders"
 // The side side_name() names; nothing for any other text.
 inline std::optional<Side> side_from_name(std::string_view name) {
@@ -22,7 +26,9 @@ inline std::optional<Side> side_from_name(std::string_view name) {
 // The kinds of piece Branan plays. Knights, commanders and other OpenTafl extras are refused.
 enum class Piece : uint8_t { AttackerSoldier = 0, DefenderSoldier = 1, King = 2 };
 constexpr int kPieceKinds = 3;
-constexpr Side side_of(Piece p) { return p == Piece::AttackerSoldier ? Side::Attackers : Side::Defenders; }
+constexpr Side side_of(Piece p) {
+    return p == Piece::AttackerSoldier ? Side::Attackers : Side::Defenders;
+}
 constexpr Piece soldier_of(Side s) {
     return s == Side::Attackers ? Piece::AttackerSoldier : Piece::DefenderSoldier;
 }
@@ -33,13 +39,16 @@ struct PieceSet {
     uint8_t bits = 0;
     static constexpr PieceSet none() { return {}; }
     static constexpr PieceSet all() { return {7}; }
-    static constexpr PieceSet of(Piece p) { return {static_cast<uint8_t>(1u << static_cast<int>(p))}; }
+    static constexpr PieceSet of(Piece p) {
+        return {static_cast<uint8_t>(1u << static_cast<int>(p))};
+    }
     constexpr bool has(Piece p) const { return bits & (1u << static_cast<int>(p)); }
     constexpr PieceSet operator|(PieceSet o) const { return {static_cast<uint8_t>(bits | o.bits)}; }
     constexpr bool operator==(const PieceSet&) const = default;
 };
 constexpr PieceSet kKingOnly = PieceSet::of(Piece::King);
-constexpr PieceSet kSoldiers = PieceSet::of(Piece::AttackerSoldier) | PieceSet::of(Piece::DefenderSoldier);
+constexpr PieceSet kSoldiers =
+    PieceSet::of(Piece::AttackerSoldier) | PieceSet::of(Piece::DefenderSoldier);
 
 // Squares are numbered rank-major from a1: index = rank * size + file (rank 0 is rank 1).
 using Square = int;
@@ -73,8 +82,10 @@ struct Status {
     constexpr bool operator==(const Status&) const = default;
 };
 
-const char* outcome_name(Outcome o);         // "ongoing", "attackers", "defenders", "draw"
-const char* reason_name(OutcomeReason r);    // "king escaped", ...
-constexpr Outcome win_for(Side s) { return s == Side::Attackers ? Outcome::AttackersWin : Outcome::DefendersWin; }
+const char* outcome_name(Outcome o);       // "ongoing", "attackers", "defenders", "draw"
+const char* reason_name(OutcomeReason r);  // "king escaped", ...
+constexpr Outcome win_for(Side s) {
+    return s == Side::Attackers ? Outcome::AttackersWin : Outcome::DefendersWin;
+}
 
 }  // namespace branan

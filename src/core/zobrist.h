@@ -13,7 +13,7 @@ constexpr int kMaxForestMoves = 8;
 
 struct Keys {
     std::array<std::array<uint64_t, kMaxSquares>, kPieceKinds> piece{};
-    uint64_t side_defenders = 0;   // xored in when the defenders are to move
+    uint64_t side_defenders = 0;  // xored in when the defenders are to move
     uint64_t king_left_throne = 0;
     // forest[c][n]: the soldier on corner c has stood there n consecutive own moves (n >= 1).
     std::array<std::array<uint64_t, kMaxForestMoves + 1>, 4> forest{};

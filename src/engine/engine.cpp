@@ -116,7 +116,8 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
 
     auto wait_for_release = [&] {
         std::unique_lock lock(mutex_);
-        wake_.wait(lock, [&] { return sh.stop.load() || (!limits.infinite && !sh.pondering.load()); });
+        wake_.wait(lock,
+                   [&] { return sh.stop.load() || (!limits.infinite && !sh.pondering.load()); });
     };
 
     SearchResult result;
@@ -125,14 +126,16 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
         game.visit_position([&](const auto& root) {
             using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
             std::vector<std::unique_ptr<W>> workers;
-            for (int i = 0; i < threads_; ++i) workers.push_back(std::make_unique<W>(i, sh, root, roots));
+            for (int i = 0; i < threads_; ++i)
+                workers.push_back(std::make_unique<W>(i, sh, root, roots));
             sh.total_nodes = [&workers] {
                 uint64_t n = 0;
                 for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);
                 return n;
             };
             std::vector<std::thread> helpers;
-            for (int i = 1; i < threads_; ++i) helpers.emplace_back([&workers, i] { workers[i]->iterate(nullptr); });
+            for (int i = 1; i < threads_; ++i)
+                helpers.emplace_back([&workers, i] { workers[i]->iterate(nullptr); });
             workers[0]->iterate(on_info);
             wait_for_release();
             sh.stop = true;

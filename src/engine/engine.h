@@ -20,7 +20,7 @@ namespace branan {
 struct SharedSearch;
 
 class Engine {
-public:
+  public:
     using InfoCallback = std::function<void(const SearchInfo&)>;
     using DoneCallback = std::function<void(const SearchResult&)>;
 
@@ -66,7 +66,7 @@ public:
     // The static evaluation of the current position with its terms; score for the side to move.
     EvalTrace evaluate(Score& for_side_to_move) const;
 
-private:
+  private:
     void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game);
 
     Game game_;

@@ -11,11 +11,12 @@ namespace {
 
 std::array<std::string, kEvalTermCount> make_names() {
     std::array<std::string, kEvalTermCount> names;
-    const char* const scalars[kScalarTermCount] = {
-        "attacker_soldiers",   "defender_soldiers",     "king_escape_routes", "king_double_route",
-        "king_two_move_routes", "king_mobility",        "attackers_beside_king",
-        "attacker_proximity",  "corner_guards",         "tempo",
-        "open_escapes",        "king_region"};
+    const char* const scalars[kScalarTermCount] = {"attacker_soldiers",     "defender_soldiers",
+                                                   "king_escape_routes",    "king_double_route",
+                                                   "king_two_move_routes",  "king_mobility",
+                                                   "attackers_beside_king", "attacker_proximity",
+                                                   "corner_guards",         "tempo",
+                                                   "open_escapes",          "king_region"};
     for (int t = 0; t < kScalarTermCount; ++t) names[t] = scalars[t];
     const char* const pieces[kPstPieceKinds] = {"attacker", "defender", "king"};
     for (int piece = 0; piece < kPstPieceKinds; ++piece)
@@ -39,7 +40,8 @@ const char* EvalWeights::name(int term) {
 
 std::string EvalWeights::write() const {
     std::string out = "# Branan evaluation weights: <term> <weight>\n";
-    for (int t = 0; t < kEvalTermCount; ++t) out += std::string(name(t)) + " " + std::to_string(weight[t]) + "\n";
+    for (int t = 0; t < kEvalTermCount; ++t)
+        out += std::string(name(t)) + " " + std::to_string(weight[t]) + "\n";
     return out;
 }
 
@@ -67,7 +69,8 @@ Expected<EvalWeights> EvalWeights::parse(std::string_view text) {
             if (used != value.size() || v < -100000 || v > 100000) throw std::out_of_range(value);
             w.weight[term] = static_cast<int>(v);
         } catch (const std::exception&) {
-            return Error{where + "weight '" + value + "' is not a whole number from -100000 to 100000"};
+            return Error{where + "weight '" + value +
+                         "' is not a whole number from -100000 to 100000"};
         }
     }
     return w;

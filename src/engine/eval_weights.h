@@ -38,7 +38,9 @@ enum class PstPiece : int { Attacker, Defender, King };
 constexpr int kPstPieceKinds = 3;
 constexpr std::array<int, 3> kPstBoardSizes = {7, 9, 11};
 // Classes of a board of size n: the squares (file a, rank b) with a <= b < (n + 1) / 2.
-constexpr int pst_classes(int n) { return (n + 1) / 2 * ((n + 1) / 2 + 1) / 2; }
+constexpr int pst_classes(int n) {
+    return (n + 1) / 2 * ((n + 1) / 2 + 1) / 2;
+}
 constexpr int kPstClassesPerPiece = pst_classes(7) + pst_classes(9) + pst_classes(11);  // 46
 constexpr int kEvalTermCount = kPstFirst + kPstPieceKinds * kPstClassesPerPiece;
 
@@ -57,7 +59,9 @@ constexpr int pst_class(int n, int sq) {
 constexpr int pst_term(PstPiece piece, int n, int sq) {
     int offset = 0;
     for (int size : kPstBoardSizes) {
-        if (size == n) return kPstFirst + static_cast<int>(piece) * kPstClassesPerPiece + offset + pst_class(n, sq);
+        if (size == n)
+            return kPstFirst + static_cast<int>(piece) * kPstClassesPerPiece + offset +
+                   pst_class(n, sq);
         offset += pst_classes(size);
     }
     return -1;

@@ -115,7 +115,8 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
                 if (trace) {
                     auto same = std::find_if(trace->terms.begin(), trace->terms.end(),
                                              [&](const EvalTraceTerm& x) { return x.term == id; });
-                    if (same == trace->terms.end()) same = trace->terms.insert(same, {EvalTerm(id), 0, 0});
+                    if (same == trace->terms.end())
+                        same = trace->terms.insert(same, {EvalTerm(id), 0, 0});
                     same->feature += sign;
                     same->value += sign * w.weight[id];
                 }

@@ -50,11 +50,13 @@ struct RootMove {
 
 template <class BB>
 class Worker {
-public:
+  public:
     // `root_moves` are the legal moves to search (forbidden repetitions and searchmoves applied).
-    Worker(int id, SharedSearch& shared, const Position<BB>& root, const std::vector<Move>& root_moves)
+    Worker(int id, SharedSearch& shared, const Position<BB>& root,
+           const std::vector<Move>& root_moves)
         : id_(id), shared_(shared), pos_(root) {
-        for (Move m : root_moves) roots_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, false, false, 0, {m}});
+        for (Move m : root_moves)
+            roots_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, false, false, 0, {m}});
         init_reductions();
     }
 
@@ -68,7 +70,7 @@ public:
     int completed_depth() const { return completed_depth_; }
     std::atomic<uint64_t> nodes{0};  // written by this worker only, read by any thread
 
-private:
+  private:
     // A plain increment: with one writer a locked read-modify-write is not needed.
     void count_node() {
         nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
@@ -84,7 +86,8 @@ private:
     Score terminal_score(Status s, int ply) const;
     Score no_move_score(int ply) const;
     int move_score(Move m, BB captured, Move tt_move, int ply) const;
-    void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move, int ply) const;
+    void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
+                     int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
     void update_pv(int ply, Move m);
     void check_limits();
@@ -142,7 +145,9 @@ int Worker<BB>::repetitions() const {
     int count = 1;
     for (int i = static_cast<int>(st.size()) - 1; i >= 2; i -= 2) {
         // A capture or a forest removal makes every earlier position different.
-        if (st[i].captured || st[i].forest_removed || st[i - 1].captured || st[i - 1].forest_removed) break;
+        if (st[i].captured || st[i].forest_removed || st[i - 1].captured ||
+            st[i - 1].forest_removed)
+            break;
         if (st[i - 2].key == key) ++count;
     }
     return count;
@@ -160,10 +165,14 @@ std::optional<Score> Worker<BB>::repetition_score(int ply) const {
     if (rule == RepetitionRule::Ignore || rule == RepetitionRule::Forbidden) return std::nullopt;
     if (repetitions() < 3) return std::nullopt;
     switch (rule) {
-        case RepetitionRule::Draw: return kScoreDraw;
-        case RepetitionRule::LossForRepeater: return mate_in(ply);  // the mover lost
-        case RepetitionRule::WinForRepeater: return mated_in(ply);
-        default: return std::nullopt;
+        case RepetitionRule::Draw:
+            return kScoreDraw;
+        case RepetitionRule::LossForRepeater:
+            return mate_in(ply);  // the mover lost
+        case RepetitionRule::WinForRepeater:
+            return mated_in(ply);
+        default:
+            return std::nullopt;
     }
 }
 
@@ -193,7 +202,8 @@ int Worker<BB>::move_score(Move m, BB captured, Move tt_move, int ply) const {
 template <class BB>
 void Worker<BB>::score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
                              int ply) const {
-    for (int i = 0; i < list.size(); ++i) scores[i] = move_score(list[i], pos_.captures_of(list[i]), tt_move, ply);
+    for (int i = 0; i < list.size(); ++i)
+        scores[i] = move_score(list[i], pos_.captures_of(list[i]), tt_move, ply);
 }
 
 template <class BB>
@@ -233,7 +243,8 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     const Side us = pos_.side_to_move();
 
     // 1. A win in one move ends the line: the king's escape or capture.
-    if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_)) return mate_in(ply + 1);
+    if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_))
+        return mate_in(ply + 1);
     // A side with no move has lost (or drawn) whatever its position looks like.
     if (!pos_.has_moves()) return no_move_score(ply);
     const Score eval = evaluate(pos_, *shared_.weights);
@@ -268,9 +279,9 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         for (Move m : list) {
             const BB captured = pos_.captures_of(m);
             const bool forcing =
-                captured ||
-                (us == Side::Defenders ? m.from == pos_.king() && king_threatens(pos_, m, first_ply ? 1 : 2)
-                                       : first_ply && test(beside_king, m.to));
+                captured || (us == Side::Defenders ? m.from == pos_.king() &&
+                                                         king_threatens(pos_, m, first_ply ? 1 : 2)
+                                                   : first_ply && test(beside_king, m.to));
             if (!forcing) continue;
             scores[kept] = move_score(m, captured, Move{}, ply);
             list.moves[kept++] = m;
@@ -333,7 +344,8 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
 
     // 3. A win in one move.
     const Side us = pos_.side_to_move();
-    if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_)) return mate_in(ply + 1);
+    if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_))
+        return mate_in(ply + 1);
 
     const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
     const bool threatened = must_answer(pos_);
@@ -380,11 +392,14 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !opens_escape && !threatened)
-                r = std::min(reductions_[std::min(depth, 63)][std::min(legal, 63)] + !pv_node, new_depth - 1);
+                r = std::min(reductions_[std::min(depth, 63)][std::min(legal, 63)] + !pv_node,
+                             new_depth - 1);
             r = std::max(r, 0);
             score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
-            if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
-            if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, true);
+            if (score > alpha && r > 0)
+                score = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+            if (score > alpha && score < beta)
+                score = -search(-beta, -alpha, new_depth, ply + 1, true);
         }
         pos_.undo_move();
         if (shared_.stop.load(std::memory_order_relaxed)) return 0;
@@ -404,7 +419,9 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     }
     if (legal == 0) return no_move_score(ply);
 
-    const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+    const Bound bound = best >= beta            ? Bound::Lower
+                        : best > original_alpha ? Bound::Exact
+                                                : Bound::Upper;
     shared_.tt->store(key, TTData{best_move, score_to_tt(best, ply), eval, depth, bound});
     return best;
 }
@@ -420,8 +437,8 @@ Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
         RootMove& rm = roots_[i];
         seldepth_ = 0;
         pos_.do_move(rm.move);
-        const bool opens_escape =
-            pos_.side_to_move() == Side::Attackers && !pos_.status().over() && king_sees_escape(pos_);
+        const bool opens_escape = pos_.side_to_move() == Side::Attackers && !pos_.status().over() &&
+                                  king_sees_escape(pos_);
         const int new_depth = depth - 1 + (opens_escape ? 1 : 0);
         Score score;
         if (searched == 0) {
@@ -466,7 +483,8 @@ SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
     info.upperbound = rm.upperbound;
     info.nodes = shared_.total_nodes();
     info.time_ms = shared_.time.elapsed_ms();
-    info.nps = info.nodes * 1'000'000 / static_cast<uint64_t>(std::max<int64_t>(1, shared_.time.elapsed_us()));
+    info.nps = info.nodes * 1'000'000 /
+               static_cast<uint64_t>(std::max<int64_t>(1, shared_.time.elapsed_us()));
     info.hashfull = shared_.tt->hashfull();
     info.pv = rm.pv;
     return info;
@@ -488,8 +506,10 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
         // spread over several depths and fill the shared table for each other. None skips a
         // depth limit: every thread works until one of them has completed it.
         if (id_ > 0 && depth < last_depth) {
-            static constexpr int kSkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-            static constexpr int kSkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+            static constexpr int kSkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                                3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+            static constexpr int kSkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3,
+                                                 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
             const int i = (id_ - 1) % 20;
             if (((depth + kSkipPhase[i]) / kSkipSize[i]) % 2) continue;
         }
@@ -506,8 +526,9 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
             }
             for (;;) {
                 const Score score = search_root(alpha, beta, depth);
-                std::stable_sort(roots_.begin() + pv_index_, roots_.end(),
-                                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                std::stable_sort(
+                    roots_.begin() + pv_index_, roots_.end(),
+                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
                 if (shared_.stop.load(std::memory_order_relaxed)) break;
                 if (score <= alpha) {
                     beta = (alpha + beta) / 2;
@@ -519,8 +540,9 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
                 }
                 delta += delta / 2 + 10;
             }
-            std::stable_sort(roots_.begin(), roots_.begin() + pv_index_ + 1,
-                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            std::stable_sort(
+                roots_.begin(), roots_.begin() + pv_index_ + 1,
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             if (shared_.stop.load(std::memory_order_relaxed)) break;
         }
         if (shared_.stop.load(std::memory_order_relaxed)) break;
@@ -536,7 +558,8 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
 
         // Limits the main thread judges between iterations.
         const Score best = roots_[0].score;
-        if (limits.mate > 0 && best >= kScoreMateBound && (mate_plies(best) + 1) / 2 <= limits.mate) break;
+        if (limits.mate > 0 && best >= kScoreMateBound && (mate_plies(best) + 1) / 2 <= limits.mate)
+            break;
         // A proven result does not get better with depth.
         if (!limits.infinite && !shared_.pondering && is_mate_score(best) &&
             std::abs(mate_plies(best)) <= depth)

@@ -14,7 +14,9 @@ double eval_for_attackers(const TexelSample& s, const EvalWeights& w) {
     return e;
 }
 
-double sigmoid(double eval, double k) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
+double sigmoid(double eval, double k) {
+    return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0));
+}
 
 }  // namespace
 
@@ -54,7 +56,8 @@ std::vector<TexelSample> texel_samples(const Game& finished, double result, int 
     return samples;
 }
 
-double texel_error(const std::vector<TexelSample>& samples, const EvalWeights& w, double k, double bias) {
+double texel_error(const std::vector<TexelSample>& samples, const EvalWeights& w, double k,
+                   double bias) {
     if (samples.empty()) return 0;
     double sum = 0;
     for (const auto& s : samples) {
@@ -106,7 +109,8 @@ EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, d
     auto change = [&](int t, int delta) {
         double sum = 0;
         for (const auto& u : users[t]) {
-            const double d = samples[u.sample].result - sigmoid(eval[u.sample] + u.value * delta, k);
+            const double d =
+                samples[u.sample].result - sigmoid(eval[u.sample] + u.value * delta, k);
             sum += d * d - error[u.sample];
         }
         return sum;
@@ -115,7 +119,8 @@ EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, d
         for (bool improved = true; improved;) {
             improved = false;
             for (int t = 0; t <= kBias; ++t) {
-                if (t < kBias && (tuning_anchor(t) || users[t].empty() || (free && !free(t)))) continue;
+                if (t < kBias && (tuning_anchor(t) || users[t].empty() || (free && !free(t))))
+                    continue;
                 for (int delta : {step, -step}) {
                     const double c = change(t, delta);
                     if (c >= -1e-12) continue;
@@ -134,7 +139,8 @@ EvalWeights texel_tune(const std::vector<TexelSample>& samples, EvalWeights w, d
                 }
             }
             if (improved && log)
-                log("step " + std::to_string(step) + ": error " + std::to_string(total / samples.size()));
+                log("step " + std::to_string(step) + ": error " +
+                    std::to_string(total / samples.size()));
         }
     }
     return w;

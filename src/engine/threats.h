@@ -40,7 +40,8 @@ BB attackers_reaching(const Position<BB>& pos, Square target) {
     for (int dir = 0; dir < kDirections; ++dir) {
         // The nearest piece in each direction, if an attacker that can stop on `target`.
         const Square sq = geo.first_on_ray(dir, target, occ);
-        if (sq != kNoSquare && test(attackers, sq) && test(pos.destinations(sq, Piece::AttackerSoldier), target))
+        if (sq != kNoSquare && test(attackers, sq) &&
+            test(pos.destinations(sq, Piece::AttackerSoldier), target))
             found |= square_bb<BB>(sq);
     }
     return found;
@@ -61,7 +62,8 @@ bool king_capture_threatened(const Position<BB>& pos) {
 // square (attackers to move) or an attacker move from capturing him (defenders to move).
 template <class BB>
 bool must_answer(const Position<BB>& pos) {
-    return pos.side_to_move() == Side::Attackers ? king_sees_escape(pos) : king_capture_threatened(pos);
+    return pos.side_to_move() == Side::Attackers ? king_sees_escape(pos)
+                                                 : king_capture_threatened(pos);
 }
 
 // Whether the attackers to move win at once with a move next to the king: his capture, or

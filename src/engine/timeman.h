@@ -9,7 +9,7 @@
 namespace branan {
 
 class TimeManager {
-public:
+  public:
     // `side` is the side to move; `overhead_ms` is kept in hand for the GUI's and the pipe's lag.
     void start(const SearchLimits& limits, Side side, int64_t overhead_ms, Clock::time_point now);
     // Restarts the clock of the limits (ponderhit: the real thinking time starts now). Safe
@@ -24,7 +24,7 @@ public:
     // At any node: whether the hard limit has passed.
     bool out_of_time() const { return limited_ && limit_elapsed_ms() >= maximum_ms_; }
 
-private:
+  private:
     int64_t limit_elapsed_ms() const;  // since the start or the last restart
 
     Clock::time_point start_;

@@ -1,13 +1,15 @@
 #include "engine/tt.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <new>
 
-#include <unistd.h>
-
 namespace branan {
 
-TranspositionTable::TranspositionTable() { resize(16); }
+TranspositionTable::TranspositionTable() {
+    resize(16);
+}
 TranspositionTable::~TranspositionTable() = default;
 
 bool TranspositionTable::resize(size_t megabytes) {
@@ -38,7 +40,8 @@ void TranspositionTable::clear() {
 }
 
 TranspositionTable::Cluster& TranspositionTable::cluster_for(uint64_t key) const {
-    const auto index = static_cast<size_t>((static_cast<unsigned __int128>(key) * cluster_count_) >> 64);
+    const auto index =
+        static_cast<size_t>((static_cast<unsigned __int128>(key) * cluster_count_) >> 64);
     return clusters_[index];
 }
 
@@ -94,7 +97,8 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
             }
             break;
         }
-        const int age = (generation_ - static_cast<int>((data >> 58) & kGenerationMask)) & kGenerationMask;
+        const int age =
+            (generation_ - static_cast<int>((data >> 58) & kGenerationMask)) & kGenerationMask;
         const int worth = static_cast<int>((data >> 48) & 255) - 8 * age;
         if (worth < victim_worth) {
             victim_worth = worth;

@@ -23,7 +23,7 @@ struct TTData {
 };
 
 class TranspositionTable {
-public:
+  public:
     TranspositionTable();
     ~TranspositionTable();
     // Sets the size in MiB (at least 1) and clears the table; false (and the table unchanged)
@@ -39,7 +39,7 @@ public:
     int hashfull() const;
     size_t megabytes() const { return megabytes_; }
 
-private:
+  private:
     // Data layout (64 bits):
     //   bits  0-15 move (from << 8 | to)   bits 16-31 score   bits 32-47 eval
     //   bits 48-55 depth + 1               bits 56-57 bound   bits 58-63 generation

@@ -21,11 +21,14 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 int64_t ms_until(Clock::time_point deadline) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     return std::max<int64_t>(0, left);
 }
 
-int poll_ms(int64_t ms) { return static_cast<int>(std::min<int64_t>(ms, INT_MAX)); }
+int poll_ms(int64_t ms) {
+    return static_cast<int>(std::min<int64_t>(ms, INT_MAX));
+}
 
 void ignore_sigpipe_once() {
     static std::once_flag once;
@@ -52,10 +55,13 @@ void child_fail(int report_fd, int err) {
 
 }  // namespace
 
-EngineProcess::~EngineProcess() { kill(); }
+EngineProcess::~EngineProcess() {
+    kill();
+}
 
 bool EngineProcess::start(const std::string& command, const std::vector<std::string>& args,
-                          const std::string& dir, std::string& error, const std::string& stderr_path) {
+                          const std::string& dir, std::string& error,
+                          const std::string& stderr_path) {
     ignore_sigpipe_once();
     kill();
     buffer_.clear();
@@ -70,7 +76,8 @@ bool EngineProcess::start(const std::string& command, const std::vector<std::str
     // A relative path with a '/' that exists from here is made absolute, since the child runs in
     // `dir`; otherwise exec resolves it in `dir` (or in PATH when it has no '/').
     std::string program = command;
-    if (!dir.empty() && program.find('/') != std::string::npos && program[0] != '/' && file_exists(program)) {
+    if (!dir.empty() && program.find('/') != std::string::npos && program[0] != '/' &&
+        file_exists(program)) {
         const std::string cwd = current_dir();
         if (!cwd.empty()) program = cwd + "/" + program;
     }
@@ -100,14 +107,17 @@ bool EngineProcess::start(const std::string& command, const std::vector<std::str
     const int err_fd = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (err_fd < 0) {
         error = "cannot open '" + err_path + "': " + std::strerror(errno);
-        for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1], report[0], report[1]}) ::close(fd);
+        for (int fd :
+             {to_child[0], to_child[1], from_child[0], from_child[1], report[0], report[1]})
+            ::close(fd);
         return false;
     }
 
     const pid_t pid = ::fork();
     if (pid < 0) {
         error = std::string("fork: ") + std::strerror(errno);
-        for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1], report[0], report[1], err_fd})
+        for (int fd :
+             {to_child[0], to_child[1], from_child[0], from_child[1], report[0], report[1], err_fd})
             ::close(fd);
         return false;
     }
@@ -178,7 +188,8 @@ bool EngineProcess::write_line(const std::string& text, int64_t timeout_ms) {
 }
 
 EngineProcess::ReadResult EngineProcess::read_line(std::string& line, int64_t timeout_ms) {
-    const auto deadline = Clock::now() + std::chrono::milliseconds(std::max<int64_t>(0, timeout_ms));
+    const auto deadline =
+        Clock::now() + std::chrono::milliseconds(std::max<int64_t>(0, timeout_ms));
     for (;;) {
         if (const size_t nl = buffer_.find('\n'); nl != std::string::npos) {
             line = buffer_.substr(0, nl);
@@ -278,7 +289,8 @@ std::string EngineProcess::exit_description() const {
                            : sig == SIGPIPE ? "SIGPIPE"
                            : sig == SIGINT  ? "SIGINT"
                                             : nullptr;
-        return "killed by signal " + std::to_string(sig) + (name ? std::string(" (") + name + ")" : "");
+        return "killed by signal " + std::to_string(sig) +
+               (name ? std::string(" (") + name + ")" : "");
     }
     return "ended";
 }

@@ -13,7 +13,7 @@
 namespace branan::match {
 
 class EngineProcess {
-public:
+  public:
     enum class ReadResult { Line, Timeout, Eof };
 
     EngineProcess() = default;
@@ -26,8 +26,8 @@ public:
     // directory `dir` (empty: the current one). The child's stderr goes to `stderr_path`
     // (appended; empty: /dev/null). Returns false with `error` set when the program cannot be
     // started (also when exec fails, e.g. no such file). Kills a child still running first.
-    bool start(const std::string& command, const std::vector<std::string>& args, const std::string& dir,
-               std::string& error, const std::string& stderr_path = "");
+    bool start(const std::string& command, const std::vector<std::string>& args,
+               const std::string& dir, std::string& error, const std::string& stderr_path = "");
 
     // Writes `text` and a newline; false when the engine is gone or does not take the line
     // within `timeout_ms`.
@@ -50,7 +50,7 @@ public:
     // empty before that.
     std::string exit_description() const;
 
-private:
+  private:
     void close_pipes();
     void reap(int status);
 

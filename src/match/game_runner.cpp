@@ -9,15 +9,24 @@ namespace branan::match {
 
 const char* termination_name(Termination t) {
     switch (t) {
-        case Termination::Rules: return "rules";
-        case Termination::MaxPlies: return "max plies";
-        case Termination::IllegalMove: return "illegal move";
-        case Termination::Crash: return "crash";
-        case Termination::Timeout: return "timeout";
-        case Termination::Stall: return "stall";
-        case Termination::Garbage: return "garbage";
-        case Termination::Disconnect: return "disconnect";
-        case Termination::StartFailure: return "start failure";
+        case Termination::Rules:
+            return "rules";
+        case Termination::MaxPlies:
+            return "max plies";
+        case Termination::IllegalMove:
+            return "illegal move";
+        case Termination::Crash:
+            return "crash";
+        case Termination::Timeout:
+            return "timeout";
+        case Termination::Stall:
+            return "stall";
+        case Termination::Garbage:
+            return "garbage";
+        case Termination::Disconnect:
+            return "disconnect";
+        case Termination::StartFailure:
+            return "start failure";
     }
     return "?";
 }
@@ -26,12 +35,18 @@ namespace {
 
 Termination termination_of(MoveReply::Kind kind) {
     switch (kind) {
-        case MoveReply::Kind::Crash: return Termination::Crash;
-        case MoveReply::Kind::Timeout: return Termination::Timeout;
-        case MoveReply::Kind::Stall: return Termination::Stall;
-        case MoveReply::Kind::Garbage: return Termination::Garbage;
-        case MoveReply::Kind::Disconnect: return Termination::Disconnect;
-        case MoveReply::Kind::Move: break;
+        case MoveReply::Kind::Crash:
+            return Termination::Crash;
+        case MoveReply::Kind::Timeout:
+            return Termination::Timeout;
+        case MoveReply::Kind::Stall:
+            return Termination::Stall;
+        case MoveReply::Kind::Garbage:
+            return Termination::Garbage;
+        case MoveReply::Kind::Disconnect:
+            return Termination::Disconnect;
+        case MoveReply::Kind::Move:
+            break;
     }
     return Termination::Garbage;
 }
@@ -43,12 +58,22 @@ std::string failure_text(const std::string& name, MoveReply::Kind kind, const st
     if (kind == MoveReply::Kind::Timeout) return "time forfeit by " + name + tail;
     std::string what;
     switch (kind) {
-        case MoveReply::Kind::Crash: what = " crashed"; break;
-        case MoveReply::Kind::Timeout: break;
-        case MoveReply::Kind::Stall: what = " stalled"; break;
-        case MoveReply::Kind::Garbage: what = " sent garbage"; break;
-        case MoveReply::Kind::Disconnect: what = " disconnected"; break;
-        case MoveReply::Kind::Move: break;
+        case MoveReply::Kind::Crash:
+            what = " crashed";
+            break;
+        case MoveReply::Kind::Timeout:
+            break;
+        case MoveReply::Kind::Stall:
+            what = " stalled";
+            break;
+        case MoveReply::Kind::Garbage:
+            what = " sent garbage";
+            break;
+        case MoveReply::Kind::Disconnect:
+            what = " disconnected";
+            break;
+        case MoveReply::Kind::Move:
+            break;
     }
     return name + what + tail;
 }
@@ -57,10 +82,13 @@ std::string failure_text(const std::string& name, MoveReply::Kind kind, const st
 
 GameOutcome play_game(Player& attackers, Player& defenders, const GameSetup& setup) {
     GameOutcome result;
-    auto player_of = [&](Side s) -> Player& { return s == Side::Attackers ? attackers : defenders; };
+    auto player_of = [&](Side s) -> Player& {
+        return s == Side::Attackers ? attackers : defenders;
+    };
 
-    auto created = setup.start_record.empty() ? Game::create(setup.rules)
-                                              : Game::create(setup.rules, setup.start_record, setup.start_side);
+    auto created = setup.start_record.empty()
+                       ? Game::create(setup.rules)
+                       : Game::create(setup.rules, setup.start_record, setup.start_side);
     if (!created) {
         result.termination = Termination::StartFailure;
         result.reason = "bad start position: " + created.error();
@@ -85,8 +113,10 @@ GameOutcome play_game(Player& attackers, Player& defenders, const GameSetup& set
         result.termination = termination;
         result.reason = std::move(reason);
         result.final_record = game.record();
-        if (outcome == Outcome::AttackersWin) result.loser_side = Side::Defenders;
-        else if (outcome == Outcome::DefendersWin) result.loser_side = Side::Attackers;
+        if (outcome == Outcome::AttackersWin)
+            result.loser_side = Side::Defenders;
+        else if (outcome == Outcome::DefendersWin)
+            result.loser_side = Side::Attackers;
         attackers.game_over(outcome);
         defenders.game_over(outcome);
         return result;
@@ -115,23 +145,27 @@ GameOutcome play_game(Player& attackers, Player& defenders, const GameSetup& set
 
     for (;;) {
         const Status status = game.status();
-        if (status.over()) return finish(status.outcome, Termination::Rules, reason_name(status.reason));
+        if (status.over())
+            return finish(status.outcome, Termination::Rules, reason_name(status.reason));
         if (setup.max_plies > 0 && static_cast<int>(game.moves_played().size()) >= setup.max_plies)
             return finish(Outcome::Draw, Termination::MaxPlies,
                           "max plies (" + std::to_string(setup.max_plies) + ") reached");
 
         const Side me = game.side_to_move();
         Player& p = player_of(me);
-        const MoveReply reply = p.request_move(game, shown(Side::Attackers), shown(Side::Defenders));
+        const MoveReply reply =
+            p.request_move(game, shown(Side::Attackers), shown(Side::Defenders));
         result.time_ms[index(me)] += reply.elapsed_ms;
         if (reply.kind != MoveReply::Kind::Move)
-            return finish(win_for(opponent(me)), termination_of(reply.kind), failure_text(p.name(), reply.kind, reply.detail));
+            return finish(win_for(opponent(me)), termination_of(reply.kind),
+                          failure_text(p.name(), reply.kind, reply.detail));
 
         auto m = game.parse_move(reply.text);
         if (!m) {
             // Game's error reads "move 'x' is illegal: why"; keep the why.
             std::string why = m.error();
-            if (const size_t colon = why.find(": "); colon != std::string::npos && why.rfind("move '", 0) == 0)
+            if (const size_t colon = why.find(": ");
+                colon != std::string::npos && why.rfind("move '", 0) == 0)
                 why = why.substr(colon + 2);
             return finish(win_for(opponent(me)), Termination::IllegalMove,
                           "illegal move " + reply.text + " by " + p.name() + ": " + why);

@@ -12,7 +12,17 @@
 
 namespace branan::match {
 
-enum class Termination { Rules, MaxPlies, IllegalMove, Crash, Timeout, Stall, Garbage, Disconnect, StartFailure };
+enum class Termination {
+    Rules,
+    MaxPlies,
+    IllegalMove,
+    Crash,
+    Timeout,
+    Stall,
+    Garbage,
+    Disconnect,
+    StartFailure
+};
 // "rules", "max plies", "illegal move", "crash", "timeout", "stall", "garbage", "disconnect",
 // "start failure"
 const char* termination_name(Termination t);

@@ -55,7 +55,8 @@ int merge(const std::vector<std::string>& args) {
             return 1;
         }
     }
-    std::cout << "merged " << parts.size() << " result files: " << merged->games.size() << " games\n";
+    std::cout << "merged " << parts.size() << " result files: " << merged->games.size()
+              << " games\n";
     branan::match::print_summary(*merged, std::cout);
     return 0;
 }
@@ -72,7 +73,8 @@ int main(int argc, char** argv) {
                 std::cout << branan::match::match_usage();
                 return 0;
             }
-            std::cerr << "branan-match: " << config.error() << "\n\n" << branan::match::match_usage();
+            std::cerr << "branan-match: " << config.error() << "\n\n"
+                      << branan::match::match_usage();
             return 2;
         }
         return branan::match::run_tournament(*config, std::cout);

@@ -12,28 +12,31 @@ namespace po = boost::program_options;
 
 po::options_description flat_options() {
     po::options_description desc("Options");
-    desc.add_options()                                                                      //
-        ("help,h", "show this help")                                                        //
-        ("variant", po::value<std::string>(), "preset (default brandubh)")                  //
-        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")    //
+    desc.add_options()                                                                    //
+        ("help,h", "show this help")                                                      //
+        ("variant", po::value<std::string>(), "preset (default brandubh)")                //
+        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")  //
         ("tournament", po::value<std::string>()->default_value("round-robin"),
-         "round-robin or gauntlet (the first engine against each other)")                   //
-        ("games", po::value<int>()->default_value(2), "games per pairing and round (even: colour-swapped pairs)")  //
-        ("rounds", po::value<int>()->default_value(1), "rounds")                            //
-        ("openings", po::value<std::string>(), "openings file: a line is a move list, "
-         "'startpos moves ...' or 'otn <record> [side S] [moves ...]'")                     //
+         "round-robin or gauntlet (the first engine against each other)")  //
+        ("games", po::value<int>()->default_value(2),
+         "games per pairing and round (even: colour-swapped pairs)")  //
+        ("rounds", po::value<int>()->default_value(1), "rounds")      //
+        ("openings", po::value<std::string>(),
+         "openings file: a line is a move list, "
+         "'startpos moves ...' or 'otn <record> [side S] [moves ...]'")  //
         ("random-openings", po::value<int>()->default_value(0),
-         "random balanced openings of this many plies")                                     //
-        ("concurrency", po::value<int>()->default_value(1), "games played at once")         //
-        ("records", po::value<std::string>(), "folder for game records and games.csv")      //
+         "random balanced openings of this many plies")                                          //
+        ("concurrency", po::value<int>()->default_value(1), "games played at once")              //
+        ("records", po::value<std::string>(), "folder for game records and games.csv")           //
         ("results", po::value<std::string>(), "results JSON (default: <records>/results.json)")  //
-        ("resume", "continue the run in the results file")                                  //
-        ("shard", po::value<std::string>(), "i/n: play the i-th of n parts of the schedule")  //
+        ("resume", "continue the run in the results file")                                       //
+        ("shard", po::value<std::string>(), "i/n: play the i-th of n parts of the schedule")     //
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
-         "elo0=E0 elo1=E1 alpha=A beta=B: stop on a decision")                              //
-        ("max-plies", po::value<int>()->default_value(400), "adjudicate a draw after this many plies")  //
-        ("seed", po::value<uint64_t>()->default_value(1), "seed of the random openings")     //
-        ("event", po::value<std::string>()->default_value("branan-match"), "event name")    //
+         "elo0=E0 elo1=E1 alpha=A beta=B: stop on a decision")  //
+        ("max-plies", po::value<int>()->default_value(400),
+         "adjudicate a draw after this many plies")                                       //
+        ("seed", po::value<uint64_t>()->default_value(1), "seed of the random openings")  //
+        ("event", po::value<std::string>()->default_value("branan-match"), "event name")  //
         ("quiet", "no per-game lines");
     return desc;
 }
@@ -55,13 +58,15 @@ Expected<int64_t> parse_whole(const std::string& key, const std::string& v, int6
         if (used == v.size() && n >= lo) return static_cast<int64_t>(n);
     } catch (const std::exception&) {
     }
-    return Error{key + " needs a whole number of at least " + std::to_string(lo) + ", not '" + v + "'"};
+    return Error{key + " needs a whole number of at least " + std::to_string(lo) + ", not '" + v +
+                 "'"};
 }
 
 // Applies one key=value of an engine group.
 std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     const size_t eq = token.find('=');
-    if (eq == std::string::npos || eq == 0) return "engine setting '" + token + "' is not key=value";
+    if (eq == std::string::npos || eq == 0)
+        return "engine setting '" + token + "' is not key=value";
     const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
     if (key == "cmd") {
         e.command = value;
@@ -72,7 +77,8 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     } else if (key == "arg") {
         e.args.push_back(value);
     } else if (key == "proto") {
-        if (value != "uti" && value != "otep") return "proto must be uti or otep, not '" + value + "'";
+        if (value != "uti" && value != "otep")
+            return "proto must be uti or otep, not '" + value + "'";
         e.protocol = value;
     } else if (key == "tc") {
         auto tc = parse_time_control(value);
@@ -117,11 +123,16 @@ Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
         if (eq == std::string::npos) return Error{"--sprt: '" + t + "' is not key=value"};
         auto v = parse_double("--sprt " + key, t.substr(eq + 1));
         if (!v) return Error{v.error()};
-        if (key == "elo0") c.elo0 = *v;
-        else if (key == "elo1") c.elo1 = *v;
-        else if (key == "alpha") c.alpha = *v;
-        else if (key == "beta") c.beta = *v;
-        else return Error{"--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)"};
+        if (key == "elo0")
+            c.elo0 = *v;
+        else if (key == "elo1")
+            c.elo1 = *v;
+        else if (key == "alpha")
+            c.alpha = *v;
+        else if (key == "beta")
+            c.beta = *v;
+        else
+            return Error{"--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)"};
     }
     return check_sprt_config(c);
 }
@@ -132,8 +143,10 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
     bool gave = false;
     for (const auto* tokens : {&each, &group})
         for (const auto& token : *tokens) {
-            if (token.rfind("tc=", 0) == 0) gave = true;
-            else if (token.rfind("st=", 0) == 0) gave = false;
+            if (token.rfind("tc=", 0) == 0)
+                gave = true;
+            else if (token.rfind("st=", 0) == 0)
+                gave = false;
         }
     return gave;
 }
@@ -143,14 +156,19 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
 std::string match_usage() {
     std::ostringstream out;
     out << "branan-match: engine-vs-engine tafl matches.\n\n"
-           "usage: branan-match --engine cmd=CMD [name=N] [key=value ...] --engine ... [--each key=value ...] [options]\n"
+           "usage: branan-match --engine cmd=CMD [name=N] [key=value ...] --engine ... [--each "
+           "key=value ...] [options]\n"
            "       branan-match merge RESULTS.json... --out MERGED.json\n\n"
-           "Engine settings: cmd, name, dir, arg (repeatable), proto=uti|otep, tc=BASE+INC (seconds,\n"
+           "Engine settings: cmd, name, dir, arg (repeatable), proto=uti|otep, tc=BASE+INC "
+           "(seconds,\n"
            "e.g. 10+0.1, 40/60+1, inf), st=SECONDS per move, depth=N, nodes=N, timemargin=MS,\n"
            "stderr=FILE, option.NAME=VALUE (UTI setoption).\n"
-           "OTEP engines (proto=otep) get only a clock: 'clock A D 0 0 0' before each move, with no\n"
-           "increment (OTEP has none); st=S sends 'clock S S 0 0 0', which an OTEP engine budgets as\n"
-           "the rest of its game; tc=inf sends no clock (the engine's own think time, at most an hour).\n"
+           "OTEP engines (proto=otep) get only a clock: 'clock A D 0 0 0' before each move, with "
+           "no\n"
+           "increment (OTEP has none); st=S sends 'clock S S 0 0 0', which an OTEP engine budgets "
+           "as\n"
+           "the rest of its game; tc=inf sends no clock (the engine's own think time, at most an "
+           "hour).\n"
            "depth=, nodes= and option. are refused for them.\n\n"
         << flat_options();
     return out.str();
@@ -163,7 +181,8 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--engine" || args[i] == "--each") {
             std::vector<std::string> group;
-            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) group.push_back(args[++i]);
+            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0)
+                group.push_back(args[++i]);
             if (args[i - group.size()] == "--each")
                 each.insert(each.end(), group.begin(), group.end());
             else
@@ -185,9 +204,11 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     for (const auto& group : engines) {
         EngineConfig e;
         for (const auto& token : each)
-            if (auto problem = apply_engine_key(e, token); !problem.empty()) return Error{"--each: " + problem};
+            if (auto problem = apply_engine_key(e, token); !problem.empty())
+                return Error{"--each: " + problem};
         for (const auto& token : group)
-            if (auto problem = apply_engine_key(e, token); !problem.empty()) return Error{"--engine: " + problem};
+            if (auto problem = apply_engine_key(e, token); !problem.empty())
+                return Error{"--engine: " + problem};
         if (e.command.empty()) return Error{"--engine needs cmd=COMMAND"};
         if (e.name.empty()) e.name = e.command;
         if (e.protocol == "otep") {
@@ -195,14 +216,17 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
             // dropped without a word. No clock at all (tc=inf) is an untimed OpenTafl game: the
             // engine thinks for its own configured time.
             if (e.tc.depth || e.tc.nodes)
-                return Error{"engine '" + e.name + "': OTEP has no depth or node limit (give tc=, st= or tc=inf)"};
+                return Error{"engine '" + e.name +
+                             "': OTEP has no depth or node limit (give tc=, st= or tc=inf)"};
             if (!e.options.empty())
-                return Error{"engine '" + e.name + "': OTEP has no options (option." + e.options.front().first +
-                             " is for UTI engines)"};
+                return Error{"engine '" + e.name + "': OTEP has no options (option." +
+                             e.options.front().first + " is for UTI engines)"};
             if (!e.tc.clocked() && !e.tc.move_ms && !gave_tc(each, group))
-                return Error{"engine '" + e.name + "' has no time control (tc=, st=, or tc=inf for its own think time)"};
+                return Error{"engine '" + e.name +
+                             "' has no time control (tc=, st=, or tc=inf for its own think time)"};
         } else if (!e.tc.clocked() && !e.tc.move_ms && !e.tc.depth && !e.tc.nodes) {
-            return Error{"engine '" + e.name + "' has no time control (tc=, st=, depth= or nodes=)"};
+            return Error{"engine '" + e.name +
+                         "' has no time control (tc=, st=, depth= or nodes=)"};
         }
         c.engines.push_back(e);
     }
@@ -212,8 +236,9 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
             if (c.engines[i].name == c.engines[j].name)
                 return Error{"two engines are named '" + c.engines[i].name + "' (give name=)"};
 
-    if (vm.count("variant") && vm.count("rules")) return Error{"give --variant or --rules, not both"};
-    auto rules = rules_from_name_or_string(vm.count("rules") ? vm["rules"].as<std::string>()
+    if (vm.count("variant") && vm.count("rules"))
+        return Error{"give --variant or --rules, not both"};
+    auto rules = rules_from_name_or_string(vm.count("rules")     ? vm["rules"].as<std::string>()
                                            : vm.count("variant") ? vm["variant"].as<std::string>()
                                                                  : "brandubh");
     if (!rules) return Error{rules.error()};
@@ -228,22 +253,28 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     c.max_plies = vm["max-plies"].as<int>();
     if (c.games < 1 || c.rounds < 1 || c.concurrency < 1 || c.concurrency > 256 ||
         c.random_openings < 0 || c.random_openings > 40 || c.max_plies < 1)
-        return Error{"--games, --rounds, --concurrency (1-256) and --max-plies must be positive, "
-                     "--random-openings 0-40"};
+        return Error{
+            "--games, --rounds, --concurrency (1-256) and --max-plies must be positive, "
+            "--random-openings 0-40"};
     if (vm.count("openings")) c.openings_file = vm["openings"].as<std::string>();
     if (!c.openings_file.empty() && c.random_openings)
         return Error{"give --openings or --random-openings, not both"};
     if (vm.count("records")) c.records_dir = vm["records"].as<std::string>();
-    if (vm.count("results")) c.results_file = vm["results"].as<std::string>();
-    else if (!c.records_dir.empty()) c.results_file = c.records_dir + "/results.json";
+    if (vm.count("results"))
+        c.results_file = vm["results"].as<std::string>();
+    else if (!c.records_dir.empty())
+        c.results_file = c.records_dir + "/results.json";
     c.resume = vm.count("resume") > 0;
     if (c.resume && c.results_file.empty()) return Error{"--resume needs --results or --records"};
     if (vm.count("shard")) {
         const std::string s = vm["shard"].as<std::string>();
         const size_t slash = s.find('/');
-        auto i = slash == std::string::npos ? Expected<int64_t>(Error{""}) : parse_whole("--shard", s.substr(0, slash), 1);
-        auto n = slash == std::string::npos ? Expected<int64_t>(Error{""}) : parse_whole("--shard", s.substr(slash + 1), 1);
-        if (!i || !n || *i > *n) return Error{"--shard takes i/n with 1 <= i <= n, not '" + s + "'"};
+        auto i = slash == std::string::npos ? Expected<int64_t>(Error{""})
+                                            : parse_whole("--shard", s.substr(0, slash), 1);
+        auto n = slash == std::string::npos ? Expected<int64_t>(Error{""})
+                                            : parse_whole("--shard", s.substr(slash + 1), 1);
+        if (!i || !n || *i > *n)
+            return Error{"--shard takes i/n with 1 <= i <= n, not '" + s + "'"};
         c.shard = static_cast<int>(*i);
         c.shards = static_cast<int>(*n);
     }

@@ -23,12 +23,12 @@ struct MatchConfig {
     std::string openings_file;  // one opening a line
     int random_openings = 0;    // plies of random balanced openings (0: the start position)
     int concurrency = 1;
-    std::string records_dir;    // a record file per game and games.csv
-    std::string results_file;   // JSON results (default: <records_dir>/results.json)
+    std::string records_dir;   // a record file per game and games.csv
+    std::string results_file;  // JSON results (default: <records_dir>/results.json)
     bool resume = false;
     int shard = 1, shards = 1;  // --shard i/n
     std::optional<SprtConfig> sprt;
-    int max_plies = 400;        // adjudicated a draw beyond this
+    int max_plies = 400;  // adjudicated a draw beyond this
     uint64_t seed = 1;
     std::string event = "branan-match";
     bool quiet = false;

@@ -17,7 +17,9 @@ Opening opening_of(const Game& game, const std::string& label) {
 
 }  // namespace
 
-Opening start_opening(const Rules& rules) { return opening_of(Game::create(rules).value(), "startpos"); }
+Opening start_opening(const Rules& rules) {
+    return opening_of(Game::create(rules).value(), "startpos");
+}
 
 Expected<std::vector<Opening>> read_openings(const std::string& path, const Rules& rules) {
     std::ifstream in(path);
@@ -42,12 +44,14 @@ Expected<std::vector<Opening>> read_openings(const std::string& path, const Rule
     return openings;
 }
 
-std::vector<Opening> random_openings(const Rules& rules, int plies, int count, uint64_t seed, int margin) {
+std::vector<Opening> random_openings(const Rules& rules, int plies, int count, uint64_t seed,
+                                     int margin) {
     std::mt19937_64 rng(seed);
     Engine judge;
     judge.set_hash_mb(4);
     std::vector<Opening> openings;
-    for (int attempt = 0; static_cast<int>(openings.size()) < count && attempt < count * 50; ++attempt) {
+    for (int attempt = 0; static_cast<int>(openings.size()) < count && attempt < count * 50;
+         ++attempt) {
         Game game = Game::create(rules).value();
         for (int ply = 0; ply < plies && !game.status().over(); ++ply) {
             const auto legal = game.legal_moves();

@@ -1,4 +1,3 @@
-#include "core/text.h"
 #include "match/player.h"
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 #include "core/notation.h"
 #include "core/position_record.h"
 #include "core/rules_string.h"
+#include "core/text.h"
 
 namespace branan::match {
 namespace {
@@ -19,20 +19,21 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using ReadResult = EngineProcess::ReadResult;
 
-constexpr int64_t kHandshakeMs = 5000;      // uti -> utiok, hello
-constexpr int64_t kSetupReadyMs = 5000;     // isready after options / a new game (Hash may resize)
-constexpr int64_t kPingMs = 2000;           // isready during a search must be answered this fast
-constexpr int64_t kQuietBeforePingMs = 1000;  // silence during a search before we ping
-constexpr int64_t kStopGraceMs = 500;       // bestmove after stop
+constexpr int64_t kHandshakeMs = 5000;   // uti -> utiok, hello
+constexpr int64_t kSetupReadyMs = 5000;  // isready after options / a new game (Hash may resize)
+constexpr int64_t kPingMs = 2000;        // isready during a search must be answered this fast
+constexpr int64_t kQuietBeforePingMs = 1000;       // silence during a search before we ping
+constexpr int64_t kStopGraceMs = 500;              // bestmove after stop
 constexpr int64_t kUnlimitedMoveMs = 3600 * 1000;  // cap when no clock limits a move
 constexpr int64_t kQuitMs = 1000;
-constexpr int kGoRetries = 200;             // "go: a search is running" right after a bestmove
+constexpr int kGoRetries = 200;  // "go: a search is running" right after a bestmove
 
 int64_t ms_since(Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 int64_t ms_until(Clock::time_point t) {
-    return std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count());
+    return std::max<int64_t>(
+        0, std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count());
 }
 
 std::string_view trim(std::string_view s) {
@@ -41,14 +42,17 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+bool starts_with(std::string_view s, std::string_view prefix) {
+    return s.substr(0, prefix.size()) == prefix;
+}
 
 // "12", "0.1", "1.25" seconds -> ms (digits after the third decimal are dropped).
 std::optional<int64_t> parse_seconds(std::string_view s) {
     if (s.empty()) return std::nullopt;
     const size_t dot = s.find('.');
     const std::string_view whole = s.substr(0, dot);
-    const std::string_view frac = dot == std::string_view::npos ? std::string_view() : s.substr(dot + 1);
+    const std::string_view frac =
+        dot == std::string_view::npos ? std::string_view() : s.substr(dot + 1);
     if (whole.empty() && frac.empty()) return std::nullopt;
     for (char c : whole)
         if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
@@ -70,7 +74,8 @@ std::optional<int64_t> parse_base(std::string_view s) {
     if (colon == std::string_view::npos) return parse_seconds(s);
     const auto minutes = parse_seconds(s.substr(0, colon));
     const auto seconds = parse_seconds(s.substr(colon + 1));
-    if (!minutes || !seconds || s.substr(0, colon).find('.') != std::string_view::npos) return std::nullopt;
+    if (!minutes || !seconds || s.substr(0, colon).find('.') != std::string_view::npos)
+        return std::nullopt;
     return *minutes * 60 + *seconds;
 }
 
@@ -81,14 +86,16 @@ bool same_record(std::string_view a, std::string_view b) {
 }
 
 bool from_rules_start(const Game& game) {
-    return game.start_side() == game.rules().first_to_move && same_record(game.start_record(), game.rules().start);
+    return game.start_side() == game.rules().first_to_move &&
+           same_record(game.start_record(), game.rules().start);
 }
 
 // An OpenTafl move ("Ke6-e7xf7", "d7-d4xc4/e4/d3+", "e2-d2") reduced to "from-to"; the text
 // unchanged when it does not look like one.
 std::string simple_move(std::string_view text) {
     std::string_view s = text;
-    if (!s.empty() && std::string_view("tcnkmgTCNKMG").find(s[0]) != std::string_view::npos) s.remove_prefix(1);
+    if (!s.empty() && std::string_view("tcnkmgTCNKMG").find(s[0]) != std::string_view::npos)
+        s.remove_prefix(1);
     auto square = [&](size_t& i) {
         if (i >= s.size() || s[i] < 'a' || s[i] > 's') return false;
         size_t j = i + 1;
@@ -123,7 +130,8 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
         int n = 0;
         const auto [end, ec] = std::from_chars(moves.data(), moves.data() + moves.size(), n);
         if (ec != std::errc() || end != moves.data() + moves.size() || n <= 0)
-            return Error{"time control " + quoted + ": expected a positive number of moves before '/'"};
+            return Error{"time control " + quoted +
+                         ": expected a positive number of moves before '/'"};
         tc.moves = n;
         rest = rest.substr(slash + 1);
     }
@@ -135,16 +143,20 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
     }
     const auto base_ms = parse_base(base);
     if (!base_ms)
-        return Error{"time control " + quoted +
-                     ": expected [moves/]seconds[+increment] (e.g. 10+0.1, 60, 1:30+1, 40/60+1) or inf"};
+        return Error{
+            "time control " + quoted +
+            ": expected [moves/]seconds[+increment] (e.g. 10+0.1, 60, 1:30+1, 40/60+1) or inf"};
     tc.base_ms = *base_ms;
     if (!inc.empty()) {
         const auto inc_ms = parse_seconds(inc);
-        if (!inc_ms) return Error{"time control " + quoted + ": bad increment '" + std::string(inc) + "'"};
+        if (!inc_ms)
+            return Error{"time control " + quoted + ": bad increment '" + std::string(inc) + "'"};
         tc.inc_ms = *inc_ms;
     }
-    if (tc.base_ms == 0 && tc.inc_ms == 0) return Error{"time control " + quoted + " gives no time"};
-    if (tc.moves > 0 && tc.base_ms == 0) return Error{"time control " + quoted + ": a period needs a base time"};
+    if (tc.base_ms == 0 && tc.inc_ms == 0)
+        return Error{"time control " + quoted + " gives no time"};
+    if (tc.moves > 0 && tc.base_ms == 0)
+        return Error{"time control " + quoted + ": a period needs a base time"};
     return tc;
 }
 
@@ -172,12 +184,18 @@ int moves_by(const Game& game, Side side) {
 
 const char* reply_kind_name(MoveReply::Kind kind) {
     switch (kind) {
-        case MoveReply::Kind::Move: return "move";
-        case MoveReply::Kind::Crash: return "crash";
-        case MoveReply::Kind::Timeout: return "timeout";
-        case MoveReply::Kind::Stall: return "stall";
-        case MoveReply::Kind::Garbage: return "garbage";
-        case MoveReply::Kind::Disconnect: return "disconnect";
+        case MoveReply::Kind::Move:
+            return "move";
+        case MoveReply::Kind::Crash:
+            return "crash";
+        case MoveReply::Kind::Timeout:
+            return "timeout";
+        case MoveReply::Kind::Stall:
+            return "stall";
+        case MoveReply::Kind::Garbage:
+            return "garbage";
+        case MoveReply::Kind::Disconnect:
+            return "disconnect";
     }
     return "?";
 }
@@ -185,11 +203,14 @@ const char* reply_kind_name(MoveReply::Kind kind) {
 // ---------------------------------------------------------------------------------------------
 // Player
 
-Player::Player(EngineConfig config) : config_(std::move(config)), process_(std::make_unique<EngineProcess>()) {}
+Player::Player(EngineConfig config)
+    : config_(std::move(config)), process_(std::make_unique<EngineProcess>()) {}
 
 Player::~Player() = default;
 
-bool Player::alive() const { return process_->is_alive(); }
+bool Player::alive() const {
+    return process_->is_alive();
+}
 
 bool Player::spawn(std::string& error) {
     std::string why;
@@ -261,7 +282,7 @@ namespace {
 // UTI
 
 class UtiPlayer final : public Player {
-public:
+  public:
     using Player::Player;
     ~UtiPlayer() override { quit(); }
 
@@ -302,8 +323,8 @@ public:
         const TimeControl& tc = config_.tc;
         const Side me = game.side_to_move();
         std::string position = from_rules_start(game) ? "position startpos"
-                                                      : "position otn " + game.start_record() + " side " +
-                                                            side_name(game.start_side());
+                                                      : "position otn " + game.start_record() +
+                                                            " side " + side_name(game.start_side());
         if (!game.moves_played().empty()) {
             position += " moves";
             for (Move m : game.moves_played()) position += " " + move_name(m, game.size());
@@ -315,10 +336,12 @@ public:
             go += " movetime " + std::to_string(tc.move_ms);
             limit_ms = tc.move_ms;
         } else if (tc.clocked()) {
-            const int64_t a = std::max<int64_t>(0, attackers_ms), d = std::max<int64_t>(0, defenders_ms);
+            const int64_t a = std::max<int64_t>(0, attackers_ms),
+                          d = std::max<int64_t>(0, defenders_ms);
             go += " atime " + std::to_string(a) + " dtime " + std::to_string(d) + " ainc " +
                   std::to_string(tc.inc_ms) + " dinc " + std::to_string(tc.inc_ms);
-            if (tc.moves > 0) go += " movestogo " + std::to_string(tc.moves - moves_by(game, me) % tc.moves);
+            if (tc.moves > 0)
+                go += " movestogo " + std::to_string(tc.moves - moves_by(game, me) % tc.moves);
             limit_ms = me == Side::Attackers ? a : d;
         } else if (tc.depth == 0 && tc.nodes == 0) {
             stop_is_normal = true;
@@ -354,10 +377,11 @@ public:
             }
             if (ping_sent && now - *ping_sent >= std::chrono::milliseconds(kPingMs)) {
                 process_->kill();
-                return reply(MoveReply::Kind::Stall, "did not answer 'isready' within 2 s while thinking",
-                             ms_since(start));
+                return reply(MoveReply::Kind::Stall,
+                             "did not answer 'isready' within 2 s while thinking", ms_since(start));
             }
-            if (!ping_sent && !stopped && now - last_line >= std::chrono::milliseconds(kQuietBeforePingMs) &&
+            if (!ping_sent && !stopped &&
+                now - last_line >= std::chrono::milliseconds(kQuietBeforePingMs) &&
                 deadline - now > std::chrono::milliseconds(kPingMs)) {
                 send("isready");
                 ++pings_;
@@ -365,8 +389,10 @@ public:
                 continue;
             }
             auto wake = deadline;
-            if (ping_sent) wake = std::min(wake, *ping_sent + std::chrono::milliseconds(kPingMs));
-            else if (!stopped) wake = std::min(wake, last_line + std::chrono::milliseconds(kQuietBeforePingMs));
+            if (ping_sent)
+                wake = std::min(wake, *ping_sent + std::chrono::milliseconds(kPingMs));
+            else if (!stopped)
+                wake = std::min(wake, last_line + std::chrono::milliseconds(kQuietBeforePingMs));
             const ReadResult r = receive(line, std::max<int64_t>(1, ms_until(wake)));
             if (r == ReadResult::Timeout) continue;
             if (r == ReadResult::Eof) return lost_engine("while thinking", ms_since(start));
@@ -380,30 +406,33 @@ public:
             }
             if (words[0] == "bestmove") {
                 const int64_t elapsed = ms_since(start);
-                if (words.size() < 2)
-                    return garbage("'bestmove' without a move", elapsed);
+                if (words.size() < 2) return garbage("'bestmove' without a move", elapsed);
                 if (words[1] == "none")
                     return garbage("'bestmove none': the engine sees no legal move", elapsed);
                 if (auto parsed = parse_move_text(words[1], game.size()); !parsed)
-                    return garbage("malformed bestmove '" + std::string(trim(line)) + "': " + parsed.error(), elapsed);
+                    return garbage(
+                        "malformed bestmove '" + std::string(trim(line)) + "': " + parsed.error(),
+                        elapsed);
                 if (late || (!stop_is_normal && elapsed > limit_ms))
                     return reply(MoveReply::Kind::Timeout,
-                                 "no bestmove within " + std::to_string(limit_ms) + " ms (it came after " +
-                                     std::to_string(elapsed) + " ms" + (stopped ? ", on 'stop')" : ")"),
+                                 "no bestmove within " + std::to_string(limit_ms) +
+                                     " ms (it came after " + std::to_string(elapsed) + " ms" +
+                                     (stopped ? ", on 'stop')" : ")"),
                                  elapsed);
                 MoveReply ok = reply(MoveReply::Kind::Move, "", elapsed);
                 ok.text = words[1];
                 return ok;
             }
-            if (starts_with(line, "info string error: go: a search is running") && go_retries < kGoRetries &&
-                !stopped) {
+            if (starts_with(line, "info string error: go: a search is running") &&
+                go_retries < kGoRetries && !stopped) {
                 // The engine printed its last bestmove but had not yet marked itself idle.
                 ++go_retries;
                 std::this_thread::sleep_for(std::chrono::milliseconds(2));
                 if (!send(go)) return lost_engine("when written to", ms_since(start));
                 continue;
             }
-            if (starts_with(line, "info string error: position") || starts_with(line, "info string error: go"))
+            if (starts_with(line, "info string error: position") ||
+                starts_with(line, "info string error: go"))
                 return garbage("refused the request: " + std::string(trim(line)), ms_since(start));
             // info lines and anything else: ignored
         }
@@ -413,12 +442,12 @@ public:
 
     void quit() override { shut_down("quit"); }
 
-private:
-
+  private:
     bool exited(std::string& error, const std::string& when) {
         process_->wait_exit(200);
         const std::string how = process_->exit_description();
-        return fail(error, "the engine " + (how.empty() ? std::string("closed its output") : how) + " " + when);
+        return fail(error, "the engine " + (how.empty() ? std::string("closed its output") : how) +
+                               " " + when);
     }
 
     // isready -> readyok (after any pings still unanswered). Collects "info string error" lines.
@@ -430,11 +459,14 @@ private:
         while (pings_ > 0) {
             const ReadResult r = receive(line, ms_until(deadline));
             if (r == ReadResult::Timeout)
-                return fail(error, "did not answer 'isready' within " + std::to_string(timeout_ms / 1000) + " s");
+                return fail(error, "did not answer 'isready' within " +
+                                       std::to_string(timeout_ms / 1000) + " s");
             if (r == ReadResult::Eof) return exited(error, "before answering 'isready'");
             const std::string_view t = trim(line);
-            if (t == "readyok") --pings_;
-            else if (starts_with(t, "info string error")) errors.emplace_back(t);
+            if (t == "readyok")
+                --pings_;
+            else if (starts_with(t, "info string error"))
+                errors.emplace_back(t);
         }
         return true;
     }
@@ -446,7 +478,7 @@ private:
 // OTEP
 
 class OtepPlayer final : public Player {
-public:
+  public:
     using Player::Player;
     ~OtepPlayer() override { quit(); }
 
@@ -462,7 +494,8 @@ public:
             if (r == ReadResult::Eof) {
                 process_->wait_exit(200);
                 const std::string how = process_->exit_description();
-                return fail(error, "the engine " + (how.empty() ? std::string("closed its output") : how) +
+                return fail(error, "the engine " +
+                                       (how.empty() ? std::string("closed its output") : how) +
                                        " before 'hello'");
             }
             if (trim(line) == "hello") break;
@@ -498,10 +531,12 @@ public:
         }
         int64_t limit_ms = kUnlimitedMoveMs;
         if (tc.move_ms > 0) {
-            ok = ok && send("clock " + std::to_string(tc.move_ms) + " " + std::to_string(tc.move_ms) + " 0 0 0");
+            ok = ok && send("clock " + std::to_string(tc.move_ms) + " " +
+                            std::to_string(tc.move_ms) + " 0 0 0");
             limit_ms = tc.move_ms;
         } else if (tc.clocked()) {
-            const int64_t a = std::max<int64_t>(0, attackers_ms), d = std::max<int64_t>(0, defenders_ms);
+            const int64_t a = std::max<int64_t>(0, attackers_ms),
+                          d = std::max<int64_t>(0, defenders_ms);
             ok = ok && send("clock " + std::to_string(a) + " " + std::to_string(d) + " 0 0 0");
             limit_ms = me == Side::Attackers ? a : d;
         }
@@ -534,8 +569,8 @@ public:
                 const std::string text = simple_move(words[1]);
                 if (elapsed > limit_ms)
                     return reply(MoveReply::Kind::Timeout,
-                                 "no move within " + std::to_string(limit_ms) + " ms (it came after " +
-                                     std::to_string(elapsed) + " ms)",
+                                 "no move within " + std::to_string(limit_ms) +
+                                     " ms (it came after " + std::to_string(elapsed) + " ms)",
                                  elapsed);
                 Game next = game;
                 if (next.play(text)) {
@@ -545,8 +580,8 @@ public:
                     send("error 2");
                     known_plies_ = -2;  // resend the position next time
                 }
-                MoveReply mv = reply(MoveReply::Kind::Move, words[1] == text ? "" : "sent as '" + words[1] + "'",
-                                     elapsed);
+                MoveReply mv = reply(MoveReply::Kind::Move,
+                                     words[1] == text ? "" : "sent as '" + words[1] + "'", elapsed);
                 mv.text = text;
                 return mv;
             }
@@ -581,8 +616,7 @@ public:
 
     void quit() override { shut_down("goodbye"); }
 
-private:
-
+  private:
     std::string rules_text_;
     int known_plies_ = -1;  // moves of the current game the engine knows; -1: none yet; -2: unknown
 };
@@ -592,7 +626,8 @@ private:
 std::unique_ptr<Player> make_player(const EngineConfig& config) {
     if (config.protocol == "uti") return std::make_unique<UtiPlayer>(config);
     if (config.protocol == "otep") return std::make_unique<OtepPlayer>(config);
-    throw std::invalid_argument("unknown engine protocol '" + config.protocol + "' (expected uti or otep)");
+    throw std::invalid_argument("unknown engine protocol '" + config.protocol +
+                                "' (expected uti or otep)");
 }
 
 }  // namespace branan::match

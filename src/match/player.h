@@ -46,7 +46,7 @@ struct EngineConfig {
     std::string name, command;
     std::vector<std::string> args;
     std::string dir;
-    std::string protocol = "uti";  // "uti" or "otep"
+    std::string protocol = "uti";                              // "uti" or "otep"
     std::vector<std::pair<std::string, std::string>> options;  // UTI setoption name/value
     TimeControl tc;
     int64_t timemargin_ms = 100;
@@ -62,7 +62,7 @@ struct MoveReply {
 const char* reply_kind_name(MoveReply::Kind kind);
 
 class Player {
-public:
+  public:
     explicit Player(EngineConfig config);
     virtual ~Player();
     Player(const Player&) = delete;
@@ -70,7 +70,9 @@ public:
 
     const EngineConfig& config() const { return config_; }
     // The name to show: the configured name, else the command.
-    const std::string& name() const { return config_.name.empty() ? config_.command : config_.name; }
+    const std::string& name() const {
+        return config_.name.empty() ? config_.command : config_.name;
+    }
 
     // Starts the engine if it is not running (also after a failure: restarts it) and does the
     // handshake; false with an error message if that fails (the process is then killed).
@@ -80,7 +82,8 @@ public:
     // Asks for a move in `game` (the side to move is this player's), with the clocks of both
     // sides in ms. Returns within the engine's time left + margin. On any failure other than a
     // late but well-formed answer the process is killed, so that the next start() restarts it.
-    virtual MoveReply request_move(const Game& game, int64_t attackers_ms, int64_t defenders_ms) = 0;
+    virtual MoveReply request_move(const Game& game, int64_t attackers_ms,
+                                   int64_t defenders_ms) = 0;
     // The game ended (also when this engine lost it by failing). No reply expected.
     virtual void game_over(Outcome outcome) = 0;
     // Polite shutdown, then kill after 1 s.
@@ -92,7 +95,7 @@ public:
         log_ = std::move(log);
     }
 
-protected:
+  protected:
     bool spawn(std::string& error);
     bool send(const std::string& line);
     EngineProcess::ReadResult receive(std::string& line, int64_t timeout_ms);
@@ -114,6 +117,7 @@ protected:
     std::function<void(const Player&, bool, const std::string&)> log_;
 };
 
-std::unique_ptr<Player> make_player(const EngineConfig& config);  // "uti" or "otep"; throws on others
+std::unique_ptr<Player> make_player(
+    const EngineConfig& config);  // "uti" or "otep"; throws on others
 
 }  // namespace branan::match

@@ -50,7 +50,9 @@ Expected<Setup> game_setup(const GameRecord& g) {
     }
     if (!g.start_side.empty()) {
         auto side = side_from_name(g.start_side);
-        if (!side) return Error{"start side " + quoted(g.start_side) + " is not 'attackers' or 'defenders'"};
+        if (!side)
+            return Error{"start side " + quoted(g.start_side) +
+                         " is not 'attackers' or 'defenders'"};
         s.first = *side;
     }
     s.rules.first_to_move = s.first;
@@ -139,13 +141,27 @@ std::string json_string(std::string_view s) {
     std::string out = "\"";
     for (unsigned char c : s) {
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
             default:
                 if (c < 0x20) {
                     const char* hex = "0123456789abcdef";
@@ -170,7 +186,9 @@ std::string json_number(double v) {
     return ec == std::errc() ? std::string(buf, end) : "null";
 }
 
-std::string json_optional(const std::optional<double>& v) { return v ? json_number(*v) : "null"; }
+std::string json_optional(const std::optional<double>& v) {
+    return v ? json_number(*v) : "null";
+}
 
 struct JsonValue {
     enum class Kind { Null, Bool, Number, String, Array, Object };
@@ -185,12 +203,18 @@ struct JsonValue {
 
 const char* kind_name(JsonValue::Kind k) {
     switch (k) {
-        case JsonValue::Kind::Null: return "null";
-        case JsonValue::Kind::Bool: return "a boolean";
-        case JsonValue::Kind::Number: return "a number";
-        case JsonValue::Kind::String: return "a string";
-        case JsonValue::Kind::Array: return "an array";
-        case JsonValue::Kind::Object: return "an object";
+        case JsonValue::Kind::Null:
+            return "null";
+        case JsonValue::Kind::Bool:
+            return "a boolean";
+        case JsonValue::Kind::Number:
+            return "a number";
+        case JsonValue::Kind::String:
+            return "a string";
+        case JsonValue::Kind::Array:
+            return "an array";
+        case JsonValue::Kind::Object:
+            return "an object";
     }
     return "?";
 }
@@ -198,7 +222,7 @@ const char* kind_name(JsonValue::Kind k) {
 // A strict RFC 8259 parser: no comments, no trailing commas, no duplicate keys, no control
 // characters in strings, nothing after the value but whitespace. Nesting is limited to 64.
 class JsonParser {
-public:
+  public:
     explicit JsonParser(std::string_view text) : s_(text) {}
 
     Expected<JsonValue> parse() {
@@ -210,7 +234,7 @@ public:
         return v;
     }
 
-private:
+  private:
     Error fail_at(const std::string& what) {
         fail(what);
         return Error{error_};
@@ -226,12 +250,13 @@ private:
                 ++column;
             }
         }
-        error_ = "JSON error at line " + std::to_string(line) + ", column " + std::to_string(column) +
-                 ": " + what;
+        error_ = "JSON error at line " + std::to_string(line) + ", column " +
+                 std::to_string(column) + ": " + what;
         return false;
     }
     void skip_space() {
-        while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r'))
+        while (pos_ < s_.size() &&
+               (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r'))
             ++pos_;
     }
     bool literal(std::string_view word) {
@@ -244,12 +269,24 @@ private:
         if (depth > 64) return fail("nesting deeper than 64 levels");
         if (pos_ >= s_.size()) return fail("unexpected end of input, expected a value");
         switch (s_[pos_]) {
-            case '{': return object(v, depth);
-            case '[': return array(v, depth);
-            case '"': v.kind = JsonValue::Kind::String; return string(v.string);
-            case 't': v.kind = JsonValue::Kind::Bool; v.boolean = true; return literal("true");
-            case 'f': v.kind = JsonValue::Kind::Bool; v.boolean = false; return literal("false");
-            case 'n': v.kind = JsonValue::Kind::Null; return literal("null");
+            case '{':
+                return object(v, depth);
+            case '[':
+                return array(v, depth);
+            case '"':
+                v.kind = JsonValue::Kind::String;
+                return string(v.string);
+            case 't':
+                v.kind = JsonValue::Kind::Bool;
+                v.boolean = true;
+                return literal("true");
+            case 'f':
+                v.kind = JsonValue::Kind::Bool;
+                v.boolean = false;
+                return literal("false");
+            case 'n':
+                v.kind = JsonValue::Kind::Null;
+                return literal("null");
             default:
                 if (s_[pos_] == '-' || (s_[pos_] >= '0' && s_[pos_] <= '9')) return number(v);
                 return fail(std::string("unexpected character ") + quoted(s_.substr(pos_, 1)));
@@ -336,10 +373,14 @@ private:
         for (int i = 0; i < 4; ++i) {
             const char c = s_[pos_++];
             cp <<= 4;
-            if (c >= '0' && c <= '9') cp |= c - '0';
-            else if (c >= 'a' && c <= 'f') cp |= c - 'a' + 10;
-            else if (c >= 'A' && c <= 'F') cp |= c - 'A' + 10;
-            else return fail("bad hex digit in a \\u escape");
+            if (c >= '0' && c <= '9')
+                cp |= c - '0';
+            else if (c >= 'a' && c <= 'f')
+                cp |= c - 'a' + 10;
+            else if (c >= 'A' && c <= 'F')
+                cp |= c - 'A' + 10;
+            else
+                return fail("bad hex digit in a \\u escape");
         }
         return true;
     }
@@ -362,23 +403,41 @@ private:
             if (++pos_ >= s_.size()) return fail("unterminated escape");
             const char e = s_[pos_++];
             switch (e) {
-                case '"': out += '"'; break;
-                case '\\': out += '\\'; break;
-                case '/': out += '/'; break;
-                case 'b': out += '\b'; break;
-                case 'f': out += '\f'; break;
-                case 'n': out += '\n'; break;
-                case 'r': out += '\r'; break;
-                case 't': out += '\t'; break;
+                case '"':
+                    out += '"';
+                    break;
+                case '\\':
+                    out += '\\';
+                    break;
+                case '/':
+                    out += '/';
+                    break;
+                case 'b':
+                    out += '\b';
+                    break;
+                case 'f':
+                    out += '\f';
+                    break;
+                case 'n':
+                    out += '\n';
+                    break;
+                case 'r':
+                    out += '\r';
+                    break;
+                case 't':
+                    out += '\t';
+                    break;
                 case 'u': {
                     uint32_t cp = 0;
                     if (!hex4(cp)) return false;
                     if (cp >= 0xD800 && cp <= 0xDBFF) {
                         uint32_t low = 0;
-                        if (s_.substr(pos_, 2) != "\\u") return fail("lone high surrogate in a \\u escape");
+                        if (s_.substr(pos_, 2) != "\\u")
+                            return fail("lone high surrogate in a \\u escape");
                         pos_ += 2;
                         if (!hex4(low)) return false;
-                        if (low < 0xDC00 || low > 0xDFFF) return fail("bad low surrogate in a \\u escape");
+                        if (low < 0xDC00 || low > 0xDFFF)
+                            return fail("bad low surrogate in a \\u escape");
                         cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                     } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
                         return fail("lone low surrogate in a \\u escape");
@@ -386,7 +445,9 @@ private:
                     put_utf8(out, cp);
                     break;
                 }
-                default: --pos_; return fail(std::string("unknown escape \\") + e);
+                default:
+                    --pos_;
+                    return fail(std::string("unknown escape \\") + e);
             }
         }
     }
@@ -416,7 +477,8 @@ private:
             if (pos_ < s_.size() && (s_[pos_] == '+' || s_[pos_] == '-')) ++pos_;
             if (digits() == 0) return fail("bad number: digits expected in the exponent");
         }
-        if (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') return fail("bad number: leading zero");
+        if (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9')
+            return fail("bad number: leading zero");
         const std::string_view text = s_.substr(start, pos_ - start);
         double d = 0;
         auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
@@ -437,10 +499,11 @@ private:
 
 // Typed access to an object's members with errors naming the JSON path; refuses unknown keys.
 class ObjectReader {
-public:
+  public:
     ObjectReader(const JsonValue& v, std::string path, std::string& error)
         : v_(v), path_(std::move(path)), error_(error) {
-        if (v.kind != JsonValue::Kind::Object) fail(path_, std::string("expected an object, found ") + kind_name(v.kind));
+        if (v.kind != JsonValue::Kind::Object)
+            fail(path_, std::string("expected an object, found ") + kind_name(v.kind));
     }
 
     const JsonValue* get(const std::string& key, bool required = true) {
@@ -454,7 +517,8 @@ public:
     const JsonValue* typed(const std::string& key, JsonValue::Kind kind, bool required = true) {
         const JsonValue* v = get(key, required);
         if (v && v->kind != kind) {
-            fail(at(key), std::string("expected ") + kind_name(kind) + ", found " + kind_name(v->kind));
+            fail(at(key),
+                 std::string("expected ") + kind_name(kind) + ", found " + kind_name(v->kind));
             return nullptr;
         }
         return v;
@@ -467,7 +531,8 @@ public:
         const JsonValue* v = typed(key, JsonValue::Kind::Number);
         if (!v) return 0;
         if (!v->integral || v->number < min || v->number > max) {
-            fail(at(key), "expected an integer from " + std::to_string(min) + " to " + std::to_string(max));
+            fail(at(key),
+                 "expected an integer from " + std::to_string(min) + " to " + std::to_string(max));
             return 0;
         }
         return static_cast<int>(v->number);
@@ -491,10 +556,12 @@ public:
     }
     std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
     void fail(const std::string& where, const std::string& what) {
-        if (error_.empty()) error_ = "results file: " + (where.empty() ? std::string("top level") : where) + ": " + what;
+        if (error_.empty())
+            error_ =
+                "results file: " + (where.empty() ? std::string("top level") : where) + ": " + what;
     }
 
-private:
+  private:
     const JsonValue& v_;
     std::string path_;
     std::string& error_;
@@ -506,8 +573,9 @@ constexpr int kVersion = 1;
 
 void put_estimate(std::string& out, const EloEstimate& e) {
     auto val = [&](double v) { return e.valid ? json_number(v) : std::string("null"); };
-    out += "\"score\": " + val(e.score) + ", \"elo\": " + val(e.elo) + ", \"elo_lower\": " +
-           val(e.lower) + ", \"elo_upper\": " + val(e.upper) + ", \"elo_error\": " + val(e.error);
+    out += "\"score\": " + val(e.score) + ", \"elo\": " + val(e.elo) +
+           ", \"elo_lower\": " + val(e.lower) + ", \"elo_upper\": " + val(e.upper) +
+           ", \"elo_error\": " + val(e.error);
 }
 
 }  // namespace
@@ -532,7 +600,8 @@ Expected<std::string> write_otg_checked(const GameRecord& g) {
         const Square king = king_square(game);
         game.play(*m);
         std::vector<std::pair<int, std::string>> ordered;
-        for (Square c : captured) ordered.emplace_back(capture_rank(c, m->to, size), square_name(c, size));
+        for (Square c : captured)
+            ordered.emplace_back(capture_rank(c, m->to, size), square_name(c, size));
         if (game.status().reason == OutcomeReason::KingCaptured && king != kNoSquare)
             ordered.emplace_back(capture_rank(king, m->to, size), "K" + square_name(king, size));
         std::stable_sort(ordered.begin(), ordered.end(),
@@ -593,9 +662,12 @@ MatchSummary summarize(const MatchResults& r) {
         e.name = name;
         for (const auto& g : r.games) {
             if (auto sc = score_of(g, name)) {
-                if (*sc == 1) ++e.wdl.wins;
-                else if (*sc == 0) ++e.wdl.losses;
-                else ++e.wdl.draws;
+                if (*sc == 1)
+                    ++e.wdl.wins;
+                else if (*sc == 0)
+                    ++e.wdl.losses;
+                else
+                    ++e.wdl.draws;
             }
         }
         e.elo = elo_wdl(e.wdl);
@@ -639,12 +711,14 @@ std::string results_json(const MatchResults& r) {
     out += "  \"event\": " + json_string(r.event) + ",\n";
     out += "  \"variant\": " + json_string(r.variant) + ",\n";
     out += "  \"engines\": [";
-    for (size_t i = 0; i < r.engines.size(); ++i) out += (i ? ", " : "") + json_string(r.engines[i]);
+    for (size_t i = 0; i < r.engines.size(); ++i)
+        out += (i ? ", " : "") + json_string(r.engines[i]);
     out += "],\n";
     out += std::string("  \"paired\": ") + (r.paired ? "true" : "false") + ",\n";
     if (r.sprt) {
-        out += "  \"sprt\": {\"elo0\": " + json_number(r.sprt->elo0) + ", \"elo1\": " +
-               json_number(r.sprt->elo1) + ", \"alpha\": " + json_number(r.sprt->alpha) +
+        out += "  \"sprt\": {\"elo0\": " + json_number(r.sprt->elo0) +
+               ", \"elo1\": " + json_number(r.sprt->elo1) +
+               ", \"alpha\": " + json_number(r.sprt->alpha) +
                ", \"beta\": " + json_number(r.sprt->beta) + "},\n";
     } else {
         out += "  \"sprt\": null,\n";
@@ -652,23 +726,27 @@ std::string results_json(const MatchResults& r) {
     out += "  \"summary\": {\n    \"engines\": [\n";
     for (size_t i = 0; i < s.engines.size(); ++i) {
         const EngineSummary& e = s.engines[i];
-        out += "      {\"name\": " + json_string(e.name) + ", \"wins\": " + std::to_string(e.wdl.wins) +
-               ", \"draws\": " + std::to_string(e.wdl.draws) + ", \"losses\": " +
-               std::to_string(e.wdl.losses) + ", \"games\": " + std::to_string(e.wdl.games()) + ", ";
+        out += "      {\"name\": " + json_string(e.name) +
+               ", \"wins\": " + std::to_string(e.wdl.wins) +
+               ", \"draws\": " + std::to_string(e.wdl.draws) +
+               ", \"losses\": " + std::to_string(e.wdl.losses) +
+               ", \"games\": " + std::to_string(e.wdl.games()) + ", ";
         put_estimate(out, e.elo);
         out += ", \"los\": " + json_optional(e.los) + "}";
         out += i + 1 < s.engines.size() ? ",\n" : "\n";
     }
     out += "    ],\n";
     const Pentanomial& p = s.pentanomial;
-    out += "    \"pentanomial\": {\"ll\": " + std::to_string(p.ll) + ", \"ld\": " + std::to_string(p.ld) +
-           ", \"dd_or_wl\": " + std::to_string(p.dd_or_wl) + ", \"wd\": " + std::to_string(p.wd) +
-           ", \"ww\": " + std::to_string(p.ww) + ", \"pairs\": " + std::to_string(p.pairs()) + ", ";
+    out += "    \"pentanomial\": {\"ll\": " + std::to_string(p.ll) +
+           ", \"ld\": " + std::to_string(p.ld) + ", \"dd_or_wl\": " + std::to_string(p.dd_or_wl) +
+           ", \"wd\": " + std::to_string(p.wd) + ", \"ww\": " + std::to_string(p.ww) +
+           ", \"pairs\": " + std::to_string(p.pairs()) + ", ";
     put_estimate(out, s.pentanomial_elo);
     out += "},\n";
     if (s.sprt) {
-        out += "    \"sprt\": {\"llr\": " + json_number(s.llr) + ", \"lower\": " +
-               json_number(s.bounds.lower) + ", \"upper\": " + json_number(s.bounds.upper) +
+        out += "    \"sprt\": {\"llr\": " + json_number(s.llr) +
+               ", \"lower\": " + json_number(s.bounds.lower) +
+               ", \"upper\": " + json_number(s.bounds.upper) +
                ", \"decision\": " + json_string(sprt_decision_name(s.decision)) + "}\n";
     } else {
         out += "    \"sprt\": null\n";
@@ -678,10 +756,12 @@ std::string results_json(const MatchResults& r) {
         const GameResult& g = r.games[i];
         out += i ? ",\n    " : "\n    ";
         out += "{\"round\": " + std::to_string(g.round) + ", \"game\": " + std::to_string(g.game) +
-               ", \"opening\": " + json_string(g.opening) + ", \"attackers\": " +
-               json_string(g.attackers) + ", \"defenders\": " + json_string(g.defenders) +
-               ", \"result\": " + json_string(g.result) + ", \"termination\": " +
-               json_string(g.termination) + ", \"plies\": " + std::to_string(g.plies) + "}";
+               ", \"opening\": " + json_string(g.opening) +
+               ", \"attackers\": " + json_string(g.attackers) +
+               ", \"defenders\": " + json_string(g.defenders) +
+               ", \"result\": " + json_string(g.result) +
+               ", \"termination\": " + json_string(g.termination) +
+               ", \"plies\": " + std::to_string(g.plies) + "}";
     }
     out += r.games.empty() ? "]\n}\n" : "\n  ]\n}\n";
     return out;
@@ -699,8 +779,8 @@ Expected<MatchResults> read_results_json(std::string_view text) {
         return Error{"results file: format is " + quoted(format) + ", expected " + quoted(kFormat)};
     const int version = top.integer("version", 0, 1000000);
     if (error.empty() && version != kVersion)
-        return Error{"results file: version " + std::to_string(version) + " is not supported (expected " +
-                     std::to_string(kVersion) + ")"};
+        return Error{"results file: version " + std::to_string(version) +
+                     " is not supported (expected " + std::to_string(kVersion) + ")"};
     r.event = top.str("event");
     r.variant = top.str("variant");
     if (const JsonValue* engines = top.typed("engines", JsonValue::Kind::Array)) {
@@ -753,13 +833,18 @@ Expected<MatchResults> read_results_json(std::string_view text) {
             auto known = [&](const std::string& name) {
                 return std::find(r.engines.begin(), r.engines.end(), name) != r.engines.end();
             };
-            if (!known(g.attackers)) o.fail(o.at("attackers"), "engine " + quoted(g.attackers) + " is not in 'engines'");
-            else if (!known(g.defenders)) o.fail(o.at("defenders"), "engine " + quoted(g.defenders) + " is not in 'engines'");
-            else if (g.attackers == g.defenders) o.fail(where, "an engine plays itself");
+            if (!known(g.attackers))
+                o.fail(o.at("attackers"), "engine " + quoted(g.attackers) + " is not in 'engines'");
+            else if (!known(g.defenders))
+                o.fail(o.at("defenders"), "engine " + quoted(g.defenders) + " is not in 'engines'");
+            else if (g.attackers == g.defenders)
+                o.fail(where, "an engine plays itself");
             else if (g.result != "attackers" && g.result != "defenders" && g.result != "draw")
-                o.fail(o.at("result"), "result " + quoted(g.result) + " is not 'attackers', 'defenders' or 'draw'");
+                o.fail(o.at("result"),
+                       "result " + quoted(g.result) + " is not 'attackers', 'defenders' or 'draw'");
             else if (!seen.insert({g.round, g.game}).second)
-                o.fail(where, "round " + std::to_string(g.round) + " game " + std::to_string(g.game) + " is listed twice");
+                o.fail(where, "round " + std::to_string(g.round) + " game " +
+                                  std::to_string(g.game) + " is listed twice");
             r.games.push_back(g);
         }
     }

@@ -16,11 +16,11 @@ namespace branan::match {
 // One finished game as the referee saw it.
 struct GameRecord {
     std::string event, date /* yyyy.mm.dd */, attackers, defenders, rules_string;
-    std::string start_record;  // the position the game started from; empty = the rules' start
-    std::string start_side;    // "attackers" | "defenders"; empty = the rules' first mover
+    std::string start_record;        // the position the game started from; empty = the rules' start
+    std::string start_side;          // "attackers" | "defenders"; empty = the rules' first mover
     std::vector<std::string> moves;  // "e2-d2", "e2-d2xd3xc2", as the engines' moves were checked
-    std::string result;        // "attackers" "defenders" "draw" (anything else: unknown)
-    std::string termination;   // e.g. "king escaped", "time forfeit by X"
+    std::string result;              // "attackers" "defenders" "draw" (anything else: unknown)
+    std::string termination;         // e.g. "king escaped", "time forfeit by X"
     int round = 0, game = 0;
 };
 
@@ -60,7 +60,7 @@ struct GameResult {
     int round = 0, game = 0;  // games 2k-1 and 2k of a round are an opening pair (see below)
     std::string opening;      // the opening's identifier or start record
     std::string attackers, defenders;  // engine names
-    std::string result;       // "attackers" "defenders" "draw"
+    std::string result;                // "attackers" "defenders" "draw"
     std::string termination;
     int plies = 0;
     bool operator==(const GameResult&) const = default;
@@ -82,8 +82,8 @@ struct MatchResults {
 
 struct EngineSummary {
     std::string name;
-    WDL wdl;                 // against all opponents
-    EloEstimate elo;         // trinomial
+    WDL wdl;          // against all opponents
+    EloEstimate elo;  // trinomial
     std::optional<double> los;
 };
 
@@ -95,7 +95,7 @@ struct MatchSummary {
     Pentanomial pentanomial;
     EloEstimate pentanomial_elo;
     std::optional<SprtConfig> sprt;
-    double llr = 0;          // with sprt: pentanomial LLR if paired, else trinomial
+    double llr = 0;  // with sprt: pentanomial LLR if paired, else trinomial
     SprtBounds bounds{0, 0};
     SprtDecision decision = SprtDecision::Continue;
 };

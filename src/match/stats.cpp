@@ -79,16 +79,28 @@ double llr_logistic(const SprtConfig& c, const std::array<double, N>& counts) {
 void add_pair(Pentanomial& p, double first, double second) {
     // Pair scores are multiples of 0.5: index = 2 * (first + second), rounded.
     switch (static_cast<int>(std::lround(2 * (first + second)))) {
-        case 0: ++p.ll; break;
-        case 1: ++p.ld; break;
-        case 2: ++p.dd_or_wl; break;
-        case 3: ++p.wd; break;
-        default: ++p.ww; break;
+        case 0:
+            ++p.ll;
+            break;
+        case 1:
+            ++p.ld;
+            break;
+        case 2:
+            ++p.dd_or_wl;
+            break;
+        case 3:
+            ++p.wd;
+            break;
+        default:
+            ++p.ww;
+            break;
     }
 }
 
 // Logistic Elo: E(score) = 1 / (1 + 10^(-elo / 400)).
-double elo_to_score(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
+double elo_to_score(double elo) {
+    return 1 / (1 + std::pow(10.0, -elo / 400));
+}
 
 // Its inverse, elo = -400 * log10(1 / s - 1) (cutechess Elo::diff, fastchess scoreToEloDiff).
 double score_to_elo(double score) {
@@ -107,8 +119,8 @@ EloEstimate elo_wdl(const WDL& r) {
     const int n = r.games();
     if (n <= 0) return {};
     double s = 0, variance = 0;
-    mean_variance<3>({0.0, 0.5, 1.0},
-                     {double(r.losses), double(r.draws), double(r.wins)}, s, variance);
+    mean_variance<3>({0.0, 0.5, 1.0}, {double(r.losses), double(r.draws), double(r.wins)}, s,
+                     variance);
     return estimate(s, variance, n);
 }
 
@@ -205,9 +217,12 @@ SprtDecision sprt_decision(const SprtConfig& c, double llr, const WDL& r) {
 
 const char* sprt_decision_name(SprtDecision d) {
     switch (d) {
-        case SprtDecision::Continue: return "continue";
-        case SprtDecision::AcceptH0: return "H0 accepted";
-        case SprtDecision::AcceptH1: return "H1 accepted";
+        case SprtDecision::Continue:
+            return "continue";
+        case SprtDecision::AcceptH0:
+            return "H0 accepted";
+        case SprtDecision::AcceptH1:
+            return "H1 accepted";
     }
     return "continue";
 }

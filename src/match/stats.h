@@ -44,11 +44,11 @@ double score_to_elo(double score);
 // numbers are meaningless (0). elo, lower and upper may be +-inf (score 0 or 1 at a bound).
 struct EloEstimate {
     bool valid = false;
-    double score = 0;   // mean score per game
+    double score = 0;  // mean score per game
     double elo = 0;
-    double lower = 0;   // 95% interval
+    double lower = 0;  // 95% interval
     double upper = 0;
-    double error = 0;   // (upper - lower) / 2, the "+-" cutechess and fastchess print
+    double error = 0;  // (upper - lower) / 2, the "+-" cutechess and fastchess print
 };
 
 // From the trinomial W/D/L counts (cutechess, fastchess EloWDL).

@@ -19,11 +19,11 @@ namespace branan::match {
 namespace {
 
 struct Job {
-    int round = 0, game = 0;  // game numbers run 1.. within a round; 2k-1 and 2k are a pair
+    int round = 0, game = 0;    // game numbers run 1.. within a round; 2k-1 and 2k are a pair
     int first = 0, second = 0;  // engine indices of the pairing
     bool swapped = false;       // second engine plays the attackers
     int opening = 0;
-    int pair = 0;               // global pair number, for shards
+    int pair = 0;  // global pair number, for shards
     int attackers() const { return swapped ? second : first; }
     int defenders() const { return swapped ? first : second; }
 };
@@ -71,7 +71,9 @@ std::string today() {
 }
 
 const char* result_word(Outcome o) {
-    return o == Outcome::AttackersWin ? "attackers" : o == Outcome::DefendersWin ? "defenders" : "draw";
+    return o == Outcome::AttackersWin   ? "attackers"
+           : o == Outcome::DefendersWin ? "defenders"
+                                        : "draw";
 }
 
 // Writes `text` to `path` through a temporary file, so that a reader never sees half of it.
@@ -93,12 +95,13 @@ std::string score_line(const MatchResults& results, size_t total_games) {
     const auto& e = s.engines[0];
     const int n = e.wdl.wins + e.wdl.draws + e.wdl.losses;
     std::ostringstream line;
-    line << "Games " << results.games.size() << "/" << total_games << "  Score of " << e.name << ": "
-         << e.wdl.wins << " - " << e.wdl.losses << " - " << e.wdl.draws << " ["
+    line << "Games " << results.games.size() << "/" << total_games << "  Score of " << e.name
+         << ": " << e.wdl.wins << " - " << e.wdl.losses << " - " << e.wdl.draws << " ["
          << format_number(n ? (e.wdl.wins + 0.5 * e.wdl.draws) / n : 0.5, 3) << "]  Elo "
          << format_estimate(e.elo);
-    if (s.sprt) line << "  LLR " << format_number(s.llr) << " (" << format_number(s.bounds.lower) << ", "
-                     << format_number(s.bounds.upper) << ")";
+    if (s.sprt)
+        line << "  LLR " << format_number(s.llr) << " (" << format_number(s.bounds.lower) << ", "
+             << format_number(s.bounds.upper) << ")";
     return line.str();
 }
 
@@ -106,13 +109,16 @@ std::string score_line(const MatchResults& results, size_t total_games) {
 
 void print_summary(const MatchResults& results, std::ostream& out) {
     const MatchSummary s = summarize(results);
-    out << "\n" << std::left << std::setw(20) << "engine" << std::right << std::setw(7) << "games"
-        << std::setw(6) << "W" << std::setw(6) << "D" << std::setw(6) << "L" << std::setw(8) << "score"
+    out << "\n"
+        << std::left << std::setw(20) << "engine" << std::right << std::setw(7) << "games"
+        << std::setw(6) << "W" << std::setw(6) << "D" << std::setw(6) << "L" << std::setw(8)
+        << "score"
         << "  Elo (95% interval)            LOS\n";
     for (const auto& e : s.engines) {
         const int n = e.wdl.wins + e.wdl.draws + e.wdl.losses;
-        out << std::left << std::setw(20) << e.name << std::right << std::setw(7) << n << std::setw(6)
-            << e.wdl.wins << std::setw(6) << e.wdl.draws << std::setw(6) << e.wdl.losses << std::setw(8)
+        out << std::left << std::setw(20) << e.name << std::right << std::setw(7) << n
+            << std::setw(6) << e.wdl.wins << std::setw(6) << e.wdl.draws << std::setw(6)
+            << e.wdl.losses << std::setw(8)
             << format_number(n ? (e.wdl.wins + 0.5 * e.wdl.draws) / n : 0.5, 3) << "  " << std::left
             << std::setw(30) << format_estimate(e.elo) << std::right
             << (e.los ? format_number(*e.los * 100, 1) + "%" : std::string("n/a")) << "\n";
@@ -133,14 +139,16 @@ void print_summary(const MatchResults& results, std::ostream& out) {
         out << std::left << std::setw(19) << name << std::setw(19) << a.str() << d.str() << "\n";
     }
     const auto& p = s.pentanomial;
-    out << "\npairs (" << results.engines[0] << "'s view, 0 / 0.5 / 1 / 1.5 / 2 points): " << p.ll << " / "
-        << p.ld << " / " << p.dd_or_wl << " / " << p.wd << " / " << p.ww << "   Elo "
+    out << "\npairs (" << results.engines[0] << "'s view, 0 / 0.5 / 1 / 1.5 / 2 points): " << p.ll
+        << " / " << p.ld << " / " << p.dd_or_wl << " / " << p.wd << " / " << p.ww << "   Elo "
         << format_estimate(s.pentanomial_elo) << "\n";
     if (s.sprt)
-        out << "SPRT elo0=" << format_number(s.sprt->elo0) << " elo1=" << format_number(s.sprt->elo1)
-            << " alpha=" << format_number(s.sprt->alpha, 3) << " beta=" << format_number(s.sprt->beta, 3)
-            << ": LLR " << format_number(s.llr) << " (" << format_number(s.bounds.lower) << ", "
-            << format_number(s.bounds.upper) << "): " << sprt_decision_name(s.decision) << "\n";
+        out << "SPRT elo0=" << format_number(s.sprt->elo0)
+            << " elo1=" << format_number(s.sprt->elo1)
+            << " alpha=" << format_number(s.sprt->alpha, 3)
+            << " beta=" << format_number(s.sprt->beta, 3) << ": LLR " << format_number(s.llr)
+            << " (" << format_number(s.bounds.lower) << ", " << format_number(s.bounds.upper)
+            << "): " << sprt_decision_name(s.decision) << "\n";
 }
 
 int run_tournament(const MatchConfig& config, std::ostream& out) {
@@ -175,11 +183,13 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
         text << in.rdbuf();
         auto previous = read_results_json(text.str());
         if (!previous) {
-            std::cerr << "branan-match: cannot resume from " << config.results_file << ": " << previous.error() << "\n";
+            std::cerr << "branan-match: cannot resume from " << config.results_file << ": "
+                      << previous.error() << "\n";
             return 2;
         }
         if (previous->engines != results.engines || previous->variant != results.variant) {
-            std::cerr << "branan-match: " << config.results_file << " is from another match (engines or rules differ)\n";
+            std::cerr << "branan-match: " << config.results_file
+                      << " is from another match (engines or rules differ)\n";
             return 2;
         }
         results.games = previous->games;
@@ -188,14 +198,18 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     for (const auto& g : results.games) done.emplace(g.round, g.game);
     std::vector<Job> jobs;
     for (const auto& j : all)
-        if (j.pair % config.shards == config.shard - 1 && !done.count({j.round, j.game})) jobs.push_back(j);
+        if (j.pair % config.shards == config.shard - 1 && !done.count({j.round, j.game}))
+            jobs.push_back(j);
 
     if (!config.records_dir.empty()) std::filesystem::create_directories(config.records_dir);
-    if (!config.results_file.empty() && std::filesystem::path(config.results_file).has_parent_path())
-        std::filesystem::create_directories(std::filesystem::path(config.results_file).parent_path());
+    if (!config.results_file.empty() &&
+        std::filesystem::path(config.results_file).has_parent_path())
+        std::filesystem::create_directories(
+            std::filesystem::path(config.results_file).parent_path());
     const size_t total_games = results.games.size() + jobs.size();
-    out << "branan-match: " << jobs.size() << " games to play (" << done.size() << " already played), "
-        << openings.size() << " opening(s), concurrency " << config.concurrency << "\n";
+    out << "branan-match: " << jobs.size() << " games to play (" << done.size()
+        << " already played), " << openings.size() << " opening(s), concurrency "
+        << config.concurrency << "\n";
 
     // 3. Play: each worker owns one process per engine, restarted by the players after failures.
     std::mutex mutex;
@@ -205,24 +219,41 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     const std::string rules_string = write_rules_string(config.rules);
     auto finish_game = [&](const Job& job, const GameOutcome& o) {
         const Opening& opening = openings[job.opening];
-        GameResult r{job.round, job.game, opening.label, config.engines[job.attackers()].name,
-                     config.engines[job.defenders()].name, result_word(o.outcome), o.reason,
+        GameResult r{job.round,
+                     job.game,
+                     opening.label,
+                     config.engines[job.attackers()].name,
+                     config.engines[job.defenders()].name,
+                     result_word(o.outcome),
+                     o.reason,
                      static_cast<int>(o.moves.size())};
         results.games.push_back(r);
         if (!config.records_dir.empty()) {
-            GameRecord rec{config.event, date, r.attackers, r.defenders, rules_string,
-                           opening.start_record, side_name(opening.start_side), o.moves, r.result,
-                           r.termination, job.round, job.game};
+            GameRecord rec{config.event,
+                           date,
+                           r.attackers,
+                           r.defenders,
+                           rules_string,
+                           opening.start_record,
+                           side_name(opening.start_side),
+                           o.moves,
+                           r.result,
+                           r.termination,
+                           job.round,
+                           job.game};
             std::ofstream(config.records_dir + "/round" + std::to_string(job.round) + "-game" +
                           std::to_string(job.game) + ".otg")
                 << write_otg(rec);
-            std::ofstream(config.records_dir + "/games.csv", std::ios::app) << write_csv_line(rec) << "\n";
+            std::ofstream(config.records_dir + "/games.csv", std::ios::app)
+                << write_csv_line(rec) << "\n";
         }
-        if (!config.results_file.empty() && !write_atomically(config.results_file, results_json(results)))
+        if (!config.results_file.empty() &&
+            !write_atomically(config.results_file, results_json(results)))
             std::cerr << "branan-match: cannot write " << config.results_file << "\n";
         if (!config.quiet)
-            out << "Finished game " << job.game << " of round " << job.round << " (" << r.attackers << " attackers vs "
-                << r.defenders << " defenders): " << r.result << " {" << r.termination << "}\n"
+            out << "Finished game " << job.game << " of round " << job.round << " (" << r.attackers
+                << " attackers vs " << r.defenders << " defenders): " << r.result << " {"
+                << r.termination << "}\n"
                 << score_line(results, total_games) << std::endl;
         if (config.sprt && summarize(results).decision != SprtDecision::Continue) decided = true;
     };
@@ -243,7 +274,8 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
             const Opening& opening = openings[job.opening];
             GameSetup setup{config.rules, opening.start_record, opening.start_side, opening.moves,
                             config.max_plies};
-            const GameOutcome o = play_game(player(job.attackers()), player(job.defenders()), setup);
+            const GameOutcome o =
+                play_game(player(job.attackers()), player(job.defenders()), setup);
             std::lock_guard lock(mutex);
             finish_game(job, o);
         }

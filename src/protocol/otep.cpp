@@ -5,7 +5,6 @@
 // acknowledges it ("move <record>"), the opponent's moves come with "opponent-move", and whenever
 // the moves do not lead to the position record OpenTafl sends, that record wins (the game is
 // re-created from it; its repetition history is lost then).
-#include "core/text.h"
 #include "protocol/otep.h"
 
 #include <algorithm>
@@ -25,6 +24,7 @@
 #include "core/notation.h"
 #include "core/position_record.h"
 #include "core/rules_string.h"
+#include "core/text.h"
 
 namespace branan {
 namespace {
@@ -56,12 +56,12 @@ std::string_view rest_of(std::string_view line) {
     return line.substr(i, j - i);
 }
 
-
 bool is_square_text(std::string_view s, size_t& i) {
     // [a-s][0-9]{1,2}, as OpenTafl's move regex
     if (i >= s.size() || s[i] < 'a' || s[i] > 's') return false;
     size_t j = i + 1, digits = 0;
-    while (j < s.size() && digits < 2 && std::isdigit(static_cast<unsigned char>(s[j]))) ++j, ++digits;
+    while (j < s.size() && digits < 2 && std::isdigit(static_cast<unsigned char>(s[j])))
+        ++j, ++digits;
     if (digits == 0) return false;
     i = j;
     return true;
@@ -78,7 +78,8 @@ std::optional<std::string> simple_move(std::string_view text) {
     if (!is_square_text(text, i)) return std::nullopt;
     const std::string from(text.substr(from_start, i - from_start));
     size_t seps = 0;
-    while (i < text.size() && seps < 2 && (text[i] == '-' || text[i] == '^' || text[i] == '=')) ++i, ++seps;
+    while (i < text.size() && seps < 2 && (text[i] == '-' || text[i] == '^' || text[i] == '='))
+        ++i, ++seps;
     if (seps == 0) return std::nullopt;
     const size_t to_start = i;
     if (!is_square_text(text, i)) return std::nullopt;
@@ -95,14 +96,14 @@ bool same_position(const Game& game, std::string_view record) {
 
 struct ClockState {
     bool known = false;
-    int64_t ms[2] = {0, 0};           // main time, or the current overtime period when in overtime
+    int64_t ms[2] = {0, 0};  // main time, or the current overtime period when in overtime
     bool in_overtime[2] = {false, false};
-    int64_t overtime_s = 0;           // length of one overtime period
-    int overtimes[2] = {0, 0};        // overtime periods left
+    int64_t overtime_s = 0;     // length of one overtime period
+    int overtimes[2] = {0, 0};  // overtime periods left
 };
 
 class Session {
-public:
+  public:
     Session(Engine& engine, Output& out)
         : engine_(engine), out_(out), rules_(engine.game().rules()), game_(engine.game()) {}
 
@@ -116,7 +117,8 @@ public:
             try {
                 more = handle(line);
             } catch (const std::exception& e) {
-                out_.line("error 0 internal error while handling " + quoted(first_word(line)) + ": " + e.what());
+                out_.line("error 0 internal error while handling " + quoted(first_word(line)) +
+                          ": " + e.what());
             }
             if (!more) return 0;
         }
@@ -125,7 +127,7 @@ public:
         return 0;
     }
 
-private:
+  private:
     static std::string first_word(std::string_view line) {
         const auto words = split_words(line);
         return words.empty() ? std::string() : words[0];
@@ -165,7 +167,8 @@ private:
             return false;
         }
         // Engine-to-OpenTafl commands coming back to us carry nothing to act on.
-        if (cmd == "hello" || cmd == "simple-moves" || cmd == "status" || cmd == "analysis") return true;
+        if (cmd == "hello" || cmd == "simple-moves" || cmd == "status" || cmd == "analysis")
+            return true;
         out_.line("error 0 unknown command " + quoted(cmd));
         return true;
     }
@@ -222,8 +225,9 @@ private:
         }
         c.known = true;
         if (words.size() < 3) {
-            out_.line("error 0 clock: expected 'clock <attacker-ms>[*] <defender-ms>[*] "
-                      "<overtime-s> <attacker-overtimes> <defender-overtimes>'");
+            out_.line(
+                "error 0 clock: expected 'clock <attacker-ms>[*] <defender-ms>[*] "
+                "<overtime-s> <attacker-overtimes> <defender-overtimes>'");
             return;
         }
         for (int s = 0; s < 2; ++s) {
@@ -275,7 +279,8 @@ private:
         const Side me = *side;
         start_search(limits_for(me), nullptr, [this, size, me](const SearchResult& r) {
             if (!r.best) {
-                out_.line(std::string("error 0 no legal move (") + reason_name(r.status.reason) + ")");
+                out_.line(std::string("error 0 no legal move (") + reason_name(r.status.reason) +
+                          ")");
                 return;
             }
             pending_ = *r.best;
@@ -313,11 +318,14 @@ private:
             return;
         }
         if (record.empty()) {
-            out_.line("error 0 opponent-move: " + failure + " (and no position record to resynchronise from)");
+            out_.line("error 0 opponent-move: " + failure +
+                      " (and no position record to resynchronise from)");
             return;
         }
         // The record is authoritative. After the opponent's move it is our turn.
-        const Side to_move = our_side_ ? *our_side_ : failure.empty() ? next.side_to_move() : opponent(mover);
+        const Side to_move = our_side_         ? *our_side_
+                             : failure.empty() ? next.side_to_move()
+                                               : opponent(mover);
         resync(record, to_move, "opponent-move");
     }
 
@@ -343,7 +351,9 @@ private:
                 return;
             }
         }
-        const Side to_move = mine ? opponent(side) : our_side_ ? opponent(*our_side_) : game_.side_to_move();
+        const Side to_move = mine        ? opponent(side)
+                             : our_side_ ? opponent(*our_side_)
+                                         : game_.side_to_move();
         resync(words[1], to_move, "move");
     }
 
@@ -354,7 +364,8 @@ private:
     void cmd_analyze(const std::vector<std::string>& words) {
         cancel_search();
         const int count = words.size() >= 2 ? parse_whole<int>(words[1]).value_or(0) : 0;
-        const int64_t seconds = words.size() >= 3 ? parse_whole<int64_t>(words[2]).value_or(-1) : -1;
+        const int64_t seconds =
+            words.size() >= 3 ? parse_whole<int64_t>(words[2]).value_or(-1) : -1;
         if (count < 1 || seconds < 0) {
             out_.line("error 0 analyze: expected 'analyze <number of moves> <seconds>'");
             return;
@@ -390,15 +401,18 @@ private:
                     std::none_of(entries.begin(), entries.end(),
                                  [&](const auto& e) { return e.first[0] == info.pv[0]; }))
                     entries.emplace_back(info.pv, info.score);
-            if (entries.empty() && r.best) entries.emplace_back(std::vector<Move>{*r.best}, r.score);
+            if (entries.empty() && r.best)
+                entries.emplace_back(std::vector<Move>{*r.best}, r.score);
             if (entries.empty()) {
-                out_.line(std::string("error 0 no legal move (") + reason_name(r.status.reason) + ")");
+                out_.line(std::string("error 0 no legal move (") + reason_name(r.status.reason) +
+                          ")");
                 return;
             }
             std::string text = "analysis " + std::to_string(entries.size());
             for (const auto& [pv, score] : entries) {
                 text += ' ';
-                for (size_t i = 0; i < pv.size(); ++i) text += (i ? "|" : "") + move_name(pv[i], size);
+                for (size_t i = 0; i < pv.size(); ++i)
+                    text += (i ? "|" : "") + move_name(pv[i], size);
                 text += ' ' + std::to_string(score);
             }
             out_.line(text);
@@ -474,15 +488,16 @@ private:
         if (game)
             game_ = std::move(game.value());
         else
-            out_.line("error 0 cannot give the move to the " + std::string(side_name(side)) + ": " + game.error());
+            out_.line("error 0 cannot give the move to the " + std::string(side_name(side)) + ": " +
+                      game.error());
     }
 
     // The position record is authoritative: rebuild the game from it.
     bool resync(std::string_view record, Side to_move, const char* what) {
         auto game = Game::create(rules_, record, to_move);
         if (!game) {
-            out_.line(std::string("error 0 ") + what + ": bad position record " + quoted(record) + ": " +
-                      game.error());
+            out_.line(std::string("error 0 ") + what + ": bad position record " + quoted(record) +
+                      ": " + game.error());
             return false;
         }
         game_ = std::move(game.value());
@@ -497,12 +512,13 @@ private:
             id = ++last_search_;
             live_search_ = id;
         }
-        engine_.go(limits, std::move(on_info), [this, id, report = std::move(report)](const SearchResult& r) {
-            std::lock_guard lock(mutex_);
-            if (live_search_ != id) return;  // cancelled: say nothing
-            live_search_ = 0;
-            report(r);
-        });
+        engine_.go(limits, std::move(on_info),
+                   [this, id, report = std::move(report)](const SearchResult& r) {
+                       std::lock_guard lock(mutex_);
+                       if (live_search_ != id) return;  // cancelled: say nothing
+                       live_search_ = 0;
+                       report(r);
+                   });
     }
 
     // Ends any search without letting it report.

@@ -11,7 +11,7 @@
 namespace branan {
 
 class Output {
-public:
+  public:
     explicit Output(std::ostream& out = std::cout) : out_(out) {}
 
     // Opens (appends to) a log file; returns false if it cannot be opened.
@@ -34,7 +34,7 @@ public:
         if (log_.is_open()) log_ << "< " << text << std::endl;
     }
 
-private:
+  private:
     std::ostream& out_;
     std::ofstream log_;
     std::mutex mutex_;

@@ -16,9 +16,12 @@ Expected<Game> parse_position_command(const Rules& rules, const std::vector<std:
         Side side = rules.first_to_move;
         i = 2;
         if (i < tokens.size() && tokens[i] == "side") {
-            if (i + 1 >= tokens.size()) return Error{"position: 'side' needs attackers or defenders"};
+            if (i + 1 >= tokens.size())
+                return Error{"position: 'side' needs attackers or defenders"};
             const auto named = side_from_name(tokens[i + 1]);
-            if (!named) return Error{"position: side '" + tokens[i + 1] + "' is not attackers or defenders"};
+            if (!named)
+                return Error{"position: side '" + tokens[i + 1] +
+                             "' is not attackers or defenders"};
             side = *named;
             i += 2;
         }
@@ -34,8 +37,8 @@ Expected<Game> parse_position_command(const Rules& rules, const std::vector<std:
         for (++i; i < tokens.size(); ++i) {
             auto played = g.play(tokens[i]);
             if (!played)
-                return Error{"position: move " + std::to_string(g.moves_played().size() + 1) + ": " +
-                             played.error()};
+                return Error{"position: move " + std::to_string(g.moves_played().size() + 1) +
+                             ": " + played.error()};
         }
     }
     return g;

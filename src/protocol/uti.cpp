@@ -7,8 +7,8 @@
 #include <map>
 
 #include "core/presets.h"
-#include "core/text.h"
 #include "core/rules_string.h"
+#include "core/text.h"
 #include "protocol/position_command.h"
 
 #ifndef BRANAN_VERSION
@@ -65,7 +65,9 @@ int UtiSession::run(std::istream& in) {
     return 0;
 }
 
-void UtiSession::error(const std::string& what) { out_.line("info string error: " + what); }
+void UtiSession::error(const std::string& what) {
+    out_.line("info string error: " + what);
+}
 
 bool UtiSession::refuse_during_search(const std::string& command) {
     if (!engine_.searching()) return false;
@@ -125,10 +127,12 @@ void UtiSession::uti() {
               " min 1 max " + std::to_string(kMaxThreads));
     out_.line("option name Ponder type check default false");
     out_.line("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
-    out_.line("option name Move Overhead type spin default " + std::to_string(startup_.move_overhead_ms) +
-              " min 0 max " + std::to_string(kMaxMoveOverhead));
+    out_.line("option name Move Overhead type spin default " +
+              std::to_string(startup_.move_overhead_ms) + " min 0 max " +
+              std::to_string(kMaxMoveOverhead));
     out_.line("option name Clear Hash type button");
-    const bool is_preset = preset(startup_.rules.name).has_value() && *preset(startup_.rules.name) == startup_.rules;
+    const bool is_preset =
+        preset(startup_.rules.name).has_value() && *preset(startup_.rules.name) == startup_.rules;
     std::string combo = "option name UTI_Variant type combo default " +
                         (is_preset ? startup_.rules.name : std::string("brandubh"));
     for (const auto& name : preset_names()) combo += " var " + name;
@@ -162,7 +166,8 @@ void UtiSession::setoption(const std::string& line) {
         has_value = true;
         if (i + 1 < words.size()) {
             value = line.substr(words[i + 1].second);
-            while (!value.empty() && std::isspace(static_cast<unsigned char>(value.back()))) value.pop_back();
+            while (!value.empty() && std::isspace(static_cast<unsigned char>(value.back())))
+                value.pop_back();
         }
     }
     const std::string id = lower(name);
@@ -178,8 +183,8 @@ void UtiSession::setoption(const std::string& line) {
         if (!need_value()) return std::nullopt;
         auto v = parse_number(value, lo, hi);
         if (!v)
-            error("setoption: option '" + name + "' takes a whole number from " + std::to_string(lo) +
-                  " to " + std::to_string(hi) + ", not '" + value + "'");
+            error("setoption: option '" + name + "' takes a whole number from " +
+                  std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + value + "'");
         return v;
     };
     if (id == "hash") {
@@ -244,9 +249,9 @@ void UtiSession::go(const std::vector<std::string>& words) {
     if (refuse_during_search("go")) return;
     SearchLimits limits;
     static const std::map<std::string, int> kNumeric = {
-        {"atime", 0}, {"dtime", 1}, {"ainc", 2}, {"dinc", 3}, {"btime", 0}, {"wtime", 1},
-        {"binc", 2},  {"winc", 3},  {"movestogo", 4}, {"movetime", 5}, {"depth", 6},
-        {"nodes", 7}, {"mate", 8}};
+        {"atime", 0}, {"dtime", 1}, {"ainc", 2}, {"dinc", 3},      {"btime", 0},
+        {"wtime", 1}, {"binc", 2},  {"winc", 3}, {"movestogo", 4}, {"movetime", 5},
+        {"depth", 6}, {"nodes", 7}, {"mate", 8}};
     for (size_t i = 0; i < words.size(); ++i) {
         const std::string& w = words[i];
         if (w == "infinite") {
@@ -280,15 +285,33 @@ void UtiSession::go(const std::vector<std::string>& words) {
                 return;
             }
             switch (k->second) {
-                case 0: limits.attackers_time = std::max<int64_t>(*v, 0); break;
-                case 1: limits.defenders_time = std::max<int64_t>(*v, 0); break;
-                case 2: limits.attackers_inc = std::max<int64_t>(*v, 0); break;
-                case 3: limits.defenders_inc = std::max<int64_t>(*v, 0); break;
-                case 4: limits.moves_to_go = static_cast<int>(std::min<int64_t>(*v, 10000)); break;
-                case 5: limits.move_time = *v; break;
-                case 6: limits.depth = static_cast<int>(std::min<int64_t>(*v, 1000)); break;
-                case 7: limits.nodes = static_cast<uint64_t>(*v); break;
-                case 8: limits.mate = static_cast<int>(std::min<int64_t>(*v, 1000)); break;
+                case 0:
+                    limits.attackers_time = std::max<int64_t>(*v, 0);
+                    break;
+                case 1:
+                    limits.defenders_time = std::max<int64_t>(*v, 0);
+                    break;
+                case 2:
+                    limits.attackers_inc = std::max<int64_t>(*v, 0);
+                    break;
+                case 3:
+                    limits.defenders_inc = std::max<int64_t>(*v, 0);
+                    break;
+                case 4:
+                    limits.moves_to_go = static_cast<int>(std::min<int64_t>(*v, 10000));
+                    break;
+                case 5:
+                    limits.move_time = *v;
+                    break;
+                case 6:
+                    limits.depth = static_cast<int>(std::min<int64_t>(*v, 1000));
+                    break;
+                case 7:
+                    limits.nodes = static_cast<uint64_t>(*v);
+                    break;
+                case 8:
+                    limits.mate = static_cast<int>(std::min<int64_t>(*v, 1000));
+                    break;
             }
         } else {
             error("go: unknown parameter '" + w + "'");
@@ -320,12 +343,13 @@ void UtiSession::go(const std::vector<std::string>& words) {
 
 std::string UtiSession::format_info(const SearchInfo& info, const Game& game) const {
     std::string s = "info depth " + std::to_string(info.depth) + " seldepth " +
-                    std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) + " " +
-                    format_score(info.score);
+                    std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
+                    " " + format_score(info.score);
     if (info.lowerbound) s += " lowerbound";
     if (info.upperbound) s += " upperbound";
-    s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) + " hashfull " +
-         std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms) + " pv";
+    s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
+         " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms) +
+         " pv";
     for (Move m : info.pv) s += " " + game.move_text(m);
     return s;
 }
@@ -372,12 +396,12 @@ void UtiSession::eval() {
     const EvalTrace trace = engine_.evaluate(score);
     for (const auto& t : trace.terms)
         out_.line(std::string("info string eval ") + EvalWeights::name(t.term) + " feature " +
-                  std::to_string(t.feature) + " weight " + std::to_string(engine_.weights()[t.term]) +
-                  " value " + std::to_string(t.value));
+                  std::to_string(t.feature) + " weight " +
+                  std::to_string(engine_.weights()[t.term]) + " value " + std::to_string(t.value));
     out_.line("info string eval total " + std::to_string(trace.total_for_attackers) +
               " for the attackers");
-    out_.line(std::string("info string eval ") + side_name(game_.side_to_move()) + " to move: " +
-              std::to_string(score));
+    out_.line(std::string("info string eval ") + side_name(game_.side_to_move()) +
+              " to move: " + std::to_string(score));
 }
 
 void UtiSession::query(const std::vector<std::string>& words) {

@@ -14,7 +14,7 @@
 namespace branan {
 
 class UtiSession {
-public:
+  public:
     // Starts with `rules` at their start position (rules must be valid: see validate()).
     UtiSession(Engine& engine, Output& out, const Rules& rules);
 
@@ -23,7 +23,7 @@ public:
     // Reads and handles lines until `quit` or end of input; waits for a running search to end.
     int run(std::istream& in);
 
-private:
+  private:
     void uti();
     void setoption(const std::string& line);
     void set_rules(const Rules& rules);

@@ -14,10 +14,10 @@
 
 #include "core/presets.h"
 #include "engine/engine.h"
+#include "fuzz_common.h"
 #include "protocol/output.h"
 #include "protocol/position_command.h"
 #include "protocol/uti.h"
-#include "fuzz_common.h"
 
 namespace {
 
@@ -54,7 +54,8 @@ bool filter(std::string& line) {
             return words.size() >= 2 && words[1] == "perft";
         }
         int64_t n = 0;
-        if (whole_number(words[2], n) && n > 3) line = "go perft 2";
+        if (whole_number(words[2], n) && n > 3)
+            line = "go perft 2";
         else if (!whole_number(words[2], n) && !words[2].empty() &&
                  words[2].find_first_not_of("0123456789") == std::string::npos)
             line = "go perft 2";  // digits too many for int64: refused anyway, keep it cheap
@@ -64,13 +65,16 @@ bool filter(std::string& line) {
         // The option name and value exactly as UtiSession::setoption takes them apart.
         std::string name;
         size_t i = 2;
-        for (; i < words.size() && words[i] != "value"; ++i) name += (name.empty() ? "" : " ") + words[i];
+        for (; i < words.size() && words[i] != "value"; ++i)
+            name += (name.empty() ? "" : " ") + words[i];
         const std::string id = lower(name);
         if (i < words.size() && (id == "hash" || id == "threads")) {
             const size_t at = line.find(" value ");
             std::string value = at == std::string::npos ? "" : line.substr(at + 7);
-            while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.erase(0, 1);
-            while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+            while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+                value.erase(0, 1);
+            while (!value.empty() && (value.back() == ' ' || value.back() == '\t'))
+                value.pop_back();
             int64_t v = 0;
             if (whole_number(value, v) && v > 64) return false;
         }

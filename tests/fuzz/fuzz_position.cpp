@@ -56,8 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(kings == 1, "accepted a record with %d kings: %s", kings, text.c_str());
     const std::string written = branan::write_position_record(*setup);
     auto again = branan::parse_position_record(written);
-    FUZZ_CHECK(again.ok(), "written record does not parse\n  input: %s\n  written: %s", text.c_str(),
-               written.c_str());
+    FUZZ_CHECK(again.ok(), "written record does not parse\n  input: %s\n  written: %s",
+               text.c_str(), written.c_str());
     FUZZ_CHECK(*again == *setup, "round trip changes the position\n  input: %s\n  written: %s",
                text.c_str(), written.c_str());
     FUZZ_CHECK(branan::write_position_record(*again) == written, "writing is not stable: %s",

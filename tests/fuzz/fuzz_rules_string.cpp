@@ -17,11 +17,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     const std::string written = branan::write_rules_string(*rules);
     auto again = branan::parse_rules_string(written);
-    FUZZ_CHECK(again.ok(), "written rules string does not parse\n  input: %s\n  written: %s\n  error: %s",
+    FUZZ_CHECK(again.ok(),
+               "written rules string does not parse\n  input: %s\n  written: %s\n  error: %s",
                text.c_str(), written.c_str(), again.error().c_str());
-    FUZZ_CHECK(*again == *rules, "round trip changes the rules\n  input: %s\n  written: %s\n  rewritten: %s",
+    FUZZ_CHECK(*again == *rules,
+               "round trip changes the rules\n  input: %s\n  written: %s\n  rewritten: %s",
                text.c_str(), written.c_str(), branan::write_rules_string(*again).c_str());
-    FUZZ_CHECK(branan::write_rules_string(*again) == written, "writing is not stable\n  %s", written.c_str());
+    FUZZ_CHECK(branan::write_rules_string(*again) == written, "writing is not stable\n  %s",
+               written.c_str());
 
     auto game = branan::Game::create(*rules);
     FUZZ_CHECK(game.ok(), "accepted rules give no game\n  input: %s\n  error: %s", text.c_str(),

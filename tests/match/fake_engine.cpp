@@ -37,7 +37,9 @@ struct Flags {
     std::optional<uint64_t> seed;
 };
 
-void say(const std::string& line) { std::cout << line << std::endl; }
+void say(const std::string& line) {
+    std::cout << line << std::endl;
+}
 
 std::vector<std::string> words_of(const std::string& line) {
     std::istringstream in(line);
@@ -65,13 +67,20 @@ int main(int argc, char** argv) {
             }
             return std::atoll(argv[++i]);
         };
-        if (a == "--crash-after") flags.crash_after = static_cast<int>(next());
-        else if (a == "--hang-after") flags.hang_after = static_cast<int>(next());
-        else if (a == "--illegal-after") flags.illegal_after = static_cast<int>(next());
-        else if (a == "--garbage-after") flags.garbage_after = static_cast<int>(next());
-        else if (a == "--late-ms") flags.late_ms = next();
-        else if (a == "--bad-handshake") flags.bad_handshake = true;
-        else if (a == "--seed") flags.seed = static_cast<uint64_t>(next());
+        if (a == "--crash-after")
+            flags.crash_after = static_cast<int>(next());
+        else if (a == "--hang-after")
+            flags.hang_after = static_cast<int>(next());
+        else if (a == "--illegal-after")
+            flags.illegal_after = static_cast<int>(next());
+        else if (a == "--garbage-after")
+            flags.garbage_after = static_cast<int>(next());
+        else if (a == "--late-ms")
+            flags.late_ms = next();
+        else if (a == "--bad-handshake")
+            flags.bad_handshake = true;
+        else if (a == "--seed")
+            flags.seed = static_cast<uint64_t>(next());
         else {
             std::cerr << "unknown flag " << a << "\n";
             return 2;
@@ -90,7 +99,8 @@ int main(int argc, char** argv) {
         int timeout = -1;
         if (pending)
             timeout = static_cast<int>(std::max<int64_t>(
-                0, std::chrono::duration_cast<std::chrono::milliseconds>(due - Clock::now()).count()));
+                0,
+                std::chrono::duration_cast<std::chrono::milliseconds>(due - Clock::now()).count()));
         pollfd p{0, POLLIN, 0};
         const int r = ::poll(&p, 1, timeout);
         if (r == 0) {
@@ -185,7 +195,8 @@ int main(int argc, char** argv) {
                     const int size = game.size();
                     for (Square sq = 0; sq < size * size && text.empty(); ++sq)
                         if (game.piece_char(sq) == '.' && sq % size + 1 < size)
-                            text = move_name(Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(sq + 1)}, size);
+                            text = move_name(
+                                Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(sq + 1)}, size);
                     best = "bestmove " + text;
                 } else {
                     const size_t k = flags.seed ? static_cast<size_t>(rng() % legal.size()) : 0;

@@ -2,7 +2,6 @@
 // and the real branan binary (UTI and OTEP). FAKE_ENGINE_BINARY and BRANAN_BINARY are paths
 // given by the build.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -49,8 +48,9 @@ GameSetup setup_for(const std::string& preset_name, int max_plies = 200) {
 
 // Replays the recorded moves on a fresh game: every one must be legal, and the end must match.
 void check_replay(const GameSetup& setup, const GameOutcome& out) {
-    auto g = setup.start_record.empty() ? Game::create(setup.rules)
-                                        : Game::create(setup.rules, setup.start_record, setup.start_side);
+    auto g = setup.start_record.empty()
+                 ? Game::create(setup.rules)
+                 : Game::create(setup.rules, setup.start_record, setup.start_side);
     REQUIRE(g);
     Game game = std::move(g.value());
     for (const std::string& m : out.moves) {
@@ -68,7 +68,8 @@ void check_replay(const GameSetup& setup, const GameOutcome& out) {
     }
 }
 
-void check_fault(const GameOutcome& out, Termination expected, Side faulty, const std::string& name) {
+void check_fault(const GameOutcome& out, Termination expected, Side faulty,
+                 const std::string& name) {
     INFO("reason: " << out.reason << "; termination: " << termination_name(out.termination));
     CHECK(out.termination == expected);
     REQUIRE(out.loser_side.has_value());
@@ -102,8 +103,8 @@ TEST_CASE("time controls parse", "[match]") {
     tc = parse_time_control("inf");
     REQUIRE(tc);
     CHECK(!tc->clocked());
-    for (const char* junk : {"", "abc", "10+", "+1", "-5+1", "10+x", "0", "0+0", "1.+1", "x/60", "0/60", "10 + 1",
-                             "1:x", "40/0+1"}) {
+    for (const char* junk : {"", "abc", "10+", "+1", "-5+1", "10+x", "0", "0+0", "1.+1", "x/60",
+                             "0/60", "10 + 1", "1:x", "40/0+1"}) {
         INFO(junk);
         CHECK(!parse_time_control(junk));
     }
@@ -112,8 +113,9 @@ TEST_CASE("time controls parse", "[match]") {
 TEST_CASE("engine process: lines, partial lines, timeouts, end of file", "[match]") {
     EngineProcess p;
     std::string error;
-    REQUIRE(p.start("/bin/sh", {"-c", "printf 'abc'; sleep 0.3; printf 'def\\r\\nlast'; read x; echo got $x"}, "",
-                    error));
+    REQUIRE(p.start("/bin/sh",
+                    {"-c", "printf 'abc'; sleep 0.3; printf 'def\\r\\nlast'; read x; echo got $x"},
+                    "", error));
     std::string line;
     CHECK(p.read_line(line, 50) == EngineProcess::ReadResult::Timeout);
     REQUIRE(p.read_line(line, 3000) == EngineProcess::ReadResult::Line);
@@ -247,7 +249,8 @@ TEST_CASE("each engine fault loses the game for the faulty engine", "[match]") {
         auto d = make_player(fake("Good", good, clock_of(1000, 0)));
         const GameOutcome out = play_game(*a, *d, setup);
         check_fault(out, Termination::Timeout, Side::Attackers, "Faulty");
-        CHECK(out.moves.size() >= 10);  // 1000 + margin ms at 150 per move: 7 moves, then the 8th times out
+        CHECK(out.moves.size() >=
+              10);  // 1000 + margin ms at 150 per move: 7 moves, then the 8th times out
         check_replay(setup, out);
     }
     SECTION("garbage") {

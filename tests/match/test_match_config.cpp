@@ -15,7 +15,9 @@ using branan::testing::error_of;
 
 namespace {
 
-Expected<MatchConfig> parse(const std::vector<std::string>& args) { return parse_match_args(args); }
+Expected<MatchConfig> parse(const std::vector<std::string>& args) {
+    return parse_match_args(args);
+}
 
 const std::vector<std::string> kUti = {"--engine", "cmd=./branan", "name=a", "st=1"};
 
@@ -60,14 +62,18 @@ TEST_CASE("OTEP engine: depth=, nodes= and option. are refused, not dropped", "[
     // no depth), so the engine silently played without a clock.
     check_refused(parse(with_otep({"depth=99"})), {"'b'", "OTEP has no depth or node limit"});
     check_refused(parse(with_otep({"tc=inf", "nodes=1000"})), {"OTEP has no depth or node limit"});
-    check_refused(parse(with_otep({"tc=10+0.1", "option.Hash=64"})), {"OTEP has no options", "Hash"});
+    check_refused(parse(with_otep({"tc=10+0.1", "option.Hash=64"})),
+                  {"OTEP has no options", "Hash"});
 }
 
 TEST_CASE("no time control: refused for OTEP and UTI engines alike", "[match][config]") {
     check_refused(parse(with_otep({})), {"'b' has no time control"});
     // UTI: tc=inf alone would search until the hour's cap, so it stays refused
-    check_refused(parse({"--engine", "cmd=./x", "name=u", "tc=inf", "--engine", "cmd=./y", "name=v", "st=1"}),
-                  {"'u' has no time control"});
+    check_refused(
+        parse({"--engine", "cmd=./x", "name=u", "tc=inf", "--engine", "cmd=./y", "name=v", "st=1"}),
+        {"'u' has no time control"});
     // and a UTI engine may still use depth=
-    CHECK(parse({"--engine", "cmd=./x", "name=u", "depth=3", "--engine", "cmd=./y", "name=v", "st=1"}).ok());
+    CHECK(
+        parse({"--engine", "cmd=./x", "name=u", "depth=3", "--engine", "cmd=./y", "name=v", "st=1"})
+            .ok());
 }

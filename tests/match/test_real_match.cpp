@@ -27,10 +27,10 @@ MatchRun run_match(const std::string& name, const std::string& extra) {
     MatchRun run;
     run.folder = std::string(BRANAN_TEST_OUT) + "/" + name;
     std::filesystem::remove_all(run.folder);
-    const std::string command = std::string(BRANAN_MATCH_BINARY) + " --engine cmd=" + BRANAN_BINARY +
-                                " name=new --engine cmd=" + BRANAN_BINARY + " name=base " + extra +
-                                " --concurrency 2 --quiet --records " + run.folder + " > " + run.folder +
-                                ".log 2>&1";
+    const std::string command =
+        std::string(BRANAN_MATCH_BINARY) + " --engine cmd=" + BRANAN_BINARY +
+        " name=new --engine cmd=" + BRANAN_BINARY + " name=base " + extra +
+        " --concurrency 2 --quiet --records " + run.folder + " > " + run.folder + ".log 2>&1";
     std::filesystem::create_directories(run.folder);
     run.exit_code = std::system(command.c_str());
     std::ifstream json(run.folder + "/results.json");
@@ -75,8 +75,10 @@ void check_no_failures(const match::MatchResults& results) {
 
 }  // namespace
 
-TEST_CASE("a real match: the issue's invocation plays 8 games that replay as recorded", "[match][real]") {
-    const MatchRun run = run_match("real-match", "--each tc=1+0.02 --variant brandubh --games 8 --random-openings 4");
+TEST_CASE("a real match: the issue's invocation plays 8 games that replay as recorded",
+          "[match][real]") {
+    const MatchRun run = run_match(
+        "real-match", "--each tc=1+0.02 --variant brandubh --games 8 --random-openings 4");
     CHECK(run.exit_code == 0);
     REQUIRE(run.results.games.size() == 8);
     REQUIRE(run.csv_lines.size() == 8);
@@ -86,9 +88,11 @@ TEST_CASE("a real match: the issue's invocation plays 8 games that replay as rec
     check_no_failures(run.results);
 }
 
-TEST_CASE("soak: 100 very fast games without a crash, an illegal move or a time forfeit", "[match][soak]") {
-    const MatchRun run = run_match(
-        "soak", "--each tc=0.5+0.01 --variant brandubh-federation --games 100 --random-openings 6 --max-plies 200");
+TEST_CASE("soak: 100 very fast games without a crash, an illegal move or a time forfeit",
+          "[match][soak]") {
+    const MatchRun run = run_match("soak",
+                                   "--each tc=0.5+0.01 --variant brandubh-federation --games 100 "
+                                   "--random-openings 6 --max-plies 200");
     CHECK(run.exit_code == 0);
     REQUIRE(run.results.games.size() == 100);
     REQUIRE(run.csv_lines.size() == 100);
@@ -97,7 +101,8 @@ TEST_CASE("soak: 100 very fast games without a crash, an illegal move or a time 
 }
 
 TEST_CASE("shards play disjoint parts of the schedule and merge into the whole", "[match][shard]") {
-    const std::string common = "--each depth=2 --variant brandubh --games 8 --random-openings 2 --seed 3";
+    const std::string common =
+        "--each depth=2 --variant brandubh --games 8 --random-openings 2 --seed 3";
     const MatchRun one = run_match("shard-1", common + " --shard 1/2");
     const MatchRun two = run_match("shard-2", common + " --shard 2/2");
     CHECK(one.exit_code == 0);
@@ -111,8 +116,9 @@ TEST_CASE("shards play disjoint parts of the schedule and merge into the whole",
     CHECK(games.size() == 8);  // every game of the schedule once
     // The merge command gives the same.
     const std::string out = std::string(BRANAN_TEST_OUT) + "/merged.json";
-    const std::string command = std::string(BRANAN_MATCH_BINARY) + " merge " + one.folder + "/results.json " +
-                                two.folder + "/results.json --out " + out + " > /dev/null";
+    const std::string command = std::string(BRANAN_MATCH_BINARY) + " merge " + one.folder +
+                                "/results.json " + two.folder + "/results.json --out " + out +
+                                " > /dev/null";
     CHECK(std::system(command.c_str()) == 0);
     std::ifstream in(out);
     std::stringstream text;
@@ -132,8 +138,9 @@ TEST_CASE("resume plays only the games the results file lacks", "[match][resume]
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
     auto command = [&](int games) {
-        return std::string(BRANAN_MATCH_BINARY) + " --engine cmd=" + BRANAN_BINARY + " name=new --engine cmd=" +
-               BRANAN_BINARY + " name=base --each depth=2 --variant brandubh --games " + std::to_string(games) +
+        return std::string(BRANAN_MATCH_BINARY) + " --engine cmd=" + BRANAN_BINARY +
+               " name=new --engine cmd=" + BRANAN_BINARY +
+               " name=base --each depth=2 --variant brandubh --games " + std::to_string(games) +
                " --quiet --resume --results " + folder + "/results.json > " + folder + ".log 2>&1";
     };
     CHECK(std::system(command(4).c_str()) == 0);

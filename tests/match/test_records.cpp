@@ -47,7 +47,8 @@ MatchResults sample_results() {
     // Pair (1, games 1-2): new wins both -> WW. Pair (1, 3-4): win + draw -> WD.
     // Pair (2, 1-2): draw + loss -> LD. Game (2, 3): unpaired loss (its partner is missing).
     r.games = {
-        {1, 1, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "new", "base", "attackers", "king captured", 31},
+        {1, 1, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "new", "base", "attackers", "king captured",
+         31},
         {1, 2, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "base", "new", "defenders", "king escaped", 40},
         {1, 3, "op2", "new", "base", "draw", "repetition", 77},
         {1, 4, "op2", "base", "new", "defenders", "time forfeit by base", 12},
@@ -219,7 +220,8 @@ TEST_CASE("results JSON reader is strict and says why", "[match]") {
     CHECK(contains(error_of("{} x"), "unexpected text after the JSON value"));
     CHECK(contains(error_of("{\"a\": 1e999}"), "out of range"));
     CHECK(contains(error_of("{}"), "top level: missing key 'format'"));
-    CHECK(contains(error_of(replaced("\"version\": 1", "\"version\": 2")), "version 2 is not supported"));
+    CHECK(contains(error_of(replaced("\"version\": 1", "\"version\": 2")),
+                   "version 2 is not supported"));
     CHECK(contains(error_of(replaced("\"result\": \"draw\"", "\"result\": \"won\"")),
                    "games[2].result: result 'won' is not"));
     CHECK(contains(error_of(replaced("\"plies\": 31", "\"plies\": 31.5")),
@@ -228,11 +230,15 @@ TEST_CASE("results JSON reader is strict and says why", "[match]") {
                    "games[0].attackers: engine 'nobody' is not in 'engines'"));
     CHECK(contains(error_of(replaced("\"plies\": 31", "\"plies\": 31, \"extra\": 1")),
                    "games[0]: unknown key 'extra'"));
-    CHECK(contains(error_of(replaced("\"game\": 2,", "\"game\": 1,")), "round 1 game 1 is listed twice"));
-    CHECK(contains(error_of(replaced("\"alpha\": 0.05", "\"alpha\": \"x\"")), "sprt.alpha: expected a number"));
-    CHECK(contains(error_of(replaced("\"alpha\": 0.05", "\"alpha\": 0.99")), "sprt: SPRT alpha + beta"));
+    CHECK(contains(error_of(replaced("\"game\": 2,", "\"game\": 1,")),
+                   "round 1 game 1 is listed twice"));
+    CHECK(contains(error_of(replaced("\"alpha\": 0.05", "\"alpha\": \"x\"")),
+                   "sprt.alpha: expected a number"));
+    CHECK(contains(error_of(replaced("\"alpha\": 0.05", "\"alpha\": 0.99")),
+                   "sprt: SPRT alpha + beta"));
     // Escapes read back, including \u and surrogate pairs.
-    auto s = read_results_json(replaced("\"variant\": \"brandubh\"", "\"variant\": \"b\\u00e9\\ud83d\\ude00\\/\""));
+    auto s = read_results_json(
+        replaced("\"variant\": \"brandubh\"", "\"variant\": \"b\\u00e9\\ud83d\\ude00\\/\""));
     REQUIRE(s.ok());
     CHECK(s->variant == "b\xc3\xa9\xf0\x9f\x98\x80/");
 }

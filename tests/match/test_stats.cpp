@@ -32,7 +32,8 @@ TEST_CASE("trinomial Elo, interval and LOS: W=60 D=20 L=20", "[match]") {
     //                   = 0.6 * 0.09 + 0.2 * 0.04 + 0.2 * 0.49 = 0.054 + 0.008 + 0.098 = 0.16
     // stdev of the mean = sqrt(0.16 / 100) = 0.04
     // 95% scores: 0.7 -+ 1.959964 * 0.04 = 0.621601 .. 0.778399
-    // Elo: 147.19, interval -400 log10(1/0.621601 - 1) = 86.23 .. 218.25, error (218.25-86.23)/2 = 66.01
+    // Elo: 147.19, interval -400 log10(1/0.621601 - 1) = 86.23 .. 218.25, error (218.25-86.23)/2
+    // = 66.01
     const EloEstimate e = elo_wdl({60, 20, 20});
     REQUIRE(e.valid);
     CHECK(e.score == Approx(0.7));

@@ -27,7 +27,9 @@ struct NaiveMove {
     int fr, ff, tr, tf;
 };
 
-bool on_board(const State& s, int r, int f) { return r >= 0 && r < s.n && f >= 0 && f < s.n; }
+bool on_board(const State& s, int r, int f) {
+    return r >= 0 && r < s.n && f >= 0 && f < s.n;
+}
 
 Piece piece_of(char c) {
     if (c == 't') return Piece::AttackerSoldier;
@@ -35,11 +37,17 @@ Piece piece_of(char c) {
     return Piece::King;  // 'K'
 }
 
-Side side_of_char(char c) { return c == 't' ? Side::Attackers : Side::Defenders; }
+Side side_of_char(char c) {
+    return c == 't' ? Side::Attackers : Side::Defenders;
+}
 
-bool is_soldier(char c) { return c == 't' || c == 'T'; }
+bool is_soldier(char c) {
+    return c == 't' || c == 'T';
+}
 
-bool has_throne(const Rules& rules, const State& s) { return rules.throne.exists && s.n % 2 == 1; }
+bool has_throne(const Rules& rules, const State& s) {
+    return rules.throne.exists && s.n % 2 == 1;
+}
 
 bool is_throne_sq(const Rules& rules, const State& s, int r, int f) {
     return has_throne(rules, s) && r == s.n / 2 && f == s.n / 2;
@@ -223,7 +231,8 @@ std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
                     // only the king on the throne he has not left yet is exempt, and he never
                     // meets the throne on his own rays while he still stands on it.
                     if (sp && !sp->reenter.has(p)) {
-                        bool exempt = p == Piece::King && sp == &rules.throne && !s.king_left_throne;
+                        bool exempt =
+                            p == Piece::King && sp == &rules.throne && !s.king_left_throne;
                         if (!exempt) break;
                     }
                     bool can_stop = !sp || sp->stop.has(p);
@@ -309,11 +318,21 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
             }
             bool four = false;
             switch (rules.king_strength) {
-                case KingStrength::Weak: four = false; break;
-                case KingStrength::Strong: four = true; break;
-                case KingStrength::StrongOnThrone: four = on_throne; break;
-                case KingStrength::StrongNearThrone: four = on_throne || near_throne; break;
-                case KingStrength::Middleweight: four = false; break;
+                case KingStrength::Weak:
+                    four = false;
+                    break;
+                case KingStrength::Strong:
+                    four = true;
+                    break;
+                case KingStrength::StrongOnThrone:
+                    four = on_throne;
+                    break;
+                case KingStrength::StrongNearThrone:
+                    four = on_throne || near_throne;
+                    break;
+                case KingStrength::Middleweight:
+                    four = false;
+                    break;
             }
             bool captured;
             if (rules.king_strength == KingStrength::Middleweight) {
@@ -352,8 +371,7 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
     }
 
     // 5. Encirclement, after every move (a defender move can close the ring too).
-    if (s.outcome == 0 && rules.encirclement && encircled(s))
-        s.outcome = 1;
+    if (s.outcome == 0 && rules.encirclement && encircled(s)) s.outcome = 1;
 
     s.to_move = enemy;
     return caps;

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Fails when clang-format (.clang-format at the top) would change a C++ file of src/ or tests/.
+# The tree was formatted with Debian 12's clang-format 14; another major version may format a
+# few constructs differently, so the check names the version it ran with.
+# Usage: scripts/check_format.sh [--fix]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fmt=${CLANG_FORMAT:-clang-format}
+command -v "$fmt" >/dev/null || { echo "check_format.sh: $fmt not found (apt-get install clang-format)" >&2; exit 2; }
+mapfile -t files < <(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h')
+if [ "${1:-}" = "--fix" ]; then
+    "$fmt" -i "${files[@]}"
+    exit 0
+fi
+bad=()
+for f in "${files[@]}"; do
+    "$fmt" --dry-run -Werror "$f" >/dev/null 2>&1 || bad+=("$f")
+done
+if [ ${#bad[@]} -gt 0 ]; then
+    echo "check_format.sh: $("$fmt" --version | head -1) would change ${#bad[@]} file(s):" >&2
+    printf '  %s\n' "${bad[@]}" >&2
+    echo "run scripts/check_format.sh --fix" >&2
+    exit 1
+fi
+echo "check_format.sh: ${#files[@]} files formatted as .clang-format says"
