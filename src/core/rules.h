@@ -28,6 +28,12 @@ enum class KingStrength : uint8_t { Weak, Strong, StrongOnThrone, StrongNearThro
 // What the third occurrence of a position does.
 enum class RepetitionRule : uint8_t { Ignore, Draw, LossForRepeater, WinForRepeater, Forbidden };
 
+// Shieldwall captures along the edge (OpenTafl's `sw`): none, or one of OpenTafl's two kinds.
+//   Strong   a row of enemy pieces on the edge, each with a piece of the mover's side in front of
+//            it, bracketed at both ends, is captured (the king in the row stays)
+//   Weak     as Strong (OpenTafl: the same capture, but its walls ... see rules_string.cpp)
+enum class Shieldwall : uint8_t { None, Weak, Strong };
+
 // What happens to the side to move when it has no legal move.
 enum class NoMoveRule : uint8_t { Loss, Draw };
 
@@ -53,6 +59,10 @@ struct Rules {
     Side first_to_move = Side::Attackers;
     Escape escape = Escape::Corners;
     bool encirclement = false;
+    // Copenhagen's encirclement, with `encirclement`: the ring wins only when the area the king
+    // reaches (through empty and defender squares) holds every defender and no attacker of the
+    // ring can be captured in one move.
+    bool encirclement_unbreakable = false;
     KingArmed king_armed = KingArmed::Yes;
     KingStrength king_strength = KingStrength::StrongOnThrone;
     // Most squares a piece may move in one turn, per Piece; 0 = unlimited (rook moves).
@@ -60,6 +70,14 @@ struct Rules {
     SpecialSquareRules throne;
     SpecialSquareRules corners;
     bool linnaean_capture = false;
+    // Where the king may not return to the throne: whether he may still cross it while it is
+    // empty (Linnaeus: he may cross, not stop; OpenTafl's re-enter key: neither).
+    bool king_crosses_left_throne = false;
+    Shieldwall shieldwall = Shieldwall::None;
+    bool shieldwall_corners = true;  // an empty corner may close a wall (OpenTafl's `swf`)
+    // Exit forts (OpenTafl's `efe`): after a defender's move, a king on the edge in a fort no
+    // attacker can break wins for the defenders.
+    bool edge_forts = false;
     RepetitionRule repetition = RepetitionRule::LossForRepeater;
     NoMoveRule no_move = NoMoveRule::Loss;
     // "Lost in the forest": a soldier on a corner at the end of this many consecutive moves of its
