@@ -92,8 +92,16 @@ class Position {
     // him).
     bool king_captured(Square attacker_to) const;
     // Whether no defender (king included) can reach the edge through squares free of attackers
-    // and of `walls`. Without walls: the encirclement verdict.
+    // and of `walls`. Without walls: the plain encirclement verdict (OpenTafl's `surf`).
     bool encircled(BB walls = 0) const;
+    // The encirclement verdict of the rules: encircled(), and where the ring must be
+    // unbreakable (Copenhagen), every defender in the king's area and no ring attacker
+    // capturable in one move.
+    bool encirclement_wins() const;
+    // Passes the move to the other side without moving (threat tests only); undo_null_move()
+    // takes it back. Not for a position whose game is over.
+    void do_null_move();
+    void undo_null_move();
 
   private:
     Piece piece_at(Square sq) const;  // only for occupied squares
@@ -104,6 +112,9 @@ class Position {
     int count_slides(BB from, Piece p, BB empty, bool first_only) const;
     int count_all_slides(bool first_only) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
+    BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Square king) const;
+    bool in_exit_fort() const;
+    bool ring_unbreakable(BB region) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
     bool hostile_to_king(Square sq, BB occ) const;
@@ -196,7 +207,8 @@ BB Position<BB>::stop_forbidden(Piece p) const {
 template <class BB>
 BB Position<BB>::pass_forbidden(Piece p) const {
     BB mask = t_->no_pass[static_cast<int>(p)];
-    if (p == Piece::King && state().king_left_throne) mask |= t_->throne_bb;
+    if (p == Piece::King && state().king_left_throne && !t_->rules.king_crosses_left_throne)
+        mask |= t_->throne_bb;
     return mask;
 }
 
@@ -316,12 +328,14 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_sol
                              Square king) const {
     if (mover == Piece::King && !t_->king_hammer) return 0;
     const Side them = opponent(us);
-    if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return 0;  // no victim next to `to`
+    BB captured = 0;
+    if (t_->shieldwall && test(t_->geo.edge, to))
+        captured = shieldwall_set(to, us, occ, own_soldiers, king);
+    if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return captured;  // no victim beside
     const Piece victim = soldier_of(them);
     BB anvils = own_soldiers;
     if (us == Side::Defenders && t_->king_anvil) anvils |= square_bb<BB>(king);
     const auto& nb = t_->geo.neighbour;
-    BB captured = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square n = nb[to][dir];
         if (n == kNoSquare || !test(soldiers_[index(them)], n)) continue;
@@ -423,8 +437,10 @@ void Position<BB>::update_forest(State& st, Side us) {
 template <class BB>
 Status Position<BB>::static_status() const {
     if (test(t_->escape, king_)) return {Outcome::DefendersWin, OutcomeReason::KingEscaped};
-    if (t_->rules.encirclement && encircled())
+    if (t_->rules.encirclement && encirclement_wins())
         return {Outcome::AttackersWin, OutcomeReason::Encircled};
+    if (t_->rules.edge_forts && in_exit_fort())
+        return {Outcome::DefendersWin, OutcomeReason::ExitFort};
     return {};
 }
 
@@ -483,11 +499,29 @@ void Position<BB>::do_move(Move m) {
 
     // A defender stepping off the edge into a ring can encircle his own side, so both sides'
     // moves are checked.
-    if (t_->rules.encirclement && !st.status.over() && encircled())
+    if (t_->rules.encirclement && !st.status.over() && encirclement_wins())
         st.status = {Outcome::AttackersWin, OutcomeReason::Encircled};
+    if (us == Side::Defenders && t_->rules.edge_forts && !st.status.over() && in_exit_fort())
+        st.status = {Outcome::DefendersWin, OutcomeReason::ExitFort};
 
     to_move_ = opponent(us);
     st.key ^= z.side_defenders;
+}
+
+template <class BB>
+void Position<BB>::do_null_move() {
+    states_.push_back(states_.back());
+    State& st = states_.back();
+    st.move = Move{};
+    st.captured = st.forest_removed = 0;
+    st.key ^= zobrist::keys().side_defenders;
+    to_move_ = opponent(to_move_);
+}
+
+template <class BB>
+void Position<BB>::undo_null_move() {
+    to_move_ = opponent(to_move_);
+    states_.pop_back();
 }
 
 template <class BB>
@@ -506,3 +540,5 @@ void Position<BB>::undo_move() {
 }
 
 }  // namespace branan
+
+#include "core/position_edge_rules.h"

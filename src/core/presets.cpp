@@ -97,6 +97,40 @@ Rules tablut_linnaeus() {
     r.name = "tablut-linnaeus";
     r.linnaean_capture = true;
     r.throne.reenter = kSoldiers;
+    r.king_crosses_left_throne = true;
+    return r;
+}
+
+// Copenhagen Hnefatafl as the 1,752 real aagenielsen.dk games bear it out: 11x11, king strong
+// (four sides, or three and the throne; never on the edge), corners for the king alone and
+// hostile to all, the throne hostile to attackers and, empty, to everyone; shieldwalls (a corner
+// closes one), exit forts, an unbreakable ring, and the side that repeats a position thrice loses.
+Rules copenhagen() {
+    Rules r;
+    r.name = "copenhagen";
+    r.size = 11;
+    r.start = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+    r.king_strength = KingStrength::Strong;
+    r.throne.hostile = kAttackerSoldier;
+    r.throne.hostile_empty = PieceSet::all();
+    r.corners.pass = kKingOnly;
+    r.corners.hostile = r.corners.hostile_empty = PieceSet::all();
+    r.encirclement = true;
+    r.encirclement_unbreakable = true;
+    r.shieldwall = Shieldwall::Strong;
+    r.edge_forts = true;
+    return r;
+}
+
+// OpenTafl's built-in Fetlar: the Copenhagen board and captures without shieldwalls or forts,
+// plain encirclement (no defender reaches the edge), threefold repetition draws.
+Rules fetlar() {
+    Rules r = copenhagen();
+    r.name = "fetlar";
+    r.encirclement_unbreakable = false;
+    r.shieldwall = Shieldwall::None;
+    r.edge_forts = false;
+    r.repetition = RepetitionRule::Draw;
     return r;
 }
 
@@ -114,6 +148,8 @@ const Entry kPresets[] = {
     {"brandubh-1step-12", brandubh_1step_12},
     {"tablut", tablut},
     {"tablut-linnaeus", tablut_linnaeus},
+    {"copenhagen", copenhagen},
+    {"fetlar", fetlar},
 };
 
 }  // namespace

@@ -23,6 +23,8 @@ struct RuleTables {
     bool king_hammer = true;               // a moving king captures
     bool king_anvil = true;                // a standing king closes a capture
     bool king_reenters = true;             // the king may come back to the throne after leaving it
+    bool shieldwall = false;               // shieldwall captures along the edge
+    BB wall_closers = 0;                   // squares that close a shieldwall while empty (corners)
 
     explicit RuleTables(const Rules& r) : rules(r), geo(r.size) {
         if (r.throne.exists) throne_bb = square_bb<BB>(geo.throne);
@@ -45,6 +47,8 @@ struct RuleTables {
         king_hammer = r.king_armed == KingArmed::Yes || r.king_armed == KingArmed::HammerOnly;
         king_anvil = r.king_armed == KingArmed::Yes || r.king_armed == KingArmed::AnvilOnly;
         king_reenters = !r.throne.exists || r.throne.reenter.has(Piece::King);
+        shieldwall = r.shieldwall != Shieldwall::None;
+        if (r.shieldwall_corners) wall_closers = corners_bb;
     }
 };
 

@@ -35,6 +35,8 @@ const char* reason_name(OutcomeReason r) {
             return "king captured";
         case OutcomeReason::Encircled:
             return "defenders encircled";
+        case OutcomeReason::ExitFort:
+            return "exit fort";
         case OutcomeReason::NoLegalMove:
             return "no legal move";
         case OutcomeReason::Repetition:
@@ -139,7 +141,16 @@ std::string describe(const Rules& r) {
     line("throne", square_rules(r.throne));
     line("corners", square_rules(r.corners));
     line("linnaean capture", r.linnaean_capture ? "yes" : "no");
-    line("encirclement", r.encirclement ? "attackers win" : "no");
+    if (r.king_crosses_left_throne) line("king crosses the throne he left", "yes");
+    line("encirclement", !r.encirclement ? "no"
+                         : r.encirclement_unbreakable
+                             ? "attackers win with an unbreakable ring around every defender"
+                             : "attackers win");
+    line("shieldwall", r.shieldwall == Shieldwall::None
+                           ? "no"
+                           : std::string(r.shieldwall == Shieldwall::Weak ? "weak" : "strong") +
+                                 (r.shieldwall_corners ? ", a corner closes a wall" : ""));
+    line("exit forts", r.edge_forts ? "defenders win" : "no");
     line("third repetition", repetition_name(r.repetition));
     line("no legal move", r.no_move == NoMoveRule::Loss ? "loss" : "draw");
     line("lost in the forest",
@@ -189,6 +200,10 @@ std::string validate(const Rules& r) {
     if (r.corners.hostile != r.corners.hostile_empty)
         return "corner hostility cannot depend on whether the corner is occupied";
     if (r.escape == Escape::Corners && !r.corners.exists) return "corner escape needs corners";
+    if (r.edge_forts && r.escape == Escape::Edge)
+        return "exit forts (efe) need corner escape: with edge escape the king on the edge has won";
+    if (r.encirclement_unbreakable && !r.encirclement)
+        return "an unbreakable ring (xsurf:u) needs encirclement (surf:y)";
     return {};
 }
 

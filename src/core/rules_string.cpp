@@ -176,9 +176,10 @@ std::string write_speed(int s) {
 
 // Keys that name rules Branan does not play; a value other than "off" is refused.
 const std::map<std::string, std::pair<std::string, const char*>> kUnsupported = {
-    {"kj", {"n", "king jumps"}},           {"sw", {"n", "shieldwall captures"}},
-    {"efe", {"n", "edge fort escapes"}},   {"ber", {"n", "berserk moves"}},
-    {"afor", {"", "attacker fortresses"}}, {"dfor", {"", "defender fortresses"}},
+    {"kj", {"n", "king jumps"}},
+    {"ber", {"n", "berserk moves"}},
+    {"afor", {"", "attacker fortresses"}},
+    {"dfor", {"", "defender fortresses"}},
 };
 
 // Keys about pieces or squares Branan never has (knights, commanders, fortresses...): any
@@ -307,14 +308,22 @@ Expected<Rules> parse_rules_string(std::string_view text) {
         } else if (kMootJumpKeys.count(key)) {
             if (value != "n" && value != "r" && value != "j" && value != "c")
                 return fail("takes n, r, j or c, not '" + value + "'");
-        } else if (kMootPieceListKeys.count(key) || key == "swf") {
+        } else if (key == "sw") {
+            if (value == "n")
+                r.shieldwall = Shieldwall::None;
+            else if (value == "w")
+                r.shieldwall = Shieldwall::Weak;
+            else if (value == "s")
+                r.shieldwall = Shieldwall::Strong;
+            else
+                return fail("takes n (none), w (weak) or s (strong), not '" + value + "'");
+        } else if (key == "swf") {
+            problem = take_bool(r.shieldwall_corners);
+        } else if (key == "efe") {
+            problem = take_bool(r.edge_forts);
+        } else if (kMootPieceListKeys.count(key)) {
             PieceSet ignored;
-            if (key == "swf") {
-                bool ignored_flag = false;
-                problem = take_bool(ignored_flag);
-            } else {
-                problem = take_set(ignored);
-            }
+            problem = take_set(ignored);
         } else if (key == "spd") {
             auto speeds = parse_speeds(value, size);
             if (!speeds) return Error{speeds.error()};
@@ -382,6 +391,15 @@ Expected<Rules> parse_rules_string(std::string_view text) {
             auto n = parse_int(key, value, 0, zobrist::kMaxForestMoves);
             if (!n) return Error{n.error()};
             r.forest_moves = *n;
+        } else if (key == "xsurf") {
+            if (value != "u")
+                return fail("takes u (an unbreakable ring around every defender), not '" + value +
+                            "'");
+            r.encirclement_unbreakable = true;
+        } else if (key == "xkcross") {
+            auto b = parse_yes_no(key, value);
+            if (!b) return Error{b.error()};
+            r.king_crosses_left_throne = *b;
         } else if (key == "xcorhk") {
             problem = king_hostility(r.corners.hostile);
             r.corners.hostile_empty = r.corners.hostile;
@@ -484,11 +502,16 @@ std::string write_rules_string(const Rules& r) {
     put_set("corre", r.corners.reenter, d.corners.reenter);
     put_set("cenre", r.throne.reenter, d.throne.reenter);
     if (r.linnaean_capture) put("linc", "y");
+    if (r.shieldwall != Shieldwall::None) put("sw", r.shieldwall == Shieldwall::Weak ? "w" : "s");
+    if (!r.shieldwall_corners) put("swf", "n");
+    if (r.edge_forts) put("efe", "y");
     // Branan's extensions: what OpenTafl cannot say (OpenTafl ignores these keys).
     if (r.king_strength == KingStrength::StrongOnThrone) put("xks", "t");
     if (r.repetition == RepetitionRule::Forbidden) put("xtfr", "f");
     if (r.no_move == NoMoveRule::Draw) put("xnomove", "d");
     if (r.forest_moves) put("xforest", std::to_string(r.forest_moves));
+    if (r.encirclement_unbreakable) put("xsurf", "u");
+    if (r.king_crosses_left_throne) put("xkcross", "y");
     auto put_king_hostility = [&](const char* key, PieceSet s) {
         if (s.has(Piece::King) != s.has(Piece::DefenderSoldier))
             put(key, s.has(Piece::King) ? "y" : "n");

@@ -71,6 +71,7 @@ enum class OutcomeReason : uint8_t {
     KingEscaped,
     KingCaptured,
     Encircled,
+    ExitFort,
     NoLegalMove,
     Repetition,
 };
