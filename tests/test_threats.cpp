@@ -55,15 +55,33 @@ std::vector<Move> moves_where(Position<BB>& pos, F&& wins) {
 }  // namespace
 
 TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[search][threats]") {
-    int escapes = 0, captures = 0, positions = 0;
+    int escapes = 0, captures = 0, positions = 0, fort_wins = 0, forts_outside_contract = 0;
     for_random_positions(12, [&](const Game&, auto& pos) {
         ++positions;
         using BB = typename std::decay_t<decltype(pos)>::Bitboard;
         const bool defenders = pos.side_to_move() == Side::Defenders;
         if (defenders) {
             const auto escaping = moves_where(
-                pos, [](const auto& p) { return p.status().outcome == Outcome::DefendersWin; });
+                pos, [](const auto& p) { return p.status().reason == OutcomeReason::KingEscaped; });
             CHECK(king_escapes_in_one(pos) == !escaping.empty());
+            // Exit forts made by the moves of fort_in_one's contract (a king move to the edge;
+            // with the king on the edge, a soldier move from or to his neighbourhood).
+            const auto& geo = pos.tables().geo;
+            const bool king_on_edge = test(geo.edge, pos.king());
+            const BB near = fort_neighbourhood(pos);
+            const auto forts = moves_where(
+                pos, [](const auto& p) { return p.status().reason == OutcomeReason::ExitFort; });
+            const bool fort_in_contract = std::any_of(forts.begin(), forts.end(), [&](Move m) {
+                return m.from == pos.king()
+                           ? test(geo.edge, m.to)
+                           : king_on_edge && (test(near, m.from) || test(near, m.to));
+            });
+            const uint64_t before = pos.key();
+            CHECK(fort_in_one(pos) == fort_in_contract);
+            CHECK(defenders_win_in_one(pos) == (!escaping.empty() || fort_in_contract));
+            CHECK(pos.key() == before);
+            fort_wins += !forts.empty();
+            forts_outside_contract += !forts.empty() && !fort_in_contract;
             CHECK(must_answer(pos) == king_capture_threatened(pos));  // defenders to move
             // Every escape square in reach is one king move that wins.
             CHECK(popcount(escapes_in_reach(pos)) == static_cast<int>(escaping.size()));
@@ -80,7 +98,9 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
                 return p.status().reason == OutcomeReason::KingCaptured;
             });
             CHECK(king_capture_threatened(pos) == !capturing.empty());
-            CHECK(must_answer(pos) == king_sees_escape(pos));  // attackers to move
+            // Attackers to move: the king in sight of an escape square, or a fort the defenders
+            // would make in one were it their move.
+            CHECK(must_answer(pos) == (king_sees_escape(pos) || fort_threatened(pos)));
             const uint64_t before = pos.key();
             CHECK(king_captured_in_one(pos) == wins_beside);
             CHECK(pos.key() == before);  // the moves it tried are taken back
@@ -98,7 +118,8 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
         }
     });
     WARN(positions << " positions, " << escapes << " with an escape in one, " << captures
-                   << " with a capture in one");
+                   << " with a capture in one, " << fort_wins << " with an exit fort in one ("
+                   << forts_outside_contract << " outside fort_in_one's contract)");
     // The random games must reach both kinds of win.
     CHECK(escapes > 100);
     CHECK(captures > 20);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/game_end.h"
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/position_record.h"
@@ -73,14 +74,7 @@ std::string Game::record() const {
 }
 
 int Game::repetitions() const {
-    return std::visit(
-        [](const auto& b) {
-            const auto& states = b.position.states();
-            const uint64_t key = states.back().key;
-            return static_cast<int>(std::count_if(states.begin(), states.end(),
-                                                  [key](const auto& s) { return s.key == key; }));
-        },
-        board_);
+    return visit_position([](const auto& position) { return branan::repetitions(position); });
 }
 
 std::vector<Move> Game::legal_moves() const {
@@ -90,18 +84,18 @@ std::vector<Move> Game::legal_moves() const {
         [&](const auto& b) {
             MoveList list;
             b.position.generate(list);
-            moves.assign(list.begin(), list.end());
+            if (rules_.repetition != RepetitionRule::Forbidden) {
+                moves.assign(list.begin(), list.end());
+                return;
+            }
+            auto probe = b.position;
+            for (Move m : list) {
+                probe.do_move(m);
+                if (!repetition_forbidden(probe)) moves.push_back(m);
+                probe.undo_move();
+            }
         },
         board_);
-    if (rules_.repetition == RepetitionRule::Forbidden) {
-        Game probe = *this;
-        std::erase_if(moves, [&](Move m) {
-            probe.play(m);
-            const bool third = probe.repetitions() >= 3;
-            probe.undo();
-            return third;
-        });
-    }
     return moves;
 }
 
@@ -179,39 +173,7 @@ std::string Game::describe(Move m) const {
 }
 
 Status Game::status() const {
-    const Status s = std::visit([](const auto& b) { return b.position.status(); }, board_);
-    if (s.over()) return s;
-    const Side mover = opponent(side_to_move());
-    if (!played_.empty() && repetitions() >= 3) {
-        switch (rules_.repetition) {
-            case RepetitionRule::Draw:
-                return {Outcome::Draw, OutcomeReason::Repetition};
-            case RepetitionRule::LossForRepeater:
-                return {win_for(side_to_move()), OutcomeReason::Repetition};
-            case RepetitionRule::WinForRepeater:
-                return {win_for(mover), OutcomeReason::Repetition};
-            case RepetitionRule::Ignore:
-            case RepetitionRule::Forbidden:
-                break;
-        }
-    }
-    bool stuck = std::visit([](const auto& b) { return !b.position.has_moves(); }, board_);
-    if (!stuck && rules_.repetition == RepetitionRule::Forbidden) {
-        Game probe = *this;
-        stuck = true;
-        MoveList list;
-        std::visit([&](const auto& b) { b.position.generate(list); }, board_);
-        for (Move m : list) {
-            probe.play(m);
-            stuck = probe.repetitions() >= 3;
-            probe.undo();
-            if (!stuck) break;
-        }
-    }
-    if (stuck)
-        return {rules_.no_move == NoMoveRule::Draw ? Outcome::Draw : win_for(mover),
-                OutcomeReason::NoLegalMove};
-    return {};
+    return visit_position([](const auto& position) { return game_end(position); });
 }
 
 uint64_t Game::perft(int depth, const std::function<void(Move, uint64_t)>& divide) const {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/game_end.h"
 #include "core/position.h"
 #include "engine/evaluate.h"
 #include "engine/search_types.h"
@@ -80,11 +81,11 @@ class Worker {
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
     Score search_root(Score alpha, Score beta, int depth);
 
-    std::optional<Score> repetition_score(int ply) const;
-    int repetitions() const;
-    bool forbidden_repetition() const;
-    Score terminal_score(Status s, int ply) const;
-    Score no_move_score(int ply) const;
+    // The rules' verdict on the node before its moves (game_end.h: the last move's verdict,
+    // then a third occurrence), Ongoing when the game goes on.
+    Status verdict_before_moves() const;
+    Score verdict_score(Status s, int ply) const;
+    Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
     int move_score(Move m, BB captured, Move tt_move, int ply) const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
                      int ply) const;
@@ -139,52 +140,16 @@ void Worker<BB>::check_limits() {
 }
 
 template <class BB>
-int Worker<BB>::repetitions() const {
-    const auto& st = pos_.states();
-    const uint64_t key = st.back().key;
-    int count = 1;
-    for (int i = static_cast<int>(st.size()) - 1; i >= 2; i -= 2) {
-        // A capture or a forest removal makes every earlier position different.
-        if (st[i].captured || st[i].forest_removed || st[i - 1].captured ||
-            st[i - 1].forest_removed)
-            break;
-        if (st[i - 2].key == key) ++count;
-    }
-    return count;
+Status Worker<BB>::verdict_before_moves() const {
+    if (const Status s = move_verdict(pos_); s.over()) return s;
+    return repetition_verdict(pos_);
 }
 
+// A verdict as a score for the side to move at `ply`.
 template <class BB>
-bool Worker<BB>::forbidden_repetition() const {
-    return pos_.tables().rules.repetition == RepetitionRule::Forbidden && repetitions() >= 3;
-}
-
-// The score of the current node if the last move made a position's third occurrence.
-template <class BB>
-std::optional<Score> Worker<BB>::repetition_score(int ply) const {
-    const RepetitionRule rule = pos_.tables().rules.repetition;
-    if (rule == RepetitionRule::Ignore || rule == RepetitionRule::Forbidden) return std::nullopt;
-    if (repetitions() < 3) return std::nullopt;
-    switch (rule) {
-        case RepetitionRule::Draw:
-            return kScoreDraw;
-        case RepetitionRule::LossForRepeater:
-            return mate_in(ply);  // the mover lost
-        case RepetitionRule::WinForRepeater:
-            return mated_in(ply);
-        default:
-            return std::nullopt;
-    }
-}
-
-template <class BB>
-Score Worker<BB>::terminal_score(Status s, int ply) const {
+Score Worker<BB>::verdict_score(Status s, int ply) const {
     if (s.outcome == Outcome::Draw) return kScoreDraw;
     return s.outcome == win_for(pos_.side_to_move()) ? mate_in(ply) : mated_in(ply);
-}
-
-template <class BB>
-Score Worker<BB>::no_move_score(int ply) const {
-    return pos_.tables().rules.no_move == NoMoveRule::Draw ? kScoreDraw : mated_in(ply);
 }
 
 // Move ordering: the TT move, king moves to an escape square, captures (`captured`: the pieces
@@ -238,12 +203,11 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     pv_length_[ply] = 0;
     seldepth_ = std::max(seldepth_, ply);
     check_limits();
-    if (const Status s = pos_.status(); s.over()) return terminal_score(s, ply);
-    if (auto r = repetition_score(ply)) return *r;
+    if (const Status s = verdict_before_moves(); s.over()) return verdict_score(s, ply);
     const Side us = pos_.side_to_move();
 
-    // 1. A win in one move ends the line: the king's escape or capture.
-    if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_))
+    // 1. A win in one move ends the line: the king's escape, an exit fort, his capture.
+    if (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_))
         return mate_in(ply + 1);
     // A side with no move has lost (or drawn) whatever its position looks like.
     if (!pos_.has_moves()) return no_move_score(ply);
@@ -293,7 +257,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         pick_next(list, scores, i);
         const Move m = list[i];
         pos_.do_move(m);
-        if (forbidden_repetition()) {
+        if (repetition_forbidden(pos_)) {
             pos_.undo_move();
             continue;
         }
@@ -316,8 +280,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
 template <class BB>
 Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_node) {
     pv_length_[ply] = 0;
-    if (const Status s = pos_.status(); s.over()) return terminal_score(s, ply);
-    if (auto r = repetition_score(ply)) return *r;
+    if (const Status s = verdict_before_moves(); s.over()) return verdict_score(s, ply);
     if (depth <= 0) return qsearch(alpha, beta, ply, 0);
     count_node();
     seldepth_ = std::max(seldepth_, ply);
@@ -344,7 +307,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
 
     // 3. A win in one move.
     const Side us = pos_.side_to_move();
-    if (us == Side::Defenders ? king_escapes_in_one(pos_) : king_captured_in_one(pos_))
+    if (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_))
         return mate_in(ply + 1);
 
     const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
@@ -369,7 +332,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         const Move m = list[i];
         const bool quiet = scores[i] < (1 << 28);
         pos_.do_move(m);
-        if (forbidden_repetition()) {
+        if (repetition_forbidden(pos_)) {
             pos_.undo_move();
             continue;
         }

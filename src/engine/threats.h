@@ -58,11 +58,71 @@ bool king_capture_threatened(const Position<BB>& pos) {
     return false;
 }
 
-// Whether the side to move must answer a threat to win at once: the king in sight of an escape
-// square (attackers to move) or an attacker move from capturing him (defenders to move).
+// The squares whose soldier moves may make an exit fort with the king on the edge: within two
+// squares of the king and the empty squares he reaches. A move that neither starts nor ends
+// there cannot change his area or the safety of its wall.
 template <class BB>
-bool must_answer(const Position<BB>& pos) {
-    return pos.side_to_move() == Side::Attackers ? king_sees_escape(pos)
+BB fort_neighbourhood(const Position<BB>& pos) {
+    const auto& geo = pos.tables().geo;
+    const BB empty = geo.all & ~pos.occupied();
+    BB area = pos.king_bb();
+    for (BB next = area | (geo.neighbours(area) & empty); next != area;
+         next = area | (geo.neighbours(area) & empty))
+        area = next;
+    return area | geo.neighbours(area | geo.neighbours(area));
+}
+
+// Whether the defenders to move make an exit fort (where the rules have them) with one move: a
+// king move to the edge, or, with the king on the edge, a soldier move that starts or ends in
+// fort_neighbourhood(). Each candidate is played and taken back; the verdict is do_move's.
+template <class BB>
+bool fort_in_one(Position<BB>& pos) {
+    const auto& t = pos.tables();
+    if (!t.rules.edge_forts || pos.side_to_move() != Side::Defenders) return false;
+    auto makes_fort = [&](Square from, Square to) {
+        pos.do_move(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)});
+        const bool fort = pos.status().reason == OutcomeReason::ExitFort;
+        pos.undo_move();
+        return fort;
+    };
+    const Square king = pos.king();
+    for (BB to = pos.destinations(king, Piece::King) & t.geo.edge & ~t.escape; to;)
+        if (makes_fort(king, pop_lsb(to))) return true;
+    if (!test(t.geo.edge, king)) return false;
+    const BB near = fort_neighbourhood(pos);
+    for (BB soldiers = pos.soldiers(Side::Defenders); soldiers;) {
+        const Square from = pop_lsb(soldiers);
+        BB to = pos.destinations(from, Piece::DefenderSoldier);
+        if (!test(near, from)) to &= near;
+        while (to)
+            if (makes_fort(from, pop_lsb(to))) return true;
+    }
+    return false;
+}
+
+// Whether the defenders to move win at once: the king's escape, or an exit fort.
+template <class BB>
+bool defenders_win_in_one(Position<BB>& pos) {
+    return king_escapes_in_one(pos) || fort_in_one(pos);
+}
+
+// Whether the defenders, were it their move, would make an exit fort in one (attackers to
+// move). The turn is passed with a null move and taken back.
+template <class BB>
+bool fort_threatened(Position<BB>& pos) {
+    if (!pos.tables().rules.edge_forts || pos.side_to_move() != Side::Attackers) return false;
+    pos.do_null_move();
+    const bool threat = fort_in_one(pos);
+    pos.undo_null_move();
+    return threat;
+}
+
+// Whether the side to move must answer a threat to win at once: the king in sight of an escape
+// square or a fort in one (attackers to move), an attacker move from capturing him (defenders to
+// move).
+template <class BB>
+bool must_answer(Position<BB>& pos) {
+    return pos.side_to_move() == Side::Attackers ? king_sees_escape(pos) || fort_threatened(pos)
                                                  : king_capture_threatened(pos);
 }
 

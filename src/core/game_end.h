@@ -1,0 +1,103 @@
+// The one authority on how a game ends. Everything in Branan that needs the rules' verdict asks
+// here: Game (the referee of the front ends and of branan-match), the search, the threat tests.
+//
+//   move_verdict        what the last move (or the set-up) decided: the king's escape or
+//                       capture, encirclement, an exit fort (judged by Position::do_move)
+//   repetitions         occurrences of the current position since the last capture
+//   repetition_verdict  the rules' verdict on a third occurrence, if it ends the game
+//   repetition_forbidden whether the last move was illegal as a third occurrence
+//   no_move_verdict     the verdict on a side to move that has no legal move
+//   game_end            all of them, in that order: what the rules say now
+#pragma once
+
+#include "core/position.h"
+
+namespace branan {
+
+template <class BB>
+Status move_verdict(const Position<BB>& pos) {
+    return pos.status();
+}
+
+// How often the current position has occurred, counting it. A capture (or a soldier lost in the
+// forest) makes every earlier position different, so the walk stops there; only positions with
+// the same side to move are compared.
+template <class BB>
+int repetitions(const Position<BB>& pos) {
+    const auto& st = pos.states();
+    const uint64_t key = st.back().key;
+    int count = 1;
+    for (int i = static_cast<int>(st.size()) - 1; i >= 2; i -= 2) {
+        if (st[i].captured || st[i].forest_removed || st[i - 1].captured ||
+            st[i - 1].forest_removed)
+            break;
+        if (st[i - 2].key == key) ++count;
+    }
+    return count;
+}
+
+// The verdict of the rules when the last move made a position's third occurrence: a draw, a
+// loss or a win for the side that made it; Ongoing when it ends nothing (fewer occurrences, the
+// rule ignores repetition, or forbids the move instead).
+template <class BB>
+Status repetition_verdict(const Position<BB>& pos) {
+    const RepetitionRule rule = pos.tables().rules.repetition;
+    if (rule == RepetitionRule::Ignore || rule == RepetitionRule::Forbidden) return {};
+    if (repetitions(pos) < 3) return {};
+    const Side repeater = opponent(pos.side_to_move());
+    switch (rule) {
+        case RepetitionRule::Draw:
+            return {Outcome::Draw, OutcomeReason::Repetition};
+        case RepetitionRule::LossForRepeater:
+            return {win_for(pos.side_to_move()), OutcomeReason::Repetition};
+        case RepetitionRule::WinForRepeater:
+            return {win_for(repeater), OutcomeReason::Repetition};
+        default:
+            return {};
+    }
+}
+
+// Whether the last move is illegal because it made a position's third occurrence.
+template <class BB>
+bool repetition_forbidden(const Position<BB>& pos) {
+    return pos.tables().rules.repetition == RepetitionRule::Forbidden && repetitions(pos) >= 3;
+}
+
+// The verdict on the side to move when it has no legal move.
+template <class BB>
+Status no_move_verdict(const Position<BB>& pos) {
+    const Outcome o = pos.tables().rules.no_move == NoMoveRule::Draw
+                          ? Outcome::Draw
+                          : win_for(opponent(pos.side_to_move()));
+    return {o, OutcomeReason::NoLegalMove};
+}
+
+// Whether the side to move has a legal move: a pseudo-legal one that is not a forbidden
+// repetition (found by trying the moves on a copy of `pos`).
+template <class BB>
+bool has_legal_move(const Position<BB>& pos) {
+    if (!pos.has_moves()) return false;
+    if (pos.tables().rules.repetition != RepetitionRule::Forbidden) return true;
+    MoveList list;
+    pos.generate(list);
+    Position<BB> probe = pos;
+    for (Move m : list) {
+        probe.do_move(m);
+        const bool forbidden = repetition_forbidden(probe);
+        probe.undo_move();
+        if (!forbidden) return true;
+    }
+    return false;
+}
+
+// The rules' verdict now.
+template <class BB>
+Status game_end(const Position<BB>& pos) {
+    if (const Status s = move_verdict(pos); s.over()) return s;
+    if (pos.states().size() > 1)
+        if (const Status s = repetition_verdict(pos); s.over()) return s;
+    if (!has_legal_move(pos)) return no_move_verdict(pos);
+    return {};
+}
+
+}  // namespace branan
