@@ -2,8 +2,8 @@
 // hand-built positions whose captures and verdicts were worked out by hand from rules.md section 3
 // (Copenhagen). No engine code is involved, so these hold while the engine learns Copenhagen.
 // Boards are drawn top-down (rank 11 first), '.' empty, files a-k left to right.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
@@ -158,11 +158,11 @@ TEST_CASE("reference Copenhagen: the king in a wall's row stays", "[reference][c
     // c7-c11: the row is d11 (the king, d10 in front) and e11 (e10 in front), f11 closes. Two
     // pieces: the soldier is taken, the king stays and the game goes on (no king capture on the
     // edge).
-    auto r = play_one(copenhagen_rules(),
-                      {"...KTt.....", "...tt......", "...........", "...........", "..t........",
-                       "...........", "...........", "...........", "...........", "...........",
-                       "..........."},
-                      Side::Attackers, "c7-c11");
+    auto r = play_one(
+        copenhagen_rules(),
+        {"...KTt.....", "...tt......", "...........", "...........", "..t........", "...........",
+         "...........", "...........", "...........", "...........", "..........."},
+        Side::Attackers, "c7-c11");
     CHECK(r.captures == "e11");
     CHECK(r.outcome == 0);
 }
@@ -333,10 +333,10 @@ TEST_CASE("reference Copenhagen: the king", "[reference][copenhagen]") {
         CHECK(r.captures == "");
     }
     SECTION("he may return to the throne and everyone crosses it") {
-        const std::string record = board({"...........", "...........", "...........",
-                                          "...........", "...........", "...K......T",
-                                          "...........", "...........", "...........",
-                                          "...........", ".t........."});
+        const std::string record =
+            board({"...........", "...........", "...........", "...........", "...........",
+                   "...K......T", "...........", "...........", "...........", "...........",
+                   ".t........."});
         const auto moves = reference::legal_moves(rules, record, Side::Defenders);
         CHECK(has_move(moves, "d6-f6"));
         CHECK(has_move(moves, "d6-j6"));
@@ -348,10 +348,9 @@ TEST_CASE("reference Copenhagen: the king", "[reference][copenhagen]") {
 TEST_CASE("reference: a king who may not return to the throne crossing it",
           "[reference][copenhagen]") {
     // The king on d6 has left the throne f6 (a record with him elsewhere counts as "left").
-    const std::string record =
-        board({"...........", "...........", "...........", "...........", "...........",
-               "...K.....T.", "...........", "...........", "...........", "...........",
-               ".t........."});
+    const std::string record = board({"...........", "...........", "...........", "...........",
+                                      "...........", "...K.....T.", "...........", "...........",
+                                      "...........", "...........", ".t........."});
     Rules rules = copenhagen_rules();
     rules.throne.reenter = kSoldiers;  // the king may not come back
     SECTION("Linnaeus: he crosses the empty throne, never stops on it") {
