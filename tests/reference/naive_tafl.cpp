@@ -436,28 +436,32 @@ bool exit_fort(const Rules& rules, const State& s) {
     int kr, kf;
     if (!find_king(s, kr, kf)) return false;
     if (!(kr == 0 || kr == s.n - 1 || kf == 0 || kf == s.n - 1)) return false;
+    // A corner or a square touching an attacker, among the area and the king's square.
+    auto open = [&](int r, int f) {
+        if (is_corner_geom(s, r, f)) return true;
+        for (int d = 0; d < 4; ++d) {
+            int nr = r + kDr[d], nf = f + kDf[d];
+            if (on_board(s, nr, nf) && s.b[nr][nf] == 't') return true;
+        }
+        return false;
+    };
+    if (open(kr, kf)) return false;  // the king's own neighbours may not be attackers either
     bool area[kMaxBoardSize][kMaxBoardSize] = {};
-    std::vector<std::pair<int, int>> stack = {{kr, kf}}, squares;
+    bool any = false;
+    std::vector<std::pair<int, int>> stack = {{kr, kf}};
     while (!stack.empty()) {
         auto [r, f] = stack.back();
         stack.pop_back();
         for (int d = 0; d < 4; ++d) {
             int nr = r + kDr[d], nf = f + kDf[d];
             if (!on_board(s, nr, nf) || area[nr][nf] || s.b[nr][nf] != kEmpty) continue;
+            if (open(nr, nf)) return false;  // (checked as it is found: the same, sooner)
             area[nr][nf] = true;
+            any = true;
             stack.push_back({nr, nf});
-            squares.push_back({nr, nf});
         }
     }
-    if (squares.empty()) return false;
-    squares.push_back({kr, kf});  // the king's own neighbours may not be attackers either
-    for (auto [r, f] : squares) {
-        if (is_corner_geom(s, r, f)) return false;
-        for (int d = 0; d < 4; ++d) {
-            int nr = r + kDr[d], nf = f + kDf[d];
-            if (on_board(s, nr, nf) && s.b[nr][nf] == 't') return false;
-        }
-    }
+    if (!any) return false;  // no empty neighbour
     auto safe_side = [&](int r, int f) {
         if (!on_board(s, r, f)) return true;
         if (belongs_to(s.b[r][f], Side::Defenders)) return true;
