@@ -4,9 +4,11 @@
 // Boards are drawn top-down (rank 11 first), '.' empty, files a-k left to right.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <string>
 #include <vector>
 
+#include "copenhagen_positions.h"
 #include "reference/naive_tafl.h"
 
 using namespace branan;
@@ -370,5 +372,50 @@ TEST_CASE("reference: a king who may not return to the throne crossing it",
         CHECK_FALSE(has_move(moves, "d6-f6"));
         CHECK_FALSE(has_move(moves, "d6-g6"));
         CHECK(has_move(moves, "j6-e6"));
+    }
+}
+
+TEST_CASE("reference Copenhagen: the mid-game positions are legal, not over, and searchable",
+          "[reference][copenhagen][perft]") {
+    const Rules rules = copenhagen_rules();
+    const auto positions = testing::copenhagen_test_positions();
+    CHECK(positions.size() >= 20);
+    for (const auto& pos : positions) {
+        INFO(pos.what << ": " << pos.record);
+        CHECK(pos.presets == std::vector<std::string>{"copenhagen"});
+        CHECK((pos.depth == 2 || pos.depth == 3));
+        // Expand the record (rank 1 first) and look at the special squares.
+        std::vector<std::string> ranks;
+        std::string cur;
+        for (size_t i = 0; i < pos.record.size(); ++i) {
+            const char c = pos.record[i];
+            if (c == '/') {
+                if (!cur.empty()) ranks.push_back(cur);
+                cur.clear();
+            } else if (std::isdigit(static_cast<unsigned char>(c))) {
+                int n = c - '0';
+                if (i + 1 < pos.record.size() &&
+                    std::isdigit(static_cast<unsigned char>(pos.record[i + 1])))
+                    n = n * 10 + (pos.record[++i] - '0');
+                cur += std::string(n, '.');
+            } else {
+                cur += c;
+            }
+        }
+        REQUIRE(ranks.size() == 11);
+        int kings = 0;
+        for (const auto& rank : ranks) {
+            REQUIRE(rank.size() == 11);
+            kings += static_cast<int>(std::count(rank.begin(), rank.end(), 'K'));
+        }
+        CHECK(kings == 1);
+        for (auto [r, f] : {std::pair{5, 5}, {0, 0}, {0, 10}, {10, 0}, {10, 10}})
+            CHECK((ranks[r][f] != 't' && ranks[r][f] != 'T'));
+        // Not over: the reference returns no move once the game is decided (king escaped or
+        // captured, ring). Forts are decided only after a defender's move, never in a record as
+        // given; that none of these is one already was checked when they were picked.
+        const auto moves = reference::legal_moves(rules, pos.record, pos.to_move);
+        CHECK_FALSE(moves.empty());
+        CHECK(reference::perft(rules, pos.record, pos.to_move, pos.depth) > 0);
     }
 }
