@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -418,4 +421,48 @@ TEST_CASE("reference Copenhagen: the mid-game positions are legal, not over, and
         CHECK_FALSE(moves.empty());
         CHECK(reference::perft(rules, pos.record, pos.to_move, pos.depth) > 0);
     }
+}
+
+// Every real game of tests/data/copenhagen-games.csv through the reference: every move legal,
+// every capture the file marks ("e2-d2xd3", a king capture unmarked) exactly the reference's, no
+// game going on after the reference ends it, and every verdict it reaches the game's result.
+TEST_CASE("reference Copenhagen: the real games replay with the same captures and verdicts",
+          "[reference][copenhagen][replay]") {
+    const Rules rules = copenhagen_rules();
+    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/copenhagen-games.csv");
+    REQUIRE(in);
+    std::string line;
+    int games = 0, capturing = 0, decided = 0;
+    while (std::getline(in, line)) {
+        ++games;
+        INFO("line " << games << ": " << line);
+        const auto comma = line.find(',');
+        REQUIRE(comma != std::string::npos);
+        const std::string result = line.substr(line.rfind(',') + 1);
+        std::istringstream words(line.substr(0, comma));
+        std::vector<std::string> moves, marked;
+        for (std::string word; words >> word && word != "timeout";) {
+            std::set<std::string> squares;  // a square may be marked twice ("xk6xk6")
+            for (auto x = word.find('x'); x != std::string::npos;) {
+                const auto next = word.find('x', x + 1);
+                squares.insert(word.substr(x + 1, next == std::string::npos ? next : next - x - 1));
+                x = next;
+            }
+            std::string joined;
+            for (const auto& sq : squares) joined += (joined.empty() ? "" : ",") + sq;
+            moves.push_back(word);
+            marked.push_back(joined);
+        }
+        reference::Played played;
+        REQUIRE_NOTHROW(played = reference::play(rules, rules.start, Side::Attackers, moves));
+        CHECK(played.captures_per_move == marked);
+        for (const auto& c : marked) capturing += !c.empty();
+        if (played.outcome != 0) {
+            ++decided;
+            CHECK(result == (played.outcome == 1 ? "Black" : "White"));
+        }
+    }
+    CHECK(games == 1752);
+    CHECK(capturing > 10000);
+    CHECK(decided > 300);  // escapes, king captures, exit forts and rings among them
 }
