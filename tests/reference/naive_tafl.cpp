@@ -129,6 +129,8 @@ std::string move_text(const NaiveMove& m) {
     return square_name(m.fr, m.ff) + "-" + square_name(m.tr, m.tf);
 }
 
+bool encirclement_wins(const Rules& rules, const State& s);  // defined below, with the moves
+
 State parse(const Rules& rules, const std::string& record, Side to_move) {
     if (rules.size < 3 || rules.size > kMaxBoardSize)
         throw std::runtime_error("naive_tafl: unsupported board size");
@@ -187,7 +189,7 @@ State parse(const Rules& rules, const std::string& record, Side to_move) {
     if (!has_king) throw std::runtime_error("naive_tafl: record has no king: " + record);
     if (is_escape(rules, s, kr, kf))
         s.outcome = 2;
-    else if (rules.encirclement && encircled(s))
+    else if (rules.encirclement && encirclement_wins(rules, s))
         s.outcome = 1;
     return s;
 }
@@ -230,12 +232,18 @@ std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
                     // square unless it started on it. The origin square is never on the ray, so
                     // only the king on the throne he has not left yet is exempt, and he never
                     // meets the throne on his own rays while he still stands on it.
+                    // With king_crosses_left_throne the king who left the throne may still cross
+                    // it (when `pass` lets him), only never stop on it.
+                    bool barred = false;
                     if (sp && !sp->reenter.has(p)) {
                         bool exempt =
                             p == Piece::King && sp == &rules.throne && !s.king_left_throne;
-                        if (!exempt) break;
+                        bool may_cross = p == Piece::King && sp == &rules.throne &&
+                                         rules.king_crosses_left_throne;
+                        if (!exempt && !may_cross) break;
+                        barred = !exempt;
                     }
-                    bool can_stop = !sp || sp->stop.has(p);
+                    bool can_stop = (!sp || sp->stop.has(p)) && !barred;
                     if (can_stop) moves.push_back({r, f, nr, nf});
                     if (sp && !sp->pass.has(p)) break;  // may land there (above) but not cross it
                 }
@@ -245,20 +253,71 @@ std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
     return moves;
 }
 
-// Applies a legal move to s; returns the captured squares (row-major order).
-std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const NaiveMove& m) {
+// Whether c is a piece of side `side` (the king belongs to the defenders).
+bool belongs_to(char c, Side side) {
+    return c != kEmpty && side_of_char(c) == side;
+}
+
+// Shieldwall (rules.md, Copenhagen), literally: the moving piece landed on the edge square (tr, tf)
+// and is one end of the bracket. Walking along the edge away from it, each enemy piece (the king
+// too) joins the row while a piece of the mover's side (the king too) stands on the square directly
+// inward of it. The walk must then stop at a closing square: a soldier of the mover's side, the
+// king when he is an anvil, or (with shieldwall_corners) an empty corner. Anything else (an empty
+// square, an enemy with no piece in front, the end of the board) means no wall that way. A wall
+// needs at least two pieces in its row (the king counts); all but the king are captured. When walls
+// close on both sides of the landing square, only the one towards the lower file or rank is taken.
+// Appends the captured squares to caps.
+void shieldwall_captures(const Rules& rules, const State& s, const NaiveMove& m, bool king_anvil,
+                         std::vector<std::pair<int, int>>& caps) {
     const Side mover = s.to_move;
     const Side enemy = opponent(mover);
-    const char c = s.b[m.fr][m.ff];
-    const Piece p = piece_of(c);
+    const char own_soldier = mover == Side::Attackers ? 't' : 'T';
+    // The edges the landing square is on: the direction inward and the direction along it.
+    struct Edge {
+        int in_r, in_f, along_r, along_f;
+    };
+    std::vector<Edge> edges;
+    if (m.tr == 0) edges.push_back({1, 0, 0, 1});
+    if (m.tr == s.n - 1) edges.push_back({-1, 0, 0, 1});
+    if (m.tf == 0) edges.push_back({0, 1, 1, 0});
+    if (m.tf == s.n - 1) edges.push_back({0, -1, 1, 0});
+    for (const Edge& e : edges) {
+        for (int dir : {-1, +1}) {  // the lower file or rank first: it wins when both close
+            std::vector<std::pair<int, int>> row;
+            bool closed = false;
+            for (int k = 1;; ++k) {
+                int r = m.tr + dir * k * e.along_r, f = m.tf + dir * k * e.along_f;
+                if (!on_board(s, r, f)) break;
+                char q = s.b[r][f];
+                if (belongs_to(q, enemy)) {
+                    int ir = r + e.in_r, jf = f + e.in_f;
+                    if (!on_board(s, ir, jf) || !belongs_to(s.b[ir][jf], mover)) break;
+                    row.push_back({r, f});
+                    continue;
+                }
+                if (q == own_soldier || (q == 'K' && mover == Side::Defenders && king_anvil))
+                    closed = true;
+                else if (q == kEmpty && rules.shieldwall_corners && rules.corners.exists &&
+                         is_corner_geom(s, r, f))
+                    closed = true;
+                break;
+            }
+            if (!closed || row.size() < 2) continue;
+            for (auto [r, f] : row)
+                if (s.b[r][f] != 'K') caps.push_back({r, f});
+            break;
+        }
+    }
+}
 
-    // 1. Move.
-    s.b[m.fr][m.ff] = kEmpty;
-    s.b[m.tr][m.tf] = c;
-    if (p == Piece::King && tracks_king_leaving(rules) && is_throne_sq(rules, s, m.fr, m.ff))
-        s.king_left_throne = true;
-
-    // 2. Captures (custodial, and Linnaean).
+// The squares the move m captures. s is the board with the piece already moved to m.tr, m.tf and
+// nothing removed yet, s.to_move the mover. Custodial, Linnaean and shieldwall captures; sorted
+// row-major, no duplicates. The board is not changed.
+std::vector<std::pair<int, int>> captures_of(const Rules& rules, const State& s,
+                                             const NaiveMove& m) {
+    const Side mover = s.to_move;
+    const Side enemy = opponent(mover);
+    const Piece p = piece_of(s.b[m.tr][m.tf]);
     std::vector<std::pair<int, int>> caps;
     const bool hammer = p != Piece::King || rules.king_armed == KingArmed::Yes ||
                         rules.king_armed == KingArmed::HammerOnly;
@@ -296,8 +355,153 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
             if (others) caps.push_back({ar, af});
         }
     }
+    if (rules.shieldwall != Shieldwall::None && hammer)
+        shieldwall_captures(rules, s, m, king_anvil, caps);
     std::sort(caps.begin(), caps.end());
     caps.erase(std::unique(caps.begin(), caps.end()), caps.end());
+    return caps;
+}
+
+// Copenhagen's unbreakable encirclement (encirclement_unbreakable). Operationally:
+//   - the area: squares reachable from the king's square by orthogonal steps through empty or
+//     defender squares (the king's square included);
+//   - it must hold no edge square, and every defender piece must stand in it;
+//   - "an attacker of the ring": an attacker orthogonally adjacent to a square of the area;
+//   - "can be captured in one move": some legal defender move (this file's generate(), the
+//     defenders to move whoever is really to move) captures it by this file's captures_of().
+//     Every defender is inside the area, so any defender capture takes an attacker of the ring,
+//     but the membership is checked literally anyway.
+// True when all three hold: the attackers win.
+bool encircled_unbreakably(const Rules& rules, const State& s) {
+    int kr, kf;
+    if (!find_king(s, kr, kf)) return false;
+    bool area[kMaxBoardSize][kMaxBoardSize] = {};
+    std::vector<std::pair<int, int>> stack = {{kr, kf}};
+    area[kr][kf] = true;
+    while (!stack.empty()) {
+        auto [r, f] = stack.back();
+        stack.pop_back();
+        if (r == 0 || r == s.n - 1 || f == 0 || f == s.n - 1) return false;
+        for (int d = 0; d < 4; ++d) {
+            int nr = r + kDr[d], nf = f + kDf[d];
+            if (!on_board(s, nr, nf) || area[nr][nf] || s.b[nr][nf] == 't') continue;
+            area[nr][nf] = true;
+            stack.push_back({nr, nf});
+        }
+    }
+    bool ring[kMaxBoardSize][kMaxBoardSize] = {};
+    for (int r = 0; r < s.n; ++r) {
+        for (int f = 0; f < s.n; ++f) {
+            if (belongs_to(s.b[r][f], Side::Defenders) && !area[r][f]) return false;
+            if (s.b[r][f] != 't') continue;
+            for (int d = 0; d < 4; ++d) {
+                int nr = r + kDr[d], nf = f + kDf[d];
+                if (on_board(s, nr, nf) && area[nr][nf]) ring[r][f] = true;
+            }
+        }
+    }
+    State defenders_turn = s;
+    defenders_turn.to_move = Side::Defenders;
+    defenders_turn.outcome = 0;
+    for (const NaiveMove& m : generate(rules, defenders_turn)) {
+        State after = defenders_turn;
+        after.b[m.tr][m.tf] = after.b[m.fr][m.ff];
+        after.b[m.fr][m.ff] = kEmpty;
+        for (auto [r, f] : captures_of(rules, after, m))
+            if (ring[r][f]) return false;
+    }
+    return true;
+}
+
+// The encirclement verdict the rules ask for (only called when rules.encirclement).
+bool encirclement_wins(const Rules& rules, const State& s) {
+    return rules.encirclement_unbreakable ? encircled_unbreakably(rules, s) : encircled(s);
+}
+
+// Exit fort (edge_forts; rules.md, Copenhagen), checked after a defender's move. Operationally:
+//   - the king stands on an edge square;
+//   - the area: the empty squares orthogonally connected to the king through empty squares (where
+//     a king may stop everywhere, as in Copenhagen, exactly the squares he can reach);
+//   - the area is not empty (he has an empty neighbour), holds no corner, and no square of it nor
+//     the king's own square is orthogonally adjacent to an attacker. The text names only the
+//     empty squares, but the real games (shared data/copenhagen-games.csv) go on, and some are
+//     won by the attackers, from forts whose only contact with an attacker is one standing
+//     beside the king on the edge (games 110, 247, 377, 448 and 16 more): so the king must not
+//     touch an attacker either;
+//   - every defender soldier orthogonally adjacent to a square of the area cannot be captured in
+//     one move, which the text defines statically: on each of the two lines through it, at least
+//     one neighbour is off the board, a defender piece (king included), or a square of the area
+//     other than the throne. The king himself is not checked (he is never captured on the edge).
+bool exit_fort(const Rules& rules, const State& s) {
+    int kr, kf;
+    if (!find_king(s, kr, kf)) return false;
+    if (!(kr == 0 || kr == s.n - 1 || kf == 0 || kf == s.n - 1)) return false;
+    // A corner or a square touching an attacker, among the area and the king's square.
+    auto open = [&](int r, int f) {
+        if (is_corner_geom(s, r, f)) return true;
+        for (int d = 0; d < 4; ++d) {
+            int nr = r + kDr[d], nf = f + kDf[d];
+            if (on_board(s, nr, nf) && s.b[nr][nf] == 't') return true;
+        }
+        return false;
+    };
+    if (open(kr, kf)) return false;  // the king's own neighbours may not be attackers either
+    bool area[kMaxBoardSize][kMaxBoardSize] = {};
+    bool any = false;
+    std::vector<std::pair<int, int>> stack = {{kr, kf}};
+    while (!stack.empty()) {
+        auto [r, f] = stack.back();
+        stack.pop_back();
+        for (int d = 0; d < 4; ++d) {
+            int nr = r + kDr[d], nf = f + kDf[d];
+            if (!on_board(s, nr, nf) || area[nr][nf] || s.b[nr][nf] != kEmpty) continue;
+            if (open(nr, nf)) return false;  // (checked as it is found: the same, sooner)
+            area[nr][nf] = true;
+            any = true;
+            stack.push_back({nr, nf});
+        }
+    }
+    if (!any) return false;  // no empty neighbour
+    auto safe_side = [&](int r, int f) {
+        if (!on_board(s, r, f)) return true;
+        if (belongs_to(s.b[r][f], Side::Defenders)) return true;
+        return area[r][f] && !is_throne_sq(rules, s, r, f);
+    };
+    for (int r = 0; r < s.n; ++r) {
+        for (int f = 0; f < s.n; ++f) {
+            if (s.b[r][f] != 'T') continue;
+            bool borders = false;
+            for (int d = 0; d < 4; ++d) {
+                int nr = r + kDr[d], nf = f + kDf[d];
+                if (on_board(s, nr, nf) && area[nr][nf]) borders = true;
+            }
+            if (!borders) continue;
+            // kDr/kDf: directions 0,1 are the vertical line, 2,3 the horizontal one.
+            for (int line = 0; line < 2; ++line) {
+                int d0 = 2 * line, d1 = 2 * line + 1;
+                if (!safe_side(r + kDr[d0], f + kDf[d0]) && !safe_side(r + kDr[d1], f + kDf[d1]))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+// Applies a legal move to s; returns the captured squares (row-major order).
+std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const NaiveMove& m) {
+    const Side mover = s.to_move;
+    const Side enemy = opponent(mover);
+    const char c = s.b[m.fr][m.ff];
+    const Piece p = piece_of(c);
+
+    // 1. Move.
+    s.b[m.fr][m.ff] = kEmpty;
+    s.b[m.tr][m.tf] = c;
+    if (p == Piece::King && tracks_king_leaving(rules) && is_throne_sq(rules, s, m.fr, m.ff))
+        s.king_left_throne = true;
+
+    // 2. Captures (custodial, Linnaean, shieldwall).
+    std::vector<std::pair<int, int>> caps = captures_of(rules, s, m);
     for (auto [r, f] : caps) s.b[r][f] = kEmpty;
 
     // 3. King escape / capture verdict.
@@ -370,8 +574,12 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
         }
     }
 
-    // 5. Encirclement, after every move (a defender move can close the ring too).
-    if (s.outcome == 0 && rules.encirclement && encircled(s)) s.outcome = 1;
+    // 5. Exit fort, after a defender's move.
+    if (s.outcome == 0 && rules.edge_forts && mover == Side::Defenders && exit_fort(rules, s))
+        s.outcome = 2;
+
+    // 6. Encirclement, after every move (a defender move can close the ring too).
+    if (s.outcome == 0 && rules.encirclement && encirclement_wins(rules, s)) s.outcome = 1;
 
     s.to_move = enemy;
     return caps;
