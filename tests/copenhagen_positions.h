@@ -4,8 +4,8 @@
 // positions.h (TestPosition), so an engine test can loop over them under the "copenhagen" preset.
 //
 // Most are real positions: "game N ply P" is the position after the first P moves of line N of
-// data/copenhagen-games.csv (the 1,752 aagenielsen.dk games in ../shared/data), with the move
-// actually played next named in `what`. The verdicts quoted are the slow reference's
+// data/copenhagen-games.csv (the 1,752 real aagenielsen.dk games; see data/README.md), with the
+// move actually played next named in `what`. The verdicts quoted are the slow reference's
 // (tests/reference/), which replays all those games with every capture and verdict agreeing. The
 // last few are hand-built. Depths are chosen so that the reference's perft takes well under a
 // second in a Release build: 3 where the position is small enough, else 2. None of the positions

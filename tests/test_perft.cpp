@@ -4,6 +4,7 @@
 
 #include "core/game.h"
 #include "core/presets.h"
+#include "core/rules_string.h"
 #include "positions.h"
 #include "reference/naive_tafl.h"
 
@@ -34,6 +35,22 @@ TEST_CASE("perft from the start: tablut presets", "[perft]") {
         for (int d = 1; d <= 3; ++d) CHECK(start_perft(name, d) == expected[d - 1]);
     }
     CHECK(start_perft("tablut", 4) == expected[3]);
+}
+
+TEST_CASE("perft from the start: 11x11 presets and OpenTafl's Copenhagen strings", "[perft]") {
+    // OpenTafl's own move generator gives these for its Copenhagen, Fetlar and Computer Fetlar
+    // strings; shieldwalls, forts and rings cannot arise in four plies from the start.
+    const std::vector<uint64_t> expected = {116, 6788, 806344, 50456804};
+    for (const char* name : {"copenhagen", "fetlar"}) {
+        INFO(name);
+        for (int d = 1; d <= 3; ++d) CHECK(start_perft(name, d) == expected[d - 1]);
+    }
+    CHECK(start_perft("copenhagen", 4) == expected[3]);
+    const char* relaxed =
+        "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y "
+        "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+    const Rules rules = parse_rules_string(relaxed).value();
+    for (int d = 1; d <= 3; ++d) CHECK(Game::create(rules).value().perft(d) == expected[d - 1]);
 }
 
 TEST_CASE("perft from the start: one-step presets", "[perft][reference]") {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "copenhagen_positions.h"
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/presets.h"
@@ -51,6 +52,39 @@ TEST_CASE("mid-game positions: legal moves and perft agree with the reference",
                 INFO("depth " << depth);
                 CHECK(game->perft(depth) ==
                       reference::perft(rules, pos.record, pos.to_move, depth));
+            }
+        }
+    }
+}
+
+TEST_CASE("copenhagen positions where the rules bite: moves, perft and verdicts agree",
+          "[reference][perft]") {
+    for (const auto& pos : testing::copenhagen_test_positions()) {
+        for (const auto& name : pos.presets) {
+            INFO(pos.what << " under " << name << ": " << pos.record);
+            const Rules rules = *preset(name);
+            auto game = Game::create(rules, pos.record, pos.to_move);
+            INFO(game.error());
+            REQUIRE(game.ok());
+            const auto moves = engine_moves(*game);
+            CHECK(moves == reference::legal_moves(rules, pos.record, pos.to_move));
+            for (int depth = 1; depth <= pos.depth; ++depth) {
+                INFO("depth " << depth);
+                CHECK(game->perft(depth) ==
+                      reference::perft(rules, pos.record, pos.to_move, depth));
+            }
+            // Every move's captures and verdict.
+            for (const auto& text : moves) {
+                Game after = *game;
+                const Move m = after.parse_move(text).value();
+                const std::string captured = joined_captures(after, m);
+                after.play(m);
+                const auto played = reference::play(rules, pos.record, pos.to_move, {text});
+                INFO("move " << text);
+                CHECK(played.captures_per_move == std::vector<std::string>{captured});
+                const Status verdict =
+                    after.visit_position([](const auto& p) { return p.status(); });
+                CHECK(played.outcome == reference_outcome(verdict.outcome));
             }
         }
     }

@@ -46,7 +46,6 @@ Rules copenhagen_rules() {
     r.linnaean_capture = false;
     r.king_crosses_left_throne = false;
     r.shieldwall = Shieldwall::Strong;
-    r.shieldwall_corners = true;
     r.edge_forts = true;
     r.repetition = RepetitionRule::LossForRepeater;
     r.no_move = NoMoveRule::Loss;
@@ -155,7 +154,7 @@ TEST_CASE("reference Copenhagen: a wall closed by an empty corner", "[reference]
         "...t.......", "...........", "...........", ".tt........", ".TT........"};
     Rules rules = copenhagen_rules();
     CHECK(play_one(rules, rows, Side::Attackers, "d5-d1").captures == "b1,c1");
-    rules.shieldwall_corners = false;  // OpenTafl's swf:n: the corner no longer closes it
+    rules.shieldwall = Shieldwall::Weak;  // OpenTafl's sw:w: the corner no longer closes it
     CHECK(play_one(rules, rows, Side::Attackers, "d5-d1").captures == "");
 }
 

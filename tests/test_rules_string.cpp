@@ -195,6 +195,11 @@ TEST_CASE("random rules values round trip", "[rules-string]") {
         }
         r.corners.hostile_empty = r.corners.hostile;
         r.forest_moves = next(3) ? 0 : next(9);
+        r.shieldwall = static_cast<Shieldwall>(next(3));
+        r.shieldwall_flank = next(2);
+        r.edge_forts = next(2);
+        r.encirclement_unbreakable = next(2);
+        r.king_crosses_left_throne = next(2);
         if (!validate(r).empty()) continue;
         ++checked;
         INFO("case " << i << ": " << write_rules_string(r));
@@ -319,16 +324,44 @@ TEST_CASE("the accepted built-in strings round trip", "[rules-string]") {
     }
 }
 
-TEST_CASE("Copenhagen and Berserk are refused, naming a key Branan cannot play", "[rules-string]") {
-    SECTION("Copenhagen") {
-        for (const char* text : {kCopenhagen, kCopenhagenRelaxed}) {
-            INFO(text);
-            const auto r = parse_rules_string(text);
-            CHECK_FALSE(r.ok());
-            const std::string e = error_of(r);
-            CHECK((e.find("'sw'") != std::string::npos || e.find("'efe'") != std::string::npos));
-        }
+TEST_CASE("OpenTafl's Copenhagen strings play shieldwalls and exit forts", "[rules-string]") {
+    const Rules strict = parse_ok(kCopenhagen);
+    CHECK(strict.shieldwall == Shieldwall::Strong);
+    CHECK(strict.shieldwall_flank);
+    CHECK(strict.edge_forts);
+    CHECK(strict.repetition == RepetitionRule::LossForRepeater);
+    CHECK(strict.encirclement);
+    CHECK_FALSE(strict.encirclement_unbreakable);  // OpenTafl's surf: no defender reaches the edge
+    check_round_trip(strict);
+    const Rules relaxed = parse_ok(kCopenhagenRelaxed);
+    CHECK(relaxed.shieldwall == Shieldwall::Strong);
+    CHECK_FALSE(relaxed.shieldwall_flank);
+    check_round_trip(relaxed);
+    // The copenhagen preset is OpenTafl's strict string with the real games' unbreakable ring.
+    Rules preset_as_opentafl = *preset("copenhagen");
+    preset_as_opentafl.encirclement_unbreakable = false;
+    preset_as_opentafl.name = strict.name;
+    CHECK(preset_as_opentafl == strict);
+    CHECK(parse_ok(seven("sw:w")).shieldwall == Shieldwall::Weak);
+}
+
+TEST_CASE("inconsistent Copenhagen keys are refused, naming the key", "[rules-string]") {
+    struct Case {
+        std::string text;
+        const char* names;
+    };
+    for (const Case& c : {Case{seven("esc:e efe:y"), "efe"}, Case{seven("surf:n xsurf:u"), "xsurf"},
+                          Case{seven("sw:x"), "'sw'"}, Case{seven("swf:maybe"), "'swf'"},
+                          Case{seven("efe:1"), "'efe'"}, Case{seven("xsurf:y"), "'xsurf'"},
+                          Case{seven("xkcross:t"), "'xkcross'"}}) {
+        INFO(c.text);
+        const auto r = parse_rules_string(c.text);
+        CHECK_FALSE(r.ok());
+        CHECK_THAT(error_of(r), Contains(c.names));
     }
+}
+
+TEST_CASE("Berserk is refused, naming a key Branan cannot play", "[rules-string]") {
     SECTION("Berserk") {
         const auto r = parse_rules_string(kBerserk);
         CHECK_FALSE(r.ok());
@@ -343,11 +376,9 @@ TEST_CASE("Copenhagen and Berserk are refused, naming a key Branan cannot play",
             const char* what;
         };
         for (const Case& c :
-             {Case{"sw:s", "'sw'", "shieldwall"}, Case{"sw:w", "'sw'", "shieldwall"},
-              Case{"efe:y", "'efe'", "edge fort"}, Case{"ber:c", "'ber'", "berserk"},
-              Case{"ber:m", "'ber'", "berserk"}, Case{"kj:r", "'kj'", "king jump"},
-              Case{"kj:c", "'kj'", "king jump"}, Case{"afor:a4", "'afor'", "fortress"},
-              Case{"dfor:d1", "'dfor'", "fortress"}}) {
+             {Case{"ber:c", "'ber'", "berserk"}, Case{"ber:m", "'ber'", "berserk"},
+              Case{"kj:r", "'kj'", "king jump"}, Case{"kj:c", "'kj'", "king jump"},
+              Case{"afor:a4", "'afor'", "fortress"}, Case{"dfor:d1", "'dfor'", "fortress"}}) {
             const std::string text = seven(c.entry);
             INFO(text);
             const auto r = parse_rules_string(text);
@@ -359,8 +390,8 @@ TEST_CASE("Copenhagen and Berserk are refused, naming a key Branan cannot play",
     SECTION("the same keys set to 'off' are accepted") {
         const Rules d = parse_ok(seven(""));
         for (const char* entry :
-             {"sw:n", "efe:n", "ber:n", "kj:n", "afor:", "dfor:", "swf:n", "swf:y", "nj:n", "cj:j",
-              "mj:n", "gj:c", "aforh:TCNKM", "dforp:tcnkmTCNKM", "aforre:", "dfors:TCNKM"}) {
+             {"sw:n", "efe:n", "ber:n", "kj:n", "afor:", "dfor:", "swf:y", "nj:n", "cj:j", "mj:n",
+              "gj:c", "aforh:TCNKM", "dforp:tcnkmTCNKM", "aforre:", "dfors:TCNKM"}) {
             INFO(entry);
             Rules r = parse_ok(seven(entry));
             CHECK(r == d);

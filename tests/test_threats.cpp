@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "copenhagen_positions.h"
 #include "core/game.h"
 #include "core/presets.h"
 #include "engine/threats.h"
@@ -185,4 +186,48 @@ TEST_CASE("threats: a move beside the king that closes the ring wins in one", "[
         CHECK_FALSE(king_captured_in_one(pos));
         CHECK_FALSE(king_capture_threatened(pos));  // a ring is no capture
     });
+}
+
+TEST_CASE("threats: exit forts in one in copenhagen positions, against brute force",
+          "[search][threats]") {
+    int forts_found = 0, threats_found = 0;
+    for (const auto& tp : testing::copenhagen_test_positions()) {
+        for (const Side side : {Side::Attackers, Side::Defenders}) {
+            auto game = Game::create(*preset("copenhagen"), tp.record, side);
+            REQUIRE(game.ok());
+            if (game->status().over()) continue;
+            INFO(tp.what << ", " << side_name(side) << " to move");
+            game->visit_position([&](const auto& position) {
+                auto pos = position;
+                if (side == Side::Attackers) {
+                    // The threat is the defenders' fort in one were it their move.
+                    auto passed = Game::create(*preset("copenhagen"), tp.record, Side::Defenders);
+                    const bool fort = passed->visit_position([](const auto& p) {
+                        auto copy = p;
+                        return fort_in_one(copy);
+                    });
+                    CHECK(fort_threatened(pos) == fort);
+                    threats_found += fort;
+                    return;
+                }
+                const auto& geo = pos.tables().geo;
+                const bool king_on_edge = test(geo.edge, pos.king());
+                const auto near = fort_neighbourhood(pos);
+                const auto forts = moves_where(pos, [](const auto& p) {
+                    return p.status().reason == OutcomeReason::ExitFort;
+                });
+                const bool in_contract = std::any_of(forts.begin(), forts.end(), [&](Move m) {
+                    return m.from == pos.king()
+                               ? test(geo.edge, m.to)
+                               : king_on_edge && (test(near, m.from) || test(near, m.to));
+                });
+                CHECK(fort_in_one(pos) == in_contract);
+                CHECK(forts.empty() == !in_contract);  // no fort these positions hold escapes it
+                forts_found += in_contract;
+            });
+        }
+    }
+    WARN(forts_found << " positions with a fort in one, " << threats_found << " with a threat");
+    CHECK(forts_found >= 4);
+    CHECK(threats_found >= 4);
 }

@@ -329,7 +329,7 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_sol
     if (mover == Piece::King && !t_->king_hammer) return 0;
     const Side them = opponent(us);
     BB captured = 0;
-    if (t_->shieldwall && test(t_->geo.edge, to))
+    if (t_->shieldwall && (!t_->rules.shieldwall_flank || test(t_->geo.edge, to)))
         captured = shieldwall_set(to, us, occ, own_soldiers, king);
     if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return captured;  // no victim beside
     const Piece victim = soldier_of(them);

@@ -16,38 +16,47 @@ constexpr int kAlong[4][2] = {{3, 1}, {3, 1}, {2, 0}, {2, 0}};
 
 }  // namespace edge_rules
 
-// Shieldwall: the mover of side `us`, arriving on the edge square `to`, is one end of a
-// bracket. Along the edge from `to`, each enemy piece (the king too) joins the row while a piece
-// of the mover's side stands directly in front of it (inward); the row must close at a piece of
-// the mover's side or an empty wall closer (a corner) and hold at least two pieces. All of the
-// row but the king is captured. Where both directions close a row, the one towards the lower
-// file or rank is taken. `occ`, `own_soldiers` and `king` describe the board after the arrival.
+// Shieldwall (Rules::shieldwall): rows of enemy pieces (the king too) on the edge, each with a
+// piece of the mover's side directly in front of it (inward), at least two long, closed at both
+// ends by a piece of the mover's side or a wall closer (an empty corner, where the rules say
+// so). All of a row but the king is captured. With shieldwall_flank, the mover arriving on the
+// edge square `to` is one end, and where rows close on both sides of it the one towards the
+// lower file or rank is taken; without, every row the mover's side closes is taken. `occ`,
+// `own_soldiers` and `king` describe the board after the arrival.
 template <class BB>
 BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Square king) const {
     const auto& geo = t_->geo;
     const BB king_sq = square_bb<BB>(king);
     const BB own = us == Side::Defenders ? own_soldiers | king_sq : own_soldiers;
     const BB enemy = us == Side::Attackers ? soldiers_[1] | king_sq : soldiers_[0];
-    for (int edge = 0; edge < 4; ++edge) {
-        if (!test(geo.edges[edge], to)) continue;
-        const int inward = edge_rules::kInward[edge];
-        for (int along : edge_rules::kAlong[edge]) {
-            BB row = 0;
-            int length = 0;
-            Square sq = geo.neighbour[to][along];
-            while (sq != kNoSquare && test(enemy, sq)) {
-                const Square front = geo.neighbour[sq][inward];
-                if (!test(own, front)) break;  // the row ends at an enemy: it cannot close
-                row |= square_bb<BB>(sq);
-                ++length;
-                sq = geo.neighbour[sq][along];
-            }
-            if (sq == kNoSquare || length < 2) continue;
-            const bool closed = test(own, sq) || (test(t_->wall_closers, sq) && !test(occ, sq));
-            if (closed) return row & ~king_sq;
+    const BB closers = own | (t_->wall_closers & ~occ);
+    // The row from the bracket `end` along `along`, if it closes; else 0.
+    auto row_from = [&](Square end, int inward, int along) -> BB {
+        BB row = 0;
+        int length = 0;
+        Square sq = geo.neighbour[end][along];
+        for (; sq != kNoSquare && test(enemy, sq); sq = geo.neighbour[sq][along]) {
+            if (!test(own, geo.neighbour[sq][inward])) return 0;  // a gap in the front
+            row |= square_bb<BB>(sq);
+            ++length;
         }
+        return sq != kNoSquare && length >= 2 && test(closers, sq) ? row : 0;
+    };
+    BB captured = 0;
+    for (int edge = 0; edge < 4; ++edge) {
+        const int inward = edge_rules::kInward[edge];
+        if (t_->rules.shieldwall_flank) {
+            if (!test(geo.edges[edge], to)) continue;
+            for (int along : edge_rules::kAlong[edge])
+                if (const BB row = row_from(to, inward, along)) return row & ~king_sq;
+            continue;
+        }
+        // Every row has a lower end: walk up from each closer of the edge.
+        const int up = edge_rules::kAlong[edge][1];
+        for (BB ends = geo.edges[edge] & closers; ends;)
+            captured |= row_from(pop_lsb(ends), inward, up);
     }
-    return 0;
+    return captured & ~king_sq;
 }
 
 // Exit fort, judged after a defender's move: the king stands on the edge; the empty squares he

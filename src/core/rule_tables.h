@@ -48,7 +48,7 @@ struct RuleTables {
         king_anvil = r.king_armed == KingArmed::Yes || r.king_armed == KingArmed::AnvilOnly;
         king_reenters = !r.throne.exists || r.throne.reenter.has(Piece::King);
         shieldwall = r.shieldwall != Shieldwall::None;
-        if (r.shieldwall_corners) wall_closers = corners_bb;
+        if (r.shieldwall == Shieldwall::Strong) wall_closers = corners_bb;
     }
 };
 

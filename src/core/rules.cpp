@@ -146,10 +146,14 @@ std::string describe(const Rules& r) {
                          : r.encirclement_unbreakable
                              ? "attackers win with an unbreakable ring around every defender"
                              : "attackers win");
-    line("shieldwall", r.shieldwall == Shieldwall::None
-                           ? "no"
-                           : std::string(r.shieldwall == Shieldwall::Weak ? "weak" : "strong") +
-                                 (r.shieldwall_corners ? ", a corner closes a wall" : ""));
+    line("shieldwall",
+         r.shieldwall == Shieldwall::None
+             ? "no"
+             : std::string(r.shieldwall == Shieldwall::Weak
+                               ? "pieces close a wall"
+                               : "pieces or an empty corner close a wall") +
+                   (r.shieldwall_flank ? "; the capturing move lands on one end"
+                                       : "; any move takes every wall its side closes"));
     line("exit forts", r.edge_forts ? "defenders win" : "no");
     line("third repetition", repetition_name(r.repetition));
     line("no legal move", r.no_move == NoMoveRule::Loss ? "loss" : "draw");

@@ -28,10 +28,11 @@ enum class KingStrength : uint8_t { Weak, Strong, StrongOnThrone, StrongNearThro
 // What the third occurrence of a position does.
 enum class RepetitionRule : uint8_t { Ignore, Draw, LossForRepeater, WinForRepeater, Forbidden };
 
-// Shieldwall captures along the edge (OpenTafl's `sw`): none, or one of OpenTafl's two kinds.
-//   Strong   a row of enemy pieces on the edge, each with a piece of the mover's side in front of
-//            it, bracketed at both ends, is captured (the king in the row stays)
-//   Weak     as Strong (OpenTafl: the same capture, but its walls ... see rules_string.cpp)
+// Shieldwall captures along the edge (OpenTafl's `sw`): a row of at least two enemy pieces on
+// the edge, each with a piece of the mover's side in front of it (inward), bracketed at both
+// ends, is captured, all but the king.
+//   Weak     only pieces of the mover's side bracket a row
+//   Strong   an empty corner brackets it too
 enum class Shieldwall : uint8_t { None, Weak, Strong };
 
 // What happens to the side to move when it has no legal move.
@@ -74,7 +75,10 @@ struct Rules {
     // empty (Linnaeus: he may cross, not stop; OpenTafl's re-enter key: neither).
     bool king_crosses_left_throne = false;
     Shieldwall shieldwall = Shieldwall::None;
-    bool shieldwall_corners = true;  // an empty corner may close a wall (OpenTafl's `swf`)
+    // OpenTafl's `swf`: the capturing move lands on the edge as one end of the row (the lower
+    // row where both ends close one); without it, any move captures every row its side has
+    // bracketed, wherever it is.
+    bool shieldwall_flank = true;
     // Exit forts (OpenTafl's `efe`): after a defender's move, a king on the edge in a fort no
     // attacker can break wins for the defenders.
     bool edge_forts = false;

@@ -318,7 +318,7 @@ Expected<Rules> parse_rules_string(std::string_view text) {
             else
                 return fail("takes n (none), w (weak) or s (strong), not '" + value + "'");
         } else if (key == "swf") {
-            problem = take_bool(r.shieldwall_corners);
+            problem = take_bool(r.shieldwall_flank);
         } else if (key == "efe") {
             problem = take_bool(r.edge_forts);
         } else if (kMootPieceListKeys.count(key)) {
@@ -503,7 +503,7 @@ std::string write_rules_string(const Rules& r) {
     put_set("cenre", r.throne.reenter, d.throne.reenter);
     if (r.linnaean_capture) put("linc", "y");
     if (r.shieldwall != Shieldwall::None) put("sw", r.shieldwall == Shieldwall::Weak ? "w" : "s");
-    if (!r.shieldwall_corners) put("swf", "n");
+    if (!r.shieldwall_flank) put("swf", "n");
     if (r.edge_forts) put("efe", "y");
     // Branan's extensions: what OpenTafl cannot say (OpenTafl ignores these keys).
     if (r.king_strength == KingStrength::StrongOnThrone) put("xks", "t");

@@ -262,7 +262,7 @@ bool belongs_to(char c, Side side) {
 // and is one end of the bracket. Walking along the edge away from it, each enemy piece (the king
 // too) joins the row while a piece of the mover's side (the king too) stands on the square directly
 // inward of it. The walk must then stop at a closing square: a soldier of the mover's side, the
-// king when he is an anvil, or (with shieldwall_corners) an empty corner. Anything else (an empty
+// king when he is an anvil, or (with a strong shieldwall) an empty corner. Anything else (an empty
 // square, an enemy with no piece in front, the end of the board) means no wall that way. A wall
 // needs at least two pieces in its row (the king counts); all but the king are captured. When walls
 // close on both sides of the landing square, only the one towards the lower file or rank is taken.
@@ -297,8 +297,8 @@ void shieldwall_captures(const Rules& rules, const State& s, const NaiveMove& m,
                 }
                 if (q == own_soldier || (q == 'K' && mover == Side::Defenders && king_anvil))
                     closed = true;
-                else if (q == kEmpty && rules.shieldwall_corners && rules.corners.exists &&
-                         is_corner_geom(s, r, f))
+                else if (q == kEmpty && rules.shieldwall == Shieldwall::Strong &&
+                         rules.corners.exists && is_corner_geom(s, r, f))
                     closed = true;
                 break;
             }
