@@ -2,6 +2,7 @@
 # Builds Branan and runs every test:
 #   0. the C++ sources as .clang-format says (scripts/check_format.sh);
 #   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol;
+#      then the bench signature against the newest "Bench:" commit (scripts/check_bench.sh);
 #   2. the same tests under AddressSanitizer + UndefinedBehaviorSanitizer (warnings are not
 #      errors there: GCC 12 reports false maybe-uninitialized positives in libstdc++ under ASan);
 #   3. the threaded search and protocol tests under ThreadSanitizer;
@@ -21,6 +22,8 @@ cmake --build build/release -j"$jobs"
 step "Release tests"
 (cd build/release && ctest --output-on-failure -j"$jobs")
 [ "${1:-}" = "--fast" ] && exit 0
+step "Bench signature"
+scripts/check_bench.sh build/release
 
 step "AddressSanitizer + UndefinedBehaviorSanitizer build"
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_WERROR=OFF -DBRANAN_NATIVE=OFF \
