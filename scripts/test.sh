@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
 # Builds Branan and runs every test:
 #   0. the C++ sources as .clang-format says (scripts/check_format.sh);
-#   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol;
-#      then the bench signature against the newest "Bench:" commit (scripts/check_bench.sh);
+#   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol,
+#      matches; then the bench signature against the newest "Bench:" commit (check_bench.sh);
 #   2. the same tests under AddressSanitizer + UndefinedBehaviorSanitizer (warnings are not
 #      errors there: GCC 12 reports false maybe-uninitialized positives in libstdc++ under ASan);
 #   3. the threaded search and protocol tests under ThreadSanitizer;
 #   4. the libFuzzer targets for a bounded time (scripts/fuzz.sh).
-# Usage: scripts/test.sh [--fast]   (--fast: step 1 only)
+# Usage: scripts/test.sh [--fast]   (--fast: the Release build and its fast tier only)
+# Test tiers are ctest labels (tests/CMakeLists.txt): fast, slow, protocol, match, soak.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
+fast=false
+case "${1:-}" in
+  "") ;;
+  --fast) fast=true ;;
+  *)
+    echo "usage: scripts/test.sh [--fast]" >&2
+    exit 2
+    ;;
+esac
 step() { printf '\n=== %s\n' "$*"; }
 
 step "Formatting (clang-format)"
@@ -19,9 +29,20 @@ scripts/check_format.sh
 step "Release build"
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_WERROR=ON >/dev/null
 cmake --build build/release -j"$jobs"
+# Every test belongs to a tier, so that a tier's run misses none.
+unlabelled=$(cd build/release && ctest -N -LE '^(fast|slow|protocol|match|soak)$' | sed -n 's/^Total Tests: //p')
+if [ "$unlabelled" != 0 ]; then
+  echo "test.sh: $unlabelled test(s) have no tier label (tests/CMakeLists.txt):" >&2
+  (cd build/release && ctest -N -LE '^(fast|slow|protocol|match|soak)$') >&2
+  exit 1
+fi
+if $fast; then
+  step "Release tests: the fast tier"
+  (cd build/release && ctest --output-on-failure -j"$jobs" -L '^fast$')
+  exit 0
+fi
 step "Release tests"
 (cd build/release && ctest --output-on-failure -j"$jobs")
-[ "${1:-}" = "--fast" ] && exit 0
 step "Bench signature"
 scripts/check_bench.sh build/release
 
