@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Branan and runs every test:
-#   0. the C++ sources as .clang-format says (scripts/check_format.sh);
+#   0. the C++ sources as .clang-format says (scripts/check_format.sh); the Markdown documents'
+#      links and paths (scripts/check_docs.py);
 #   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol,
 #      matches; then the bench signature against the newest "Bench:" commit (check_bench.sh);
 #   2. Debug build (assertions on) and the fast tier of tests (ctest label "fast");
@@ -27,6 +28,8 @@ step() { printf '\n=== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"
 
 step "Formatting (clang-format)"
 scripts/check_format.sh
+step "Documents: links inside the repository, no machine paths"
+scripts/check_docs.py
 
 step "Release build"
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_TESTS=ON -DBRANAN_WERROR=ON >/dev/null
