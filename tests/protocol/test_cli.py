@@ -7,11 +7,14 @@ usage: test_cli.py BRANAN
   one reaches exactly that depth;
 - a preset name given to --rules (which takes an OpenTafl rules string) is refused with exit
   status 2 and a message naming --variant with that preset, by the daemon and every subcommand
-  that takes --rules; a word that is no preset still gets the rules string's own error.
+  that takes --rules; a word that is no preset still gets the rules string's own error;
+- docs/rules.md has a row for every preset `branan rules --list` names, and every canonical
+  rules string of a preset that it quotes is the one the binary writes.
 Standard library only.
 """
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -50,12 +53,31 @@ def check_preset_given_to_rules(branan):
     assert r.returncode == 0 and "name: tablut-linnaeus" in r.stdout, (r.returncode, r.stdout)
 
 
+def check_rules_document(branan):
+    r = run([branan, "rules", "--list"])
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    canonical = dict(line.split("\t") for line in r.stdout.splitlines())
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "docs", "rules.md"), encoding="utf-8") as f:
+        doc = f.read()
+    for name in canonical:
+        assert "\n| `%s` |" % name in doc, "docs/rules.md has no row for the preset " + name
+    quoted = 0
+    for text in re.findall(r"`(dim:[^`]*)`", doc):
+        name = re.search(r"(?:^| )name:(\S*)", text)
+        if name and name.group(1) in canonical:
+            assert text == canonical[name.group(1)], (text, canonical[name.group(1)])
+            quoted += 1
+    assert quoted >= 5, quoted  # the document quotes most presets' strings
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__.strip())
         return 2
     check_analyse_default_depth(sys.argv[1])
     check_preset_given_to_rules(sys.argv[1])
+    check_rules_document(sys.argv[1])
     print("ok")
     return 0
 
