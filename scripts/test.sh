@@ -1,43 +1,83 @@
 #!/usr/bin/env bash
 # Builds Branan and runs every test:
-#   0. the C++ sources as .clang-format says (scripts/check_format.sh);
-#   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol;
-#   2. the same tests under AddressSanitizer + UndefinedBehaviorSanitizer (warnings are not
+#   0. the C++ sources as .clang-format says (scripts/check_format.sh); the Markdown documents'
+#      links and paths (scripts/check_docs.py);
+#   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol,
+#      matches; then the bench signature against the newest "Bench:" commit (check_bench.sh);
+#   2. Debug build (assertions on) and the fast tier of tests (ctest label "fast");
+#   3. the same tests as 1 under AddressSanitizer + UndefinedBehaviorSanitizer (warnings are not
 #      errors there: GCC 12 reports false maybe-uninitialized positives in libstdc++ under ASan);
-#   3. the threaded search and protocol tests under ThreadSanitizer;
-#   4. the libFuzzer targets for a bounded time (scripts/fuzz.sh).
-# Usage: scripts/test.sh [--fast]   (--fast: step 1 only)
+#   4. the threaded search and protocol tests under ThreadSanitizer;
+#   5. the libFuzzer targets for a bounded time (scripts/fuzz.sh).
+# Usage: scripts/test.sh [--fast]   (--fast: the Release build and its fast tier only)
+# Test tiers are ctest labels (tests/CMakeLists.txt): fast, slow, protocol, match, soak.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
-step() { printf '\n=== %s\n' "$*"; }
+fast=false
+case "${1:-}" in
+  "") ;;
+  --fast) fast=true ;;
+  *)
+    echo "usage: scripts/test.sh [--fast]" >&2
+    exit 2
+    ;;
+esac
+# Each step's heading says how long the run has taken so far.
+step() { printf '\n=== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 step "Formatting (clang-format)"
 scripts/check_format.sh
+step "Documents: links inside the repository, no machine paths"
+scripts/check_docs.py
 
 step "Release build"
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_WERROR=ON >/dev/null
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_TESTS=ON -DBRANAN_WERROR=ON >/dev/null
 cmake --build build/release -j"$jobs"
+# Every test belongs to a tier, so that a tier's run misses none.
+unlabelled=$(cd build/release && ctest -N -LE '^(fast|slow|protocol|match|soak)$' | sed -n 's/^Total Tests: //p')
+if [ "$unlabelled" != 0 ]; then
+  echo "test.sh: $unlabelled test(s) have no tier label (tests/CMakeLists.txt):" >&2
+  (cd build/release && ctest -N -LE '^(fast|slow|protocol|match|soak)$') >&2
+  exit 1
+fi
+if $fast; then
+  step "Release tests: the fast tier"
+  (cd build/release && ctest --no-tests=error --output-on-failure -j"$jobs" -L '^fast$')
+  step "Done"
+  exit 0
+fi
 step "Release tests"
-(cd build/release && ctest --output-on-failure -j"$jobs")
-[ "${1:-}" = "--fast" ] && exit 0
+(cd build/release && ctest --no-tests=error --output-on-failure -j"$jobs")
+step "Bench signature"
+scripts/check_bench.sh build/release
+
+step "Debug build (assertions on)"
+cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DBRANAN_TESTS=ON -DBRANAN_WERROR=ON >/dev/null
+cmake --build build/debug -j"$jobs"
+step "Debug tests: the fast tier"
+(cd build/debug && ctest --no-tests=error --output-on-failure -j"$jobs" -L '^fast$')
 
 step "AddressSanitizer + UndefinedBehaviorSanitizer build"
-cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_WERROR=OFF -DBRANAN_NATIVE=OFF \
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
+  -DBRANAN_NATIVE=OFF \
   -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
   >/dev/null
 cmake --build build/asan -j"$jobs"
 step "Sanitizer tests"
 (cd build/asan && BRANAN_TEST_TIMEOUT_SCALE=4 ASAN_OPTIONS=detect_leaks=1 \
-  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$jobs")
+  UBSAN_OPTIONS=print_stacktrace=1 ctest --no-tests=error --output-on-failure -j"$jobs")
 
 step "ThreadSanitizer build"
-cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_WERROR=OFF -DBRANAN_NATIVE=OFF \
+cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
+  -DBRANAN_NATIVE=OFF \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
 cmake --build build/tsan -j"$jobs"
 step "ThreadSanitizer: multithreaded search and protocol"
 (cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_tests "[search]~[tactics]" \
-  && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R protocol_otep)
+  && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 \
+    ctest --no-tests=error --output-on-failure -R protocol_otep)
 
 step "Fuzzing (libFuzzer)"
 scripts/fuzz.sh 20
+step "Done"

@@ -129,7 +129,7 @@ TEST_CASE("the king next to the throne: weak in brandubh, 3 + throne in the fede
     CHECK(federation2.status().outcome == Outcome::Ongoing);
 }
 
-TEST_CASE("the king escapes to a corner; edge escape in tablut", "[game]") {
+TEST_CASE("the king escapes to a corner, and to the edge in tablut", "[game]") {
     Game game = at("brandubh",
                    {".K.t...", ".......", ".......", "tt...tt", "...T...", ".......", "...t..."},
                    Side::Defenders);

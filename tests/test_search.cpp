@@ -103,7 +103,7 @@ TEST_CASE("search is deterministic with one thread, also after new_game", "[sear
     CHECK(first.nodes == third.nodes);
 }
 
-TEST_CASE("limits: depth, nodes, movetime end the search; the move is legal", "[search]") {
+TEST_CASE("limits: depth, nodes, movetime end the search, and the move is legal", "[search]") {
     Engine engine;
     const Game game = Game::create(*preset("tablut")).value();
     engine.set_game(game);
@@ -131,7 +131,7 @@ TEST_CASE("limits: depth, nodes, movetime end the search; the move is legal", "[
     CHECK(ms < 1000);
 }
 
-TEST_CASE("an infinite search runs until stop; two threads give a legal move",
+TEST_CASE("an infinite search runs until stop, and two threads give a legal move",
           "[search][threads]") {
     Engine engine;
     engine.set_threads(2);

@@ -43,6 +43,9 @@ std::vector<std::string> position_words(const std::string& line) {
     return words;
 }
 
+// The depth searched when no limit is given (shown by --help).
+constexpr int kDefaultDepth = 8;
+
 }  // namespace
 
 int run_analyse(const std::vector<std::string>& args) {
@@ -55,10 +58,13 @@ int run_analyse(const std::vector<std::string>& args) {
         ("input,i", po::value<std::string>(), "positions file ('-' for standard input)")  //
         ("variant", po::value<std::string>(), "preset name (default brandubh)")           //
         ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")  //
-        ("depth", po::value<int>(), "search depth per position")                          //
-        ("movetime", po::value<int>(), "milliseconds per position")                       //
-        ("nodes", po::value<long long>(), "nodes per position")                           //
-        ("threads", po::value<int>()->default_value(1), "search threads")                 //
+        ("depth", po::value<int>(),
+         ("search depth per position (default " + std::to_string(kDefaultDepth) +
+          " when no --movetime or --nodes is given)")
+             .c_str())                                                     //
+        ("movetime", po::value<int>(), "milliseconds per position")        //
+        ("nodes", po::value<long long>(), "nodes per position")            //
+        ("threads", po::value<int>()->default_value(1), "search threads")  //
         ("hash", po::value<int>()->default_value(64), "transposition table in MiB");
     po::variables_map vm;
     if (auto done = parse_subcommand("analyse", args, desc, vm)) return *done;
@@ -93,7 +99,7 @@ int run_analyse(const std::vector<std::string>& args) {
         if (nodes < 1) return refuse("--nodes must be at least 1");
         limits.nodes = static_cast<uint64_t>(nodes);
     }
-    if (!limits.depth && !limits.move_time && !limits.nodes) limits.depth = 8;
+    if (!limits.depth && !limits.move_time && !limits.nodes) limits.depth = kDefaultDepth;
     if (auto error = search_resources_error(vm["threads"].as<int>(), vm["hash"].as<int>()))
         return refuse(*error);
 

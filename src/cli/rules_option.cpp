@@ -15,7 +15,14 @@ Expected<Side> parse_side(const std::string& text) {
 Expected<Rules> rules_from_options(const boost::program_options::variables_map& vm) {
     if (vm.count("variant") && vm.count("rules"))
         return Error{"give --variant or --rules, not both"};
-    if (vm.count("rules")) return parse_rules_string(vm["rules"].as<std::string>());
+    if (vm.count("rules")) {
+        const std::string text = vm["rules"].as<std::string>();
+        // A preset name where a rules string belongs: say which option takes it.
+        if (text.find(':') == std::string::npos && preset(text))
+            return Error{"--rules takes an OpenTafl rules string; '" + text +
+                         "' is a preset: use --variant " + text};
+        return parse_rules_string(text);
+    }
     const std::string name = vm.count("variant") ? vm["variant"].as<std::string>() : "brandubh";
     if (auto r = preset(name)) return *r;
     std::string known;

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Protocol tests for Branan's UTI front end.
 
-usage: test_uti.py BRANAN [extra engine args...]
+usage: test_uti.py [--only NAME[,NAME...]] BRANAN [extra engine args...]
+       test_uti.py --list
+
+--list prints the test names, one a line (CMake makes each its own ctest); --only runs the named
+tests alone (as does BRANAN_TEST_ONLY=NAME[,NAME...]) and refuses a name that is no test.
 
 Every test starts its own engine process (BRANAN plus the extra args). The `branan perft`
 subcommand is run without the extra args. One line per test, then "N passed, M failed"; the exit
@@ -842,15 +846,26 @@ def long_move_lists():
 
 def main():
     global BINARY, ENGINE_ARGS
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    if args == ["--list"]:
+        print("\n".join(fn.__name__ for fn in TESTS))
+        return 0
+    only = os.environ.get("BRANAN_TEST_ONLY")
+    if len(args) >= 2 and args[0] == "--only":
+        only, args = args[1], args[2:]
+    if not args or args[0].startswith("--"):
         print(__doc__.strip())
         return 2
-    BINARY = sys.argv[1]
-    ENGINE_ARGS = sys.argv[2:]
-    only = os.environ.get("BRANAN_TEST_ONLY")
+    selected = only.split(",") if only else [fn.__name__ for fn in TESTS]
+    unknown = [name for name in selected if name not in [fn.__name__ for fn in TESTS]]
+    if unknown:
+        print("no such test: %s (--list names them)" % ", ".join(unknown))
+        return 2
+    BINARY = args[0]
+    ENGINE_ARGS = args[1:]
     passed = failed = 0
     for fn in TESTS:
-        if only and fn.__name__ not in only.split(","):
+        if fn.__name__ not in selected:
             continue
         start = time.monotonic()
         del STARTED[:]
