@@ -16,7 +16,7 @@ struct BenchPosition {
     const char* moves;  // from the variant's start
 };
 
-// Start positions of every rule family and middle games from real brandubh games.
+// Start positions of every rule family and middle games from real brandubh and copenhagen games.
 const BenchPosition kBenchPositions[] = {
     {"brandubh", ""},
     {"brandubh", "d2-e2 c4-c5 f4-f5 d4-c4 e2-d2xd3 c4-c3"},
@@ -28,6 +28,10 @@ const BenchPosition kBenchPositions[] = {
     {"brandubh-1step-12", ""},
     {"tablut", ""},
     {"tablut-linnaeus", "e2-f2 e3-e2"},
+    {"copenhagen", ""},
+    {"copenhagen",
+     "h1-h3 f8-i8 h11-h9 g7-g10 h9-g9xg10 h6-h9 g9-g10 g6-g9 k4-i4 g9-b9 f10-b10 f7-j7"},
+    {"fetlar", "d1-d3 e5-e2 g1-g3 f4-c4"},
 };
 
 }  // namespace
