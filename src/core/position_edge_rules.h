@@ -59,6 +59,36 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Squ
     return captured & ~king_sq;
 }
 
+template <class BB>
+bool Position<BB>::in_exit_fort() const {
+    return t_->rules.edge_fort == EdgeFort::Sealed ? in_sealed_fort() : in_opentafl_fort();
+}
+
+// OpenTafl's exit fort (GameState.checkEdgeFortEscape, its exhaustive test), judged after every
+// move: the squares the king reaches (his own and the empty squares connected to it) touch no
+// attacker; he stands on the edge with a move to make, or reaches the edge; and no defender
+// around them (the king included) has three or more neighbours outside them that are not
+// defenders. OpenTafl's second test (a defenders' shieldwall holding the king) is not played.
+template <class BB>
+bool Position<BB>::in_opentafl_fort() const {
+    const auto& geo = t_->geo;
+    const BB empty = geo.all & ~occupied();
+    BB reach = king_bb();
+    for (BB next = reach | (geo.neighbours(reach) & empty); next != reach;
+         next = reach | (geo.neighbours(reach) & empty))
+        reach = next;
+    const bool moves = reach != king_bb();
+    if (test(geo.edge, king_) ? !moves : !(reach & geo.edge)) return false;
+    const BB around = geo.neighbours(reach) & ~reach;
+    if (around & soldiers_[0]) return false;
+    const BB defenders = soldiers_[1] | king_bb();
+    for (BB walls = (around & soldiers_[1]) | king_bb(); walls;) {
+        const Square sq = pop_lsb(walls);
+        if (popcount(geo.adjacent[sq] & ~reach & ~defenders) >= 3) return false;
+    }
+    return true;
+}
+
 // Exit fort, judged after a defender's move: the king stands on the edge; the empty squares he
 // can reach hold no corner; he has an empty neighbour; neither he nor those squares (his area)
 // touch an attacker; and every defender soldier bordering the area is safe from capture in one
@@ -66,7 +96,7 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Squ
 // an empty square of the area other than the throne. (The real games bear out the king's own
 // neighbours: a king beside an attacker is in no fort.)
 template <class BB>
-bool Position<BB>::in_exit_fort() const {
+bool Position<BB>::in_sealed_fort() const {
     const auto& geo = t_->geo;
     if (!test(geo.edge, king_)) return false;
     const BB empty = geo.all & ~occupied();

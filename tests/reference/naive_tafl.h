@@ -12,11 +12,11 @@
 // except the king on the throne he has not left yet (a record with the king off the throne counts
 // as "left"); with king_crosses_left_throne the king may still cross the empty throne he left,
 // only never stop on it. Encirclement is checked after every move of either side (Copenhagen's
-// unbreakable ring with encirclement_unbreakable), exit forts (edge_forts) after every defender
-// move, never in a record as given. Shieldwall captures happen with custodial ones; Weak and Strong
-// shieldwalls are the same here. The operational meaning of each Copenhagen clause is written
-// above the function deciding it in naive_tafl.cpp; they replay the 1,752 real Copenhagen games
-// (every capture and every verdict reached) without a difference.
+// unbreakable ring with encirclement_unbreakable), exit forts (EdgeFort::Sealed) after every
+// defender move, never in a record as given. Shieldwall captures happen with custodial ones; Weak
+// and Strong shieldwalls are the same here. The operational meaning of each Copenhagen clause is
+// written above the function deciding it in naive_tafl.cpp; they replay the 1,752 real Copenhagen
+// games (every capture and every verdict reached) without a difference.
 #pragma once
 
 #include <cstdint>
