@@ -22,6 +22,10 @@ struct GameRecord {
     std::string result;              // "attackers" "defenders" "draw" (anything else: unknown)
     std::string termination;         // e.g. "king escaped", "time forfeit by X"
     int round = 0, game = 0;
+    std::string time_control;  // e.g. "attackers 10+0.1, defenders depth 6"; empty: none
+    // Per move (aligned with `moves`; may be shorter): "score/depth time" as the engine reported
+    // it, e.g. "+0.35/12 1.204s"; "" for opening moves and moves without a report.
+    std::vector<std::string> notes;
 };
 
 // The OpenTafl game record (OpenTafl's GameSerializer / Game.setDefaultTags, notation spec §4):
@@ -77,6 +81,9 @@ struct MatchResults {
     bool paired = true;
     std::optional<SprtConfig> sprt;
     std::vector<GameResult> games;  // in the order they finished
+    // Said to the user during the run and kept with the results (e.g. fewer random openings
+    // than asked for).
+    std::vector<std::string> warnings;
     bool operator==(const MatchResults&) const = default;
 };
 
@@ -87,8 +94,17 @@ struct EngineSummary {
     std::optional<double> los;
 };
 
+// Two engines' games against each other, from `first`'s point of view (first before second in
+// the match's engine list).
+struct PairingSummary {
+    std::string first, second;
+    WDL wdl;
+    EloEstimate elo;  // trinomial
+};
+
 struct MatchSummary {
     std::vector<EngineSummary> engines;
+    std::vector<PairingSummary> pairings;  // the pairs of engines that met, in engine order
     // engines[0] against its opponents, over complete pairs only: two games with the same round
     // and pair number ((game - 1) / 2), the same opening and the same two engines on swapped
     // sides. Games of incomplete pairs count in W/D/L but not here.
@@ -112,7 +128,10 @@ MatchSummary summarize(const MatchResults& r);
 //                             "elo_lower", "elo_upper", "elo_error", "los"}...],
 //                "pentanomial": {"ll", "ld", "dd_or_wl", "wd", "ww", "pairs", "score", "elo",
 //                                "elo_lower", "elo_upper", "elo_error"},
+//                "pairings": [{"first", "second", "wins", "draws", "losses", "games", "score",
+//                              "elo", "elo_lower", "elo_upper", "elo_error"}...],
 //                "sprt": {"llr", "lower", "upper", "decision"} | null},
+//    "warnings": ["..."],   (optional on reading)
 //    "games": [{"round", "game", "opening", "attackers", "defenders", "result", "termination",
 //               "plies"}...]}
 // JSON has no infinities: an infinite Elo is written as the string "+inf" or "-inf", a value
