@@ -154,15 +154,13 @@ Expected<Journal> Journal::open(const std::string& path, const MatchIdentity& id
             continue;
         }
         auto game = read_journal_line(line, identity);
-        if (!game)
-            return Error{path + " line " + std::to_string(number) + ": " + game.error()};
+        if (!game) return Error{path + " line " + std::to_string(number) + ": " + game.error()};
         j.games_.push_back(std::move(game).value());
     }
     const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (fresh ? O_TRUNC : 0);
     j.fd_ = ::open(path.c_str(), flags, 0644);
     if (j.fd_ < 0) return Error{"cannot open " + path + ": " + std::strerror(errno)};
-    if (::ftruncate(j.fd_, static_cast<off_t>(complete)) != 0 ||
-        ::lseek(j.fd_, 0, SEEK_END) < 0)
+    if (::ftruncate(j.fd_, static_cast<off_t>(complete)) != 0 || ::lseek(j.fd_, 0, SEEK_END) < 0)
         return Error{"cannot cut the torn end off " + path + ": " + std::strerror(errno)};
     if (complete == 0) {
         const std::string header = header_line(identity) + "\n";

@@ -60,8 +60,8 @@ class ObjectReader {
     const JsonValue* typed(const std::string& key, JsonValue::Kind kind, bool required = true) {
         const JsonValue* v = get(key, required);
         if (v && v->kind != kind) {
-            fail(at(key),
-                 std::string("expected ") + json_kind_name(kind) + ", found " + json_kind_name(v->kind));
+            fail(at(key), std::string("expected ") + json_kind_name(kind) + ", found " +
+                              json_kind_name(v->kind));
             return nullptr;
         }
         return v;

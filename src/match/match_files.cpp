@@ -37,7 +37,8 @@ bool append_line(const std::string& path, const std::string& line) {
 bool is_match_file(const fs::path& p) {
     const std::string name = p.filename().string();
     return name == "games.csv" || name == "games-index.csv" ||
-           (name.rfind("round", 0) == 0 && p.extension() == ".otg") ||
+           (name.rfind("round", 0) == 0 &&
+            (p.extension() == ".otg" || p.extension() == ".notes")) ||
            p.extension() == ".tmp";
 }
 
@@ -100,8 +101,8 @@ Expected<MatchFiles> MatchFiles::open(const RunPaths& paths, const MatchResults&
         if (dir.empty()) continue;
         fs::create_directories(dir, ec);
         if (ec || !fs::is_directory(dir))
-            return Error{"cannot create the folder '" + dir + "': " +
-                         (ec ? ec.message() : std::string("a file is in the way"))};
+            return Error{"cannot create the folder '" + dir +
+                         "': " + (ec ? ec.message() : std::string("a file is in the way"))};
     }
     if (paths.force && !paths.records_dir.empty())
         for (const auto& entry : fs::directory_iterator(paths.records_dir, ec))
@@ -120,9 +121,20 @@ Expected<MatchFiles> MatchFiles::open(const RunPaths& paths, const MatchResults&
     return f;
 }
 
-std::string MatchFiles::record_path(const GameResult& g) const {
+std::string MatchFiles::record_path(const GameResult& g, const char* extension) const {
     return paths_.records_dir + "/round" + std::to_string(g.round) + "-game" +
-           std::to_string(g.game) + ".otg";
+           std::to_string(g.game) + extension;
+}
+
+bool MatchFiles::write_record(const FinishedGame& game, bool only_missing) {
+    const std::string otg = record_path(game.result, ".otg"),
+                      notes = record_path(game.result, ".notes");
+    std::error_code ec;
+    bool ok = true;
+    if (!only_missing || !fs::exists(otg, ec)) ok = write_atomically(otg, write_otg(game.record));
+    if (!only_missing || !fs::exists(notes, ec))
+        ok = write_atomically(notes, write_move_notes(game.record)) && ok;
+    return ok;
 }
 
 // Rewrites every derived file from the journal: games.csv and games-index.csv whole, the records
@@ -136,9 +148,8 @@ bool MatchFiles::rebuild(std::string& error) {
         for (size_t i = 0; i < finished_.size(); ++i) {
             csv += write_csv_line(finished_[i].record) + "\n";
             index += index_line(i + 1, finished_[i].result) + "\n";
-            const std::string path = record_path(finished_[i].result);
-            if (!fs::exists(path, ec) && !write_atomically(path, write_otg(finished_[i].record))) {
-                error = "cannot write " + path;
+            if (!write_record(finished_[i], true)) {
+                error = "cannot write " + record_path(finished_[i].result, ".otg");
                 return false;
             }
         }
@@ -178,8 +189,7 @@ bool MatchFiles::add(const FinishedGame& game, std::string& error) {
     finished_.push_back(game);
     results_.games.push_back(game.result);
     if (!paths_.records_dir.empty()) {
-        const std::string path = record_path(game.result);
-        if (!write_atomically(path, write_otg(game.record))) error = "cannot write " + path;
+        if (!write_record(game, false)) error = "cannot write " + record_path(game.result, ".otg");
         crash_point("record");
         const std::string dir = paths_.records_dir + "/";
         if (!append_line(dir + "games.csv", write_csv_line(game.record)))

@@ -1,5 +1,6 @@
 // The files of a match run and their one write path. The journal (journal.h) is the truth; the
-// .otg records, games.csv, games-index.csv and the results file are derived from it, in that
+// .otg records (with their .notes side files: the engines' score/depth/time per move),
+// games.csv, games-index.csv and the results file are derived from it, in that
 // order, after the game's journal line is on disk. A resumed run first rebuilds the derived files
 // from the journal, so whatever a kill left half done is made whole and nothing is doubled.
 #pragma once
@@ -50,7 +51,10 @@ class MatchFiles {
   private:
     MatchFiles() = default;
     bool rebuild(std::string& error);
-    std::string record_path(const GameResult& g) const;
+    // "<records>/round<R>-game<G><extension>".
+    std::string record_path(const GameResult& g, const char* extension) const;
+    // The game's .otg record and its .notes side file (all, or only those missing).
+    bool write_record(const FinishedGame& game, bool only_missing);
 
     RunPaths paths_;
     std::unique_ptr<Journal> journal_;

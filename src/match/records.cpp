@@ -107,6 +107,7 @@ std::string otg_text(const GameRecord& g, const std::string& rules_text,
     tag("defenders", g.defenders);
     tag("result", otg_result(g.result));
     tag("termination", g.termination);
+    tag("time-control", g.time_control);
     tag("compiler", "branan-match");
     tag("branan-warning", warning);
     tag("rules", rules_text);  // the rules tag must be the last tag
@@ -193,6 +194,21 @@ std::string write_otg(const GameRecord& g) {
     for (const auto& m : g.moves)
         if (m != "timeout") moves.push_back(slash_captures(m));
     return otg_text(g, rules_text, moves, "record not replayed: " + checked.error());
+}
+
+std::string write_move_notes(const GameRecord& g) {
+    std::string out = "# round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
+                      ": " + g.attackers + " (attackers) vs " + g.defenders + " (defenders)" +
+                      (g.time_control.empty() ? "" : ", " + g.time_control) + "\n";
+    int turn = 0;
+    for (size_t i = 0; i < g.moves.size(); ++i) {
+        if (g.moves[i] == "timeout") continue;
+        if (i % 2 == 0) out += std::to_string(++turn) + ".";
+        out += " " + g.moves[i];
+        if (i < g.notes.size() && !g.notes[i].empty()) out += " {" + g.notes[i] + "}";
+        if (i % 2 == 1 || i + 1 == g.moves.size()) out += "\n";
+    }
+    return out;
 }
 
 std::string write_csv_line(const GameRecord& g) {
@@ -350,7 +366,21 @@ std::string results_json(const MatchResults& r) {
     out += "  },\n  \"warnings\": [";
     for (size_t i = 0; i < r.warnings.size(); ++i)
         out += (i ? ", " : "") + json_string(r.warnings[i]);
-    out += "],\n  \"games\": [";
+    out += "],\n  \"engine_settings\": [";
+    for (size_t i = 0; i < r.settings.size(); ++i) {
+        const EngineSettings& e = r.settings[i];
+        out += std::string(i ? ",\n" : "\n") + "    {\"name\": " + json_string(e.name) +
+               ", \"command\": " + json_string(e.command) + ", \"args\": [";
+        for (size_t k = 0; k < e.args.size(); ++k) out += (k ? ", " : "") + json_string(e.args[k]);
+        out += "], \"protocol\": " + json_string(e.protocol) +
+               ", \"limits\": " + json_string(e.limits) + ", \"options\": {";
+        for (size_t k = 0; k < e.options.size(); ++k)
+            out += (k ? ", " : "") + json_string(e.options[k].first) + ": " +
+                   json_string(e.options[k].second);
+        out += "}}";
+    }
+    out += r.settings.empty() ? "],\n" : "\n  ],\n";
+    out += "  \"games\": [";
     for (size_t i = 0; i < r.games.size(); ++i) {
         const GameResult& g = r.games[i];
         out += i ? ",\n    " : "\n    ";
@@ -419,6 +449,29 @@ Expected<MatchResults> read_results_json(std::string_view text) {
                 top.fail("warnings[" + std::to_string(i) + "]", "expected a string");
             else
                 r.warnings.push_back(warnings->items[i].string);
+        }
+    }
+    if (const JsonValue* settings = top.typed("engine_settings", JsonValue::Kind::Array, false)) {
+        for (size_t i = 0; i < settings->items.size() && error.empty(); ++i) {
+            ObjectReader o(settings->items[i], "engine_settings[" + std::to_string(i) + "]", error);
+            EngineSettings e;
+            e.name = o.str("name");
+            e.command = o.str("command");
+            if (const JsonValue* args = o.typed("args", JsonValue::Kind::Array))
+                for (const auto& a : args->items) {
+                    if (a.kind != JsonValue::Kind::String) o.fail(o.at("args"), "expected strings");
+                    e.args.push_back(a.string);
+                }
+            e.protocol = o.str("protocol");
+            e.limits = o.str("limits");
+            if (const JsonValue* options = o.typed("options", JsonValue::Kind::Object))
+                for (size_t k = 0; k < options->keys.size(); ++k) {
+                    if (options->items[k].kind != JsonValue::Kind::String)
+                        o.fail(o.at("options"), "expected string values");
+                    e.options.emplace_back(options->keys[k], options->items[k].string);
+                }
+            o.no_other_keys();
+            r.settings.push_back(e);
         }
     }
     if (const JsonValue* games = top.typed("games", JsonValue::Kind::Array)) {

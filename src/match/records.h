@@ -31,7 +31,7 @@ struct GameRecord {
 // The OpenTafl game record (OpenTafl's GameSerializer / Game.setDefaultTags, notation spec §4):
 //
 //   [event:...] [date:yyyy.mm.dd] [round:R] [attackers:...] [defenders:...]
-//   [result:1|-1|0|?] [termination:...] [compiler:branan-match]
+//   [result:1|-1|0|?] [termination:...] [time-control:...] [compiler:branan-match]
 //   [rules:<rules string, ending with starti:<start record, top rank first>>]   (always last)
 //   <blank line>
 //   1. d2-e2 Kd4-c4
@@ -57,6 +57,12 @@ std::string write_otg(const GameRecord& g);
 // "time forfeit" appends the "timeout" marker the collections use. Black = attackers won.
 std::string write_csv_line(const GameRecord& g);
 
+// The moves with the engines' reports, the side file of an .otg record (OpenTafl's records have
+// no comments): a "# round R game G: X (attackers) vs Y (defenders), <time control>" line, then
+// one turn a line, each move followed by its note in braces when it has one:
+//   1. e2-d2 {+0.35/12 1.204s} d4-c4 {-0.20/11 0.981s}
+std::string write_move_notes(const GameRecord& g);
+
 // ---- match results -------------------------------------------------------------------------
 
 // A game of the match, as the results file lists it.
@@ -68,6 +74,16 @@ struct GameResult {
     std::string termination;
     int plies = 0;
     bool operator==(const GameResult&) const = default;
+};
+
+// How an engine was run, for the record.
+struct EngineSettings {
+    std::string name, command;
+    std::vector<std::string> args;
+    std::string protocol;  // "uti" | "otep"
+    std::string limits;    // "10+0.1", "st=2", "depth=6 nodes=1000", "inf"
+    std::vector<std::pair<std::string, std::string>> options;
+    bool operator==(const EngineSettings&) const = default;
 };
 
 struct MatchResults {
@@ -84,6 +100,7 @@ struct MatchResults {
     // Said to the user during the run and kept with the results (e.g. fewer random openings
     // than asked for).
     std::vector<std::string> warnings;
+    std::vector<EngineSettings> settings;  // per engine, when known
     bool operator==(const MatchResults&) const = default;
 };
 
@@ -132,6 +149,8 @@ MatchSummary summarize(const MatchResults& r);
 //                              "elo", "elo_lower", "elo_upper", "elo_error"}...],
 //                "sprt": {"llr", "lower", "upper", "decision"} | null},
 //    "warnings": ["..."],   (optional on reading)
+//    "engine_settings": [{"name", "command", "args": [...], "protocol", "limits",
+//                         "options": {"Hash": "64", ...}}...],   (optional on reading)
 //    "games": [{"round", "game", "opening", "attackers", "defenders", "result", "termination",
 //               "plies"}...]}
 // JSON has no infinities: an infinite Elo is written as the string "+inf" or "-inf", a value

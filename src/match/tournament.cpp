@@ -156,6 +156,9 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     for (const auto& e : config.engines) base.engines.push_back(e.name);
     base.paired = config.games % 2 == 0;
     base.sprt = config.sprt;
+    for (const auto& e : config.engines)
+        base.settings.push_back(
+            {e.name, e.command, e.args, e.protocol, limits_text(e.tc), e.options});
     auto opened = MatchFiles::open(
         {config.records_dir, config.results_file, config.resume, config.force}, base);
     if (!opened) {

@@ -28,6 +28,7 @@ void check_complete(const std::string& folder) {
     for (int g = 1; g <= kGames; ++g) {
         CHECK(games.count({1, g}) == 1);
         CHECK(std::filesystem::exists(folder + "/round1-game" + std::to_string(g) + ".otg"));
+        CHECK(std::filesystem::exists(folder + "/round1-game" + std::to_string(g) + ".notes"));
     }
     CHECK(read_lines(folder + "/games.csv").size() == kGames);
     CHECK(read_lines(folder + "/games-index.csv").size() == kGames + 1);  // and its header
@@ -48,7 +49,7 @@ void check_complete(const std::string& folder) {
 
 TEST_CASE("a kill at any write step, then --resume: every game exactly once",
           "[match][cli][crash]") {
-    const std::vector<std::string> steps = {"journal-torn", "journal", "record",
+    const std::vector<std::string> steps = {"journal-torn", "journal",     "record",
                                             "csv",          "results-tmp", "results"};
     for (const std::string& step : steps) {
         for (int n : {1, 3, kGames}) {
@@ -79,10 +80,9 @@ TEST_CASE("a kill at any write step, then --resume: every game exactly once",
 
 TEST_CASE("a torn journal line is cut off and its game played again", "[match][cli][crash]") {
     const std::string folder = fresh_folder("crash-torn-once");
-    const std::string command =
-        fake_match("--each depth=1 --games 4 --quiet --records " + folder);
-    CHECK(run_command(command, folder + "-1", 60, "BRANAN_MATCH_CRASH_AT=journal-torn:2")
-              .status == 86);
+    const std::string command = fake_match("--each depth=1 --games 4 --quiet --records " + folder);
+    CHECK(run_command(command, folder + "-1", 60, "BRANAN_MATCH_CRASH_AT=journal-torn:2").status ==
+          86);
     const auto torn = read_text(folder + "/results.journal");
     REQUIRE_FALSE(torn.empty());
     CHECK(torn.back() != '\n');  // half a line at the end

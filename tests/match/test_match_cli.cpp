@@ -49,7 +49,8 @@ TEST_CASE("an engine that cannot start stops the run before the first game, in o
         {"option it does not offer",
          std::string("--engine cmd=") + FAKE_ENGINE_BINARY + " name=b option.Hashh=32",
          "engine 'b' cannot play: has no option 'Hashh'"},
-        {"option it refuses", std::string("--engine cmd=") + FAKE_ENGINE_BINARY + " name=b option.Fail=1",
+        {"option it refuses",
+         std::string("--engine cmd=") + FAKE_ENGINE_BINARY + " name=b option.Fail=1",
          "engine 'b' cannot play: option refused"},
         {"not an engine", "--engine cmd=/bin/cat name=b timeout-start=1",
          "engine 'b' cannot play: no 'utiok' within 1 s of 'uti'"},
@@ -57,9 +58,9 @@ TEST_CASE("an engine that cannot start stops the run before the first game, in o
     for (const auto& c : cases) {
         SECTION(c.what) {
             const std::string folder = fresh_folder("start-failure");
-            const std::string command = std::string(BRANAN_MATCH_BINARY) + " --engine cmd=" +
-                                        FAKE_ENGINE_BINARY + " name=a " + c.engine_b +
-                                        " --each depth=1 --games 20 --records " + folder;
+            const std::string command =
+                std::string(BRANAN_MATCH_BINARY) + " --engine cmd=" + FAKE_ENGINE_BINARY +
+                " name=a " + c.engine_b + " --each depth=1 --games 20 --records " + folder;
             const Run r = run_command(command, folder, 30);
             INFO(r.out << r.err);
             CHECK(r.status == 2);
@@ -87,7 +88,7 @@ TEST_CASE("timeout-start, and a big Hash lengthens the wait for the first readyo
                     folder + "-2");
     INFO(r.err);
     CHECK(r.status == 0);
-    CHECK(r.out.find("Score of a") == std::string::npos);  // --quiet
+    CHECK(r.out.find("Score of a") == std::string::npos);                   // --quiet
     CHECK(r.out.find("a                         2") != std::string::npos);  // 2 games in the table
 }
 
@@ -135,21 +136,20 @@ TEST_CASE("Ctrl-C prints the summary so far and --resume finishes the schedule",
         SECTION(signal_name) {
             const std::string folder = fresh_folder(std::string("interrupt-") + signal_name);
             // Slow games (50 ms a move), so that the signal comes in the middle of the run.
-            const std::string command =
-                fake_match("--each depth=1 --games 20 --max-plies 12 --concurrency 2 --records " +
-                               folder,
-                           "arg=--late-ms arg=50", "arg=--late-ms arg=50");
+            const std::string command = fake_match(
+                "--each depth=1 --games 20 --max-plies 12 --concurrency 2 --records " + folder,
+                "arg=--late-ms arg=50", "arg=--late-ms arg=50");
             const std::string script = command + " > " + folder + ".out 2> " + folder +
-                                       ".err & pid=$!; sleep " +
-                                       std::to_string(scaled_seconds(2)) + "; kill -" +
-                                       signal_name + " $pid; wait $pid; echo $? > " + folder +
-                                       ".status";
+                                       ".err & pid=$!; sleep " + std::to_string(scaled_seconds(2)) +
+                                       "; kill -" + signal_name + " $pid; wait $pid; echo $? > " +
+                                       folder + ".status";
             std::system(("sh -c '" + script + "'").c_str());
             const std::string out = read_text(folder + ".out");
             INFO(out << read_text(folder + ".err"));
             const int status = std::atoi(read_text(folder + ".status").c_str());
             CHECK(status == (std::string(signal_name) == "INT" ? 130 : 143));
-            CHECK(out.find("interrupted (SIG" + std::string(signal_name) + ")") != std::string::npos);
+            CHECK(out.find("interrupted (SIG" + std::string(signal_name) + ")") !=
+                  std::string::npos);
             CHECK(out.find("with --resume to continue") != std::string::npos);
             CHECK(out.find("by side") != std::string::npos);  // the summary table
             const size_t played = results_in(folder).games.size();
@@ -188,12 +188,11 @@ TEST_CASE("SPRT: stops when the LLR first crosses a bound, shown in the output",
     const std::string folder = fresh_folder("sprt-stop");
     // b always plays an illegal move at once: a wins every game, so every pair. With the
     // variance floor the LLR crosses H1's bound (2.94) at the 29th pair (test_stats.cpp).
-    const Run r =
-        run_command(fake_match("--each depth=1 --games 400 --sprt elo0=0 elo1=5 --quiet "
-                               "--records " +
-                                   folder,
-                               "", "arg=--illegal-after arg=1"),
-                    folder, 120);
+    const Run r = run_command(fake_match("--each depth=1 --games 400 --sprt elo0=0 elo1=5 --quiet "
+                                         "--records " +
+                                             folder,
+                                         "", "arg=--illegal-after arg=1"),
+                              folder, 120);
     INFO(r.out << r.err);
     CHECK(r.status == 0);
     CHECK(r.out.find("SPRT: H1 accepted after 58 games (LLR 3.11 >= 2.94)") != std::string::npos);
@@ -230,9 +229,9 @@ TEST_CASE("timeout-move caps a move no clock limits; restart=on starts every gam
     Run r = run_command(fake_match("--each depth=1 --games 2 --quiet --records " + folder + "/a",
                                    "", "arg=--never-move timeout-move=0.5"),
                         folder + "-1", 60);
-    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
-                             std::chrono::steady_clock::now() - started)
-                             .count();
+    const auto seconds =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started)
+            .count();
     INFO(r.out << r.err);
     CHECK(r.status == 0);
     CHECK(seconds < scaled_seconds(20));
@@ -248,4 +247,35 @@ TEST_CASE("timeout-move caps a move no clock limits; restart=on starts every gam
     CHECK(r.status == 0);
     CHECK(count_of(read_text(log_a), "started") == 4);
     CHECK(count_of(read_text(log_b), "started") == 1);
+}
+
+TEST_CASE("plot_match.py renders a lopsided SPRT run readably", "[match][cli][plot]") {
+    const std::string folder = fresh_folder("plot");
+    // Every game won by a: the Elo estimate is +inf throughout, the LLR climbs to H1.
+    REQUIRE(run_command(fake_match("--each depth=1 --games 400 --sprt elo0=0 elo1=5 --quiet "
+                                   "--records " +
+                                       folder,
+                                   "", "arg=--illegal-after arg=1"),
+                        folder + "-match", 120)
+                .status == 0);
+    const std::string script = std::string(BRANAN_TEST_DATA) + "/../../scripts/plot_match.py";
+    const std::string png = folder + "/elo.png";
+    // The README's command: the output file as the second argument, no -o.
+    const Run r = run_command("/usr/bin/python3 " + script + " " + folder + "/results.json " + png,
+                              folder + "-plot", 120);
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    const std::string image = read_text(png);
+    REQUIRE(image.size() > 10000);
+    CHECK(image.substr(1, 3) == "PNG");
+    // Clipped axes: the Elo axis +-200 although the estimate is infinite (drawn at the edge); the
+    // LLR axis around the bounds (+-2.94), not stretched by the run.
+    CHECK(r.out.find("wrote " + png + " (Elo axis [-200, 200], LLR axis [") != std::string::npos);
+    const size_t at = r.out.find("LLR axis [");
+    REQUIRE(at != std::string::npos);
+    const double llr_low = std::atof(r.out.c_str() + at + 10);
+    const double llr_high = std::atof(r.out.c_str() + r.out.find(", ", at) + 2);
+    CHECK(llr_low == Approx(-2.94 - 0.4).margin(0.01));
+    CHECK(llr_high >= 2.94);
+    CHECK(llr_high <= 2 * 2.95 + 0.4);
 }
