@@ -141,8 +141,9 @@ TEST_CASE("Ctrl-C prints the summary so far and --resume finishes the schedule",
                 "arg=--late-ms arg=50", "arg=--late-ms arg=50");
             const std::string script = command + " > " + folder + ".out 2> " + folder +
                                        ".err & pid=$!; sleep " + std::to_string(scaled_seconds(2)) +
-                                       "; kill -" + signal_name + " $pid; wait $pid; echo $? > " +
-                                       folder + ".status";
+                                       "; cp " + folder + ".out " + folder + ".early; kill -" +
+                                       signal_name + " $pid; wait $pid; echo $? > " + folder +
+                                       ".status";
             std::system(("sh -c '" + script + "'").c_str());
             const std::string out = read_text(folder + ".out");
             INFO(out << read_text(folder + ".err"));
@@ -152,6 +153,8 @@ TEST_CASE("Ctrl-C prints the summary so far and --resume finishes the schedule",
                   std::string::npos);
             CHECK(out.find("with --resume to continue") != std::string::npos);
             CHECK(out.find("by side") != std::string::npos);  // the summary table
+            // Line-buffered into a file: the finished games were there while the run went on.
+            CHECK(read_text(folder + ".early").find("Finished game ") != std::string::npos);
             const size_t played = results_in(folder).games.size();
             CHECK(played > 0);
             CHECK(played < 20);
