@@ -178,6 +178,18 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
                  std::to_string(openings->size()) + " opening(s), concurrency " +
                  std::to_string(config.concurrency));
 
+    if (config.sprt && !jobs.empty()) {
+        const SprtBounds b = sprt_bounds(*config.sprt);
+        say(out, "SPRT elo0=" + format_number(config.sprt->elo0) +
+                     " elo1=" + format_number(config.sprt->elo1) +
+                     ": stops after the first game "
+                     "that takes the LLR to " +
+                     format_number(b.upper) +
+                     " or above (H1 accepted) "
+                     "or to " +
+                     format_number(b.lower) + " or below (H0 accepted)");
+    }
+
     // 3. Every engine starts before the first game, or the run stops here.
     std::map<int, std::unique_ptr<Player>> first_players;
     if (std::string error; !jobs.empty() && !probe_engines(config, jobs, first_players, error)) {

@@ -198,6 +198,8 @@ TEST_CASE("SPRT: stops when the LLR first crosses a bound, shown in the output",
                               folder, 120);
     INFO(r.out << r.err);
     CHECK(r.status == 0);
+    CHECK(r.out.find("stops after the first game that takes the LLR to 2.94 or above (H1 "
+                     "accepted) or to -2.94 or below (H0 accepted)") != std::string::npos);
     CHECK(r.out.find("SPRT: H1 accepted after 58 games (LLR 3.11 >= 2.94)") != std::string::npos);
     const auto results = results_in(folder);
     CHECK(results.games.size() == 58);
