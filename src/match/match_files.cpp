@@ -1,5 +1,6 @@
 #include "match/match_files.h"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -8,6 +9,9 @@
 namespace branan::match {
 namespace fs = std::filesystem;
 namespace {
+
+constexpr size_t kResultsEveryGame = 1000;
+constexpr std::chrono::seconds kResultsInterval{5};
 
 constexpr const char* kIndexHeader =
     "line,round,game,attackers,defenders,result,termination,plies,opening";
@@ -164,6 +168,7 @@ bool MatchFiles::rebuild(std::string& error) {
 }
 
 bool MatchFiles::write_results(std::string& error) {
+    last_results_ = std::chrono::steady_clock::now();
     if (paths_.results_file.empty() ||
         write_atomically(paths_.results_file, results_json(results_), "results"))
         return true;
@@ -198,9 +203,19 @@ bool MatchFiles::add(const FinishedGame& game, std::string& error) {
         if (!append_line(dir + "games-index.csv", index_line(finished_.size(), game.result)))
             error = "cannot write " + dir + "games-index.csv";
     }
-    std::string results_error;
-    if (!write_results(results_error)) error = results_error;
+    // The results file is rewritten whole: after every game while it is small, then at most
+    // every few seconds (a 20000-game run would otherwise write gigabytes); finish() writes the
+    // last state. The journal has every game either way.
+    const auto now = std::chrono::steady_clock::now();
+    if (results_.games.size() <= kResultsEveryGame || now - last_results_ >= kResultsInterval) {
+        std::string results_error;
+        if (!write_results(results_error)) error = results_error;
+    }
     return true;
+}
+
+bool MatchFiles::finish(std::string& error) {
+    return write_results(error);
 }
 
 }  // namespace branan::match

@@ -5,6 +5,7 @@
 // from the journal, so whatever a kill left half done is made whole and nothing is doubled.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,6 +45,9 @@ class MatchFiles {
     bool add(const FinishedGame& game, std::string& error);
     // Rewrites the results file (after its settings or warnings changed). False with `error`.
     bool write_results(std::string& error);
+    // At the end of a run: the results file as of the last game (add() rewrites it after every
+    // game only for the first 1000 games, then every 5 s at most).
+    bool finish(std::string& error);
     // Removes the files of a run that has no game yet (it could not start), so that the same
     // command can be given again without --force.
     void remove_if_empty();
@@ -60,6 +64,7 @@ class MatchFiles {
     std::unique_ptr<Journal> journal_;
     MatchResults results_;
     std::vector<FinishedGame> finished_;  // as in the journal (empty without one)
+    std::chrono::steady_clock::time_point last_results_{};
 };
 
 // Writes `text` to `path` through a temporary file renamed over it, so that a reader (or a run

@@ -311,6 +311,7 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     }
     for (auto& t : threads) t.join();
     restore_interrupt_handlers();
+    if (std::string error; !files.finish(error)) std::cerr << "branan-match: " << error << "\n";
 
     print_summary(files.results(), out);
     if (!config.results_file.empty()) say(out, "results: " + config.results_file);
