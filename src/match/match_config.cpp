@@ -189,8 +189,8 @@ std::string match_usage() {
            "no\n"
            "increment (OTEP has none); st=S sends 'clock S S 0 0 0', which an OTEP engine budgets "
            "as\n"
-           "the rest of its game; tc=inf sends no clock (the engine's own think time, at most an "
-           "hour).\n"
+           "the rest of its game; tc=inf sends no clock (the engine's own think time, at most "
+           "timeout-move).\n"
            "depth=, nodes= and option. are refused for them.\n\n"
         << flat_options();
     return out.str();
