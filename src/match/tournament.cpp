@@ -171,8 +171,8 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     std::vector<Job> jobs;
     for (const auto& j : mine)
         if (!done.count({j.round, j.game})) jobs.push_back(j);
-    bool decided = config.sprt && summarize(files.results()).decision != SprtDecision::Continue;
-    if (decided) jobs.clear();
+    // A run the SPRT has decided is over (resumed after its decision).
+    if (config.sprt && summarize(files.results()).decision != SprtDecision::Continue) jobs.clear();
     say(out, "branan-match: " + std::to_string(jobs.size()) + " games to play (" +
                  std::to_string(done.size()) + " already played), " +
                  std::to_string(openings->size()) + " opening(s), concurrency " +
@@ -254,7 +254,6 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
                              format_number(s.decision == SprtDecision::AcceptH1 ? s.bounds.upper
                                                                                 : s.bounds.lower) +
                              "): stopping, games in progress are not counted");
-                decided = true;
                 stopping = true;
                 kill_all_engines();
             }
