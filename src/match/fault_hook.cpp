@@ -1,5 +1,6 @@
 #include "match/fault_hook.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -38,7 +39,9 @@ bool crash_due(const char* step) {
 }
 
 void crash_now() {
-    ::_exit(86);
+    // SIGKILL, as a real kill: nothing runs after it (no exit handlers, no sanitizer reports).
+    ::kill(::getpid(), SIGKILL);
+    ::_exit(137);  // not reached
 }
 
 void crash_point(const char* step) {

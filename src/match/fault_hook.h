@@ -1,6 +1,7 @@
 // A test hook for crash safety: with BRANAN_MATCH_CRASH_AT=<step>:<n> in the environment, the n-th
-// time branan-match reaches the write step named <step> it ends at once with _exit(86), as a kill
-// would, without flushing or cleaning up. Steps (in the order a finished game is written):
+// time branan-match reaches the write step named <step> it kills itself with SIGKILL (exit
+// status 137 in a shell), without flushing or cleaning up. Steps (in the order a finished game is
+// written):
 //   journal-torn  half of the game's journal line written (the rest never is)
 //   journal       the journal line written and synced
 //   record        the game's .otg record written

@@ -139,11 +139,14 @@ TEST_CASE("Ctrl-C prints the summary so far and --resume finishes the schedule",
             const std::string command = fake_match(
                 "--each depth=1 --games 20 --max-plies 12 --concurrency 2 --records " + folder,
                 "arg=--late-ms arg=50", "arg=--late-ms arg=50");
+            // The signal comes once the first game has finished (whatever the machine's speed).
             const std::string script = command + " > " + folder + ".out 2> " + folder +
-                                       ".err & pid=$!; sleep " + std::to_string(scaled_seconds(2)) +
-                                       "; cp " + folder + ".out " + folder + ".early; kill -" +
-                                       signal_name + " $pid; wait $pid; echo $? > " + folder +
-                                       ".status";
+                                       ".err & pid=$!; n=0; until grep -q " + "\"Finished game\" " +
+                                       folder + ".out || [ $n -ge " +
+                                       std::to_string(scaled_seconds(300)) +
+                                       " ]; do sleep 0.1; n=$((n+1)); done; cp " + folder +
+                                       ".out " + folder + ".early; kill -" + signal_name +
+                                       " $pid; wait $pid; echo $? > " + folder + ".status";
             std::system(("sh -c '" + script + "'").c_str());
             const std::string out = read_text(folder + ".out");
             INFO(out << read_text(folder + ".err"));
