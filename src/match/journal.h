@@ -46,8 +46,9 @@ class Journal {
     Journal& operator=(Journal&&) noexcept;
     ~Journal();
 
-    // The games in the journal, in the order they finished.
-    const std::vector<FinishedGame>& games() const { return games_; }
+    // The games the journal held when it was opened, in the order they finished (handed over
+    // once: the journal keeps no copy of what it writes).
+    std::vector<FinishedGame> take_games() { return std::move(games_); }
     // Appends a finished game and syncs it to disk; false with `error` when that fails (the
     // game is then not in the journal).
     bool append(const FinishedGame& game, std::string& error);

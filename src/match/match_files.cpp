@@ -117,11 +117,13 @@ Expected<MatchFiles> MatchFiles::open(const RunPaths& paths, const MatchResults&
         auto opened = Journal::open(journal, id, !paths.resume);
         if (!opened) return Error{opened.error()};
         f.journal_ = std::make_unique<Journal>(std::move(opened).value());
-        f.finished_ = f.journal_->games();
+        f.finished_ = f.journal_->take_games();
         for (const auto& g : f.finished_) f.results_.games.push_back(g.result);
     }
     std::string error;
     if (!f.rebuild(error)) return Error{error};
+    f.finished_.clear();  // written out: the results keep what the run needs
+    f.finished_.shrink_to_fit();
     return f;
 }
 
@@ -177,7 +179,7 @@ bool MatchFiles::write_results(std::string& error) {
 }
 
 void MatchFiles::remove_if_empty() {
-    if (!finished_.empty() || !results_.games.empty()) return;
+    if (!results_.games.empty()) return;
     journal_.reset();
     std::error_code ec;
     if (!paths_.results_file.empty()) {
@@ -191,7 +193,6 @@ void MatchFiles::remove_if_empty() {
 
 bool MatchFiles::add(const FinishedGame& game, std::string& error) {
     if (journal_ && !journal_->append(game, error)) return false;
-    finished_.push_back(game);
     results_.games.push_back(game.result);
     if (!paths_.records_dir.empty()) {
         if (!write_record(game, false)) error = "cannot write " + record_path(game.result, ".otg");
@@ -200,7 +201,7 @@ bool MatchFiles::add(const FinishedGame& game, std::string& error) {
         if (!append_line(dir + "games.csv", write_csv_line(game.record)))
             error = "cannot write " + dir + "games.csv";
         crash_point("csv");
-        if (!append_line(dir + "games-index.csv", index_line(finished_.size(), game.result)))
+        if (!append_line(dir + "games-index.csv", index_line(results_.games.size(), game.result)))
             error = "cannot write " + dir + "games-index.csv";
     }
     // The results file is rewritten whole: after every game while it is small, then at most

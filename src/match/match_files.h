@@ -63,7 +63,7 @@ class MatchFiles {
     RunPaths paths_;
     std::unique_ptr<Journal> journal_;
     MatchResults results_;
-    std::vector<FinishedGame> finished_;  // as in the journal (empty without one)
+    std::vector<FinishedGame> finished_;  // the journal's games while the files are rebuilt
     std::chrono::steady_clock::time_point last_results_{};
 };
 

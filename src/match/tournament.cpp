@@ -190,10 +190,13 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
                      format_number(b.lower) + " or below (H0 accepted)");
     }
 
-    // 3. Every engine starts before the first game, or the run stops here.
+    // 3. Every engine starts before the first game, or the run stops here. A Ctrl-C from now on
+    // is seen once the games begin (they then stop at once).
+    install_interrupt_handlers();
     std::map<int, std::unique_ptr<Player>> first_players;
     if (std::string error; !jobs.empty() && !probe_engines(config, jobs, first_players, error)) {
         std::cerr << "branan-match: " << error << "\n";
+        restore_interrupt_handlers();
         files.remove_if_empty();
         return 2;
     }
@@ -292,7 +295,6 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
         for (auto& [index, p] : players) p->quit();
         ++workers_done;
     };
-    install_interrupt_handlers();
     std::vector<std::thread> threads;
     for (int i = 0; i < config.concurrency; ++i)
         threads.emplace_back(

@@ -135,6 +135,8 @@ TEST_CASE("Ctrl-C prints the summary so far and --resume finishes the schedule",
     for (const char* signal_name : {"INT", "TERM"}) {
         SECTION(signal_name) {
             const std::string folder = fresh_folder(std::string("interrupt-") + signal_name);
+            for (const char* log : {".out", ".err", ".early", ".status"})
+                std::filesystem::remove(folder + log);  // an old log would end the wait at once
             // Slow games (50 ms a move), so that the signal comes in the middle of the run.
             const std::string command = fake_match(
                 "--each depth=1 --games 20 --max-plies 12 --concurrency 2 --records " + folder,
