@@ -42,6 +42,8 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Squ
         }
         return sq != kNoSquare && length >= 2 && test(closers, sq) ? row : 0;
     };
+    // A row beside the mover starts with an enemy piece on the edge next to it.
+    if (t_->rules.shieldwall_flank && !(geo.adjacent[to] & geo.edge & enemy)) return 0;
     BB captured = 0;
     for (int edge = 0; edge < 4; ++edge) {
         const int inward = edge_rules::kInward[edge];
@@ -148,11 +150,14 @@ bool Position<BB>::encirclement_wins() const {
     if (!t_->rules.encirclement_unbreakable) return encircled();
     const auto& geo = t_->geo;
     const BB open = geo.all & ~soldiers_[0];
+    if (test(geo.edge, king_)) return false;
     BB region = king_bb();
     for (BB next = region | (geo.neighbours(region) & open); next != region;
-         next = region | (geo.neighbours(region) & open))
+         next = region | (geo.neighbours(region) & open)) {
+        if (next & geo.edge) return false;  // the king's area reaches the edge: no ring
         region = next;
-    if ((region & geo.edge) || (soldiers_[1] & ~region)) return false;
+    }
+    if (soldiers_[1] & ~region) return false;
     return ring_unbreakable(region);
 }
 

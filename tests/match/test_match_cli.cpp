@@ -92,7 +92,7 @@ TEST_CASE("timeout-start, and a big Hash lengthens the wait for the first readyo
     CHECK(r.out.find("a                         2") != std::string::npos);  // 2 games in the table
 }
 
-TEST_CASE("user errors: one line, named; a used records folder needs --resume or --force",
+TEST_CASE("user errors: one line and named, and a used records folder needs --resume or --force",
           "[match][cli]") {
     const std::string folder = fresh_folder("user-errors");
     Run r = run_command(fake_match("--each depth=1 --games 2 --gmaes 4"), folder + "-typo");
@@ -231,7 +231,7 @@ TEST_CASE("round robin of three: per pairing results and a crosstable", "[match]
     CHECK(count_of(json, "\"first\": ") == 3);
 }
 
-TEST_CASE("timeout-move caps a move no clock limits; restart=on starts every game afresh",
+TEST_CASE("timeout-move caps a move no clock limits, and restart=on starts every game afresh",
           "[match][cli]") {
     const std::string folder = fresh_folder("engine-settings");
     // b answers isready but never moves: with depth=1 only timeout-move ends its wait.
