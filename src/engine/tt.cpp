@@ -1,41 +1,78 @@
 #include "engine/tt.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <new>
 
 namespace branan {
+namespace {
+
+// Up to this size clear() zeroes the table in place; above it, it hands the pages back.
+constexpr size_t kZeroInPlaceBytes = size_t(64) << 20;
+
+// Relaxed atomic access to the table's words (atomic_ref<const T> is C++26: the cast only lets
+// a reader use the same accessor).
+uint64_t load(const uint64_t& word) {
+    return std::atomic_ref<uint64_t>(const_cast<uint64_t&>(word)).load(std::memory_order_relaxed);
+}
+void store_word(uint64_t& word, uint64_t value) {
+    std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+}
+
+}  // namespace
 
 TranspositionTable::TranspositionTable() {
-    resize(16);
+    if (!map(16)) throw std::bad_alloc();
 }
-TranspositionTable::~TranspositionTable() = default;
+TranspositionTable::~TranspositionTable() {
+    unmap();
+}
 
-bool TranspositionTable::resize(size_t megabytes) {
-    megabytes = std::max<size_t>(megabytes, 1);
-    // The table is written through at once: more than half the machine's memory would push
-    // everything else out (or get the process killed), so it is refused.
-    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages > 0 && page_size > 0 &&
-        megabytes * 1024 * 1024 > static_cast<size_t>(pages) * static_cast<size_t>(page_size) / 2)
-        return false;
-    const size_t count = megabytes * 1024 * 1024 / sizeof(Cluster);
-    std::unique_ptr<Cluster[]> table(new (std::nothrow) Cluster[count]);
-    if (!table) return false;  // the old table stays
-    clusters_ = std::move(table);
-    cluster_count_ = count;
+bool TranspositionTable::map(size_t megabytes) {
+    const size_t bytes = megabytes << 20;
+    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) return false;
+#ifdef MADV_HUGEPAGE
+    madvise(memory, bytes, MADV_HUGEPAGE);  // fewer TLB misses; a hint only
+#endif
+    clusters_ = static_cast<Cluster*>(memory);
+    cluster_count_ = bytes / sizeof(Cluster);
     megabytes_ = megabytes;
     generation_ = 0;
     return true;
 }
 
+void TranspositionTable::unmap() {
+    if (clusters_) munmap(clusters_, megabytes_ << 20);
+    clusters_ = nullptr;
+    cluster_count_ = megabytes_ = 0;
+}
+
+bool TranspositionTable::resize(size_t megabytes) {
+    megabytes = std::max<size_t>(megabytes, 1);
+    if (clusters_ && megabytes == megabytes_) return true;
+    // More than half the machine's memory would push everything else out once the search has
+    // written through it (or get the process killed), so it is refused.
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && page_size > 0 &&
+        (megabytes << 20) > static_cast<size_t>(pages) * static_cast<size_t>(page_size) / 2)
+        return false;
+    const size_t old = megabytes_;
+    unmap();
+    if (map(megabytes)) return true;
+    for (size_t mb = old; mb >= 1; mb = mb == 1 ? 0 : std::bit_floor(mb - 1))
+        if (map(mb)) return false;
+    throw std::bad_alloc();  // not even 1 MiB: nothing can work
+}
+
 void TranspositionTable::clear() {
-    for (size_t i = 0; i < cluster_count_; ++i)
-        for (auto& e : clusters_[i].entries) {
-            e.check.store(0, std::memory_order_relaxed);
-            e.data.store(0, std::memory_order_relaxed);
-        }
+    const size_t bytes = megabytes_ << 20;
+    if (bytes <= kZeroInPlaceBytes || madvise(clusters_, bytes, MADV_DONTNEED) != 0)
+        std::memset(static_cast<void*>(clusters_), 0, bytes);
     generation_ = 0;
 }
 
@@ -65,8 +102,8 @@ TTData TranspositionTable::unpack(uint64_t data) {
 
 bool TranspositionTable::probe(uint64_t key, TTData& out) const {
     for (const Entry& e : cluster_for(key).entries) {
-        const uint64_t data = e.data.load(std::memory_order_relaxed);
-        if (data && (e.check.load(std::memory_order_relaxed) ^ data) == key) {
+        const uint64_t data = load(e.data);
+        if (data && (load(e.check) ^ data) == key) {
             out = unpack(data);
             return true;
         }
@@ -80,8 +117,8 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
     Entry* victim = &c.entries[0];
     int victim_worth = 1 << 30;
     for (Entry& e : c.entries) {
-        const uint64_t data = e.data.load(std::memory_order_relaxed);
-        if (!data || (e.check.load(std::memory_order_relaxed) ^ data) == key) {
+        const uint64_t data = load(e.data);
+        if (!data || (load(e.check) ^ data) == key) {
             victim = &e;
             // Keep a deeper result for the same key unless the new one is exact.
             if (data && d.bound != Bound::Exact && unpack(data).depth > d.depth + 2 &&
@@ -90,8 +127,8 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
                 if (kept.move == Move{} && !(d.move == Move{})) {
                     kept.move = d.move;
                     const uint64_t repacked = pack(kept, generation_);
-                    e.data.store(repacked, std::memory_order_relaxed);
-                    e.check.store(key ^ repacked, std::memory_order_relaxed);
+                    store_word(e.data, repacked);
+                    store_word(e.check, key ^ repacked);
                 }
                 return;
             }
@@ -106,8 +143,8 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
         }
     }
     const uint64_t packed = pack(d, generation_);
-    victim->data.store(packed, std::memory_order_relaxed);
-    victim->check.store(key ^ packed, std::memory_order_relaxed);
+    store_word(victim->data, packed);
+    store_word(victim->check, key ^ packed);
 }
 
 int TranspositionTable::hashfull() const {
@@ -115,7 +152,7 @@ int TranspositionTable::hashfull() const {
     const size_t sample = std::min<size_t>(cluster_count_, 250);
     for (size_t i = 0; i < sample; ++i)
         for (const Entry& e : clusters_[i].entries) {
-            const uint64_t data = e.data.load(std::memory_order_relaxed);
+            const uint64_t data = load(e.data);
             used += data && ((data >> 58) & kGenerationMask) == generation_;
         }
     return static_cast<int>(used * 1000 / (sample * kClusterSize));

@@ -12,6 +12,7 @@ status is non-zero if any test failed. Timeouts are multiplied by BRANAN_TEST_TI
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -53,8 +54,8 @@ def test(fn):
 STARTED = []  # the engines of the running test, for the transcript of a failure
 
 
-def start_engine():
-    e = Engine([BINARY] + ENGINE_ARGS)
+def start_engine(preexec_fn=None):
+    e = Engine([BINARY] + ENGINE_ARGS, preexec_fn)
     STARTED.append(e)
     return e
 
@@ -184,6 +185,62 @@ def isready_during_infinite_search():
         check_bestmove(got[-1], legal)
         assert_no_more_bestmove(e, 1.0)
         assert e.sync() == []
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def hash_allocation_is_prompt():
+    # A large table is mapped, not written through: readyok comes at once (it took 1.6 s for
+    # 1024 MiB here when the table was zero-filled on the command thread).
+    e = start_engine()
+    try:
+        legal = e.legal_moves()
+        for mb in (1024, 1024, 64):  # the second time: the same size, nothing to do
+            sent = e.send("setoption name Hash value %d" % mb)
+            e.send("isready")
+            got, received = e.read_until_timed(lambda l: l == "readyok", T(10), "readyok")
+            assert got == ["readyok"], got
+            assert received - sent < T(0.5), "Hash %d took %.3f s to answer isready" % (mb, received - sent)
+        for _ in range(2):  # a search, a cleared table (utinewgame), a search
+            best, _ = e.search("go depth 6", T(30))
+            check_bestmove(best, legal)
+            sent = e.send("utinewgame")
+            e.sync()
+            assert time.monotonic() - sent < T(0.5), "utinewgame took %.3f s" % (time.monotonic() - sent)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+def limit_address_space():
+    """In the child: at most 1536 MiB of address space (ulimit -v)."""
+    resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+
+
+@test
+def hash_allocation_failure_keeps_a_table():
+    e = start_engine(limit_address_space)
+    try:
+        try:
+            legal = e.legal_moves()
+        except AssertionError:
+            if e.proc.poll() is not None and "Sanitizer" in e.stderr_text():
+                print("     (skipped: a sanitizer build cannot run under RLIMIT_AS)")
+                return
+            raise
+        # 1024 MiB fits; setting it again must not ask for a second 1024 MiB
+        for _ in range(2):
+            out = e.command("setoption name Hash value 1024")
+            assert out == [], out
+        out = e.command("setoption name Hash value 4096")
+        assert out == ["info string error: setoption: cannot allocate 4096 MiB for Hash; it stays 1024 MiB"], out
+        best, _ = e.search("go depth 6", T(30))
+        check_bestmove(best, legal)
+        assert e.command("setoption name Hash value 16") == []
+        best, _ = e.search("go depth 6", T(30))
+        check_bestmove(best, legal)
     finally:
         e.close()
     assert not e.stderr_text(), e.stderr_text()
