@@ -246,6 +246,7 @@ void UtiSession::position(const std::vector<std::string>& words) {
 }
 
 void UtiSession::go(const std::vector<std::string>& words) {
+    const Clock::time_point read_at = Clock::now();  // the clock starts when go is read
     if (refuse_during_search("go")) return;
     SearchLimits limits;
     static const std::map<std::string, int> kNumeric = {
@@ -338,7 +339,8 @@ void UtiSession::go(const std::vector<std::string>& words) {
             std::string text = "bestmove " + game.move_text(*r.best);
             if (r.ponder) text += " ponder " + game.move_text(*r.ponder);
             out_.line(text);
-        });
+        },
+        read_at);
 }
 
 std::string UtiSession::format_info(const SearchInfo& info, const Game& game) const {

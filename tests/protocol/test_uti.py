@@ -247,6 +247,61 @@ def hash_allocation_failure_keeps_a_table():
 
 
 @test
+def many_threads_keep_the_clock():
+    # 64 search threads on a few cores: the time counts from when go is read, and the hard limit
+    # holds (it was checked by the main search thread only, every 1024 of its nodes: bestmove
+    # came a median 360 ms late here). Bounds are generous: the machine may be shared.
+    e = start_engine()
+    try:
+        e.command("setoption name Threads value 64")
+        e.command("setoption name Move Overhead value 0")
+        e.command(MIDGAME)
+        legal = e.legal_moves()
+        late = []
+        for _ in range(15):
+            sent = e.send("go movetime 50")
+            got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(10), "bestmove")
+            check_bestmove(got[-1], legal)
+            late.append(received - sent - 0.05)
+            e.sync()
+        late.sort()
+        assert statistics.median(late) < T(0.15), "bestmove after go movetime 50 came late by %r s" % late
+        assert late[-1] < T(1.0), "bestmove after go movetime 50 came late by %r s" % late
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def many_threads_answer_isready_and_stop():
+    e = start_engine()
+    try:
+        e.command("setoption name Threads value 64")
+        legal = e.legal_moves()
+        ready, stopped = [], []
+        for _ in range(3):
+            e.send("go infinite")
+            e.expect(r"info depth .*", T(10))
+            for _ in range(5):
+                time.sleep(0.03)
+                sent = e.send("isready")
+                _, received = e.read_until_timed(lambda l: l == "readyok", T(10), "readyok")
+                ready.append(received - sent)
+            sent = e.send("stop")
+            got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(10), "bestmove")
+            check_bestmove(got[-1], legal)
+            stopped.append(received - sent)
+            e.sync()
+        ready.sort()
+        assert statistics.median(ready) < T(0.1), "readyok delays %r s" % ready
+        assert ready[-1] < T(1.0) and max(stopped) < T(1.0), "readyok %r s, bestmove after stop %r s" % (
+            ready, stopped)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def bounded_searches_end_by_themselves():
     e = start_engine()
     try:
