@@ -122,8 +122,8 @@ class Session {
             }
             if (!more) return 0;
         }
-        // End of input: a search still running has a time limit; let it finish and report.
-        engine_.wait();
+        // End of input: nobody is listening any more; a running search is stopped unreported.
+        cancel_search();
         return 0;
     }
 
