@@ -9,6 +9,7 @@
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "protocol/line_reader.h"
 #include "protocol/position_command.h"
 
 #ifndef BRANAN_VERSION
@@ -56,8 +57,14 @@ UtiSession::UtiSession(Engine& engine, Output& out, const Rules& rules)
 }
 
 int UtiSession::run(std::istream& in) {
-    for (std::string line; std::getline(in, line);) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+    for (std::string line;;) {
+        const LineRead read = read_line(in, line);
+        if (read == LineRead::End) break;
+        if (read == LineRead::TooLong) {
+            out_.received(line.substr(0, 80) + "... (too long, ignored)");
+            error("line too long (more than " + std::to_string(kMaxLineBytes) + " bytes); ignored");
+            continue;
+        }
         if (!handle(line)) break;
     }
     engine_.stop();

@@ -301,6 +301,45 @@ def many_threads_answer_isready_and_stop():
     assert not e.stderr_text(), e.stderr_text()
 
 
+def peak_memory_kib(e):
+    """The engine's peak resident memory (VmHWM), in KiB."""
+    with open("/proc/%d/status" % e.proc.pid) as f:
+        for l in f:
+            if l.startswith("VmHWM:"):
+                return int(l.split()[1])
+    raise AssertionError("no VmHWM in /proc/%d/status" % e.proc.pid)
+
+
+@test
+def long_lines_are_refused():
+    # A line over 1 MiB is refused with the limit named and read in bounded memory (a 100 MB line
+    # was held whole, and copied word by word); the session goes on with its state.
+    e = start_engine()
+    try:
+        e.command(MIDGAME)
+        before = e.state()
+        for size, text in ((3 << 20, b"position startpos moves " + b"d2-e2 " * ((3 << 20) // 6)),
+                           (100 << 20, b"x" * (100 << 20))):
+            e.send(text)
+            out = e.sync(T(60))
+            assert out == ["info string error: line too long (more than 1048576 bytes); ignored"], (size, out)
+            assert e.state() == before, "a refused line changed the position"
+        peak = peak_memory_kib(e)
+        assert peak < 64 << 10, "peak memory %d KiB after a 100 MB line" % peak
+        # a legal line just under the limit is read
+        out = e.command("position startpos moves " + "d2-e2 e2-d2 " * 10)
+        assert errors(out), "the repeated moves should be refused as illegal (not as too long): %r" % out
+        assert "too long" not in out[0], out
+        e.send(b"d" + b" " * ((1 << 20) - 1))
+        assert any(l.startswith("Position: ") for l in e.sync()), "a 1 MiB line was not read whole"
+        legal = e.legal_moves()
+        best, _ = e.search("go depth 4", T(30))
+        check_bestmove(best, legal)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
 @test
 def bounded_searches_end_by_themselves():
     e = start_engine()
