@@ -326,6 +326,10 @@ void UtiSession::go(const std::vector<std::string>& words) {
             return;
         }
     }
+    if (const std::string missing = missing_clock(limits); !missing.empty()) {
+        error("go: " + missing);
+        return;
+    }
     const bool bounded = limits.has_clock() || limits.move_time || limits.depth || limits.nodes ||
                          limits.mate || limits.ponder;
     if (!bounded) limits.infinite = true;  // plain "go" searches until stop, as in UCI
@@ -348,6 +352,20 @@ void UtiSession::go(const std::vector<std::string>& words) {
             out_.line(text);
         },
         read_at);
+}
+
+// A go that gives clocks, none of them the side to move's, and no other limit would search
+// until stop: what is missing, or nothing when the go is complete.
+std::string UtiSession::missing_clock(const SearchLimits& limits) const {
+    const Side side = game_.side_to_move();
+    const bool own = side == Side::Attackers ? limits.attackers_time.has_value()
+                                             : limits.defenders_time.has_value();
+    if (!limits.has_clock() || own || limits.infinite || limits.move_time || limits.depth ||
+        limits.nodes || limits.mate)
+        return {};
+    return std::string("the ") + side_name(side) + " are to move and their clock is not given (" +
+           (side == Side::Attackers ? "atime or btime" : "dtime or wtime") + "), only the " +
+           side_name(opponent(side)) + "'";
 }
 
 std::string UtiSession::format_info(const SearchInfo& info, const Game& game) const {

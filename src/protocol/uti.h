@@ -29,6 +29,7 @@ class UtiSession {
     void set_rules(const Rules& rules);
     void position(const std::vector<std::string>& words);
     void go(const std::vector<std::string>& words);
+    std::string missing_clock(const SearchLimits& limits) const;
     void perft(const std::vector<std::string>& words);
     void display();
     void eval();

@@ -341,6 +341,36 @@ def long_lines_are_refused():
 
 
 @test
+def go_without_own_clock_is_refused():
+    # Clocks given, but not the side to move's, and no other limit: it searched until stop.
+    e = start_engine()
+    try:
+        e.command("position startpos moves d2-e2")  # the defenders are to move
+        legal = e.legal_moves()
+        for go in ("go btime 3000", "go atime 3000 ainc 100", "go btime 3000 binc 100 movestogo 5 ponder"):
+            out = e.command(go)
+            assert_single_error(out, go, ["go:", "defenders", "dtime or wtime"])
+            assert_no_more_bestmove(e, 0.3)
+        for go in ("go wtime 3000", "go btime 3000 depth 3", "go btime 3000 movetime 200"):
+            best, _ = e.search(go, T(10))
+            check_bestmove(best, legal)
+        e.command("position startpos")  # the attackers are to move
+        legal = e.legal_moves()
+        out = e.command("go wtime 3000")
+        assert_single_error(out, "go wtime 3000", ["attackers", "atime or btime"])
+        best, _ = e.search("go btime 3000", T(10))
+        check_bestmove(best, legal)
+        e.send("go wtime 3000 infinite")  # infinite ignores the clocks
+        e.expect(r"info depth .*", T(5))
+        e.send("stop")
+        got = e.read_until(lambda l: l.startswith("bestmove"), T(5), "bestmove after stop")
+        check_bestmove(got[-1], legal)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def bounded_searches_end_by_themselves():
     e = start_engine()
     try:
