@@ -88,13 +88,13 @@ bool UtiSession::handle(const std::string& line) {
     if (words.empty()) return true;
     const std::string& cmd = words[0];
     const std::vector<std::string> args(words.begin() + 1, words.end());
-    if (cmd == "uti") {
-        uti();
+    if (cmd == "uti" || cmd == "uci") {
+        uti(cmd + "ok");
     } else if (cmd == "isready") {
         out_.line("readyok");
     } else if (cmd == "setoption") {
         setoption(line);
-    } else if (cmd == "utinewgame") {
+    } else if (cmd == "utinewgame" || cmd == "ucinewgame") {
         if (refuse_during_search(cmd)) return true;
         engine_.new_game();
         game_ = Game::create(rules_).value();
@@ -124,7 +124,7 @@ bool UtiSession::handle(const std::string& line) {
     return true;
 }
 
-void UtiSession::uti() {
+void UtiSession::uti(const std::string& last_line) {
     out_.line(std::string("id name Branan ") + BRANAN_VERSION);
     out_.line("id author the Branan developers");
     // Defaults are the settings Branan started with (the command line may have set them).
@@ -146,7 +146,7 @@ void UtiSession::uti() {
     out_.line(combo);
     out_.line("option name UTI_Rules type string default " +
               (is_preset ? std::string("<empty>") : write_rules_string(startup_.rules)));
-    out_.line("utiok");
+    out_.line(last_line);
 }
 
 // setoption name <id> [value <x>]: the id may hold spaces; the value is the rest of the line
@@ -177,7 +177,8 @@ void UtiSession::setoption(const std::string& line) {
                 value.pop_back();
         }
     }
-    const std::string id = lower(name);
+    std::string id = lower(name);
+    if (id.rfind("uci_", 0) == 0) id.replace(0, 4, "uti_");  // UCI_Variant = UTI_Variant
     if (refuse_during_search("setoption")) return;
     auto need_value = [&]() {
         if (!has_value || value.empty()) {

@@ -24,7 +24,8 @@ class UtiSession {
     int run(std::istream& in);
 
   private:
-    void uti();
+    // The reply to uti (ending with utiok) or to its alias uci (ending with uciok).
+    void uti(const std::string& last_line);
     void setoption(const std::string& line);
     void set_rules(const Rules& rules);
     void position(const std::vector<std::string>& words);

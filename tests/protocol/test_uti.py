@@ -165,6 +165,37 @@ def handshake():
 
 
 @test
+def uci_words_are_aliases():
+    e = start_engine()
+    try:
+        e.send("uti")
+        uti = e.read_until(lambda l: l == "utiok", T(5), "utiok")
+        e.send("uci")
+        uci = e.read_until(lambda l: l == "uciok", T(5), "uciok")
+        assert uci[:-1] == uti[:-1], "uci and uti replies differ: %r %r" % (uci, uti)
+        out = e.command("setoption name UCI_Variant value tablut")
+        assert len(out) == 1 and out[0].startswith("info string rules dim:9 name:tablut"), out
+        assert e.state()["Rules"] == "tablut"
+        out = e.command("setoption name uci_rules value brandubh")
+        assert len(out) == 1 and out[0].startswith("info string rules dim:7"), out
+        out = e.command("setoption name UCI_Variant value chess")
+        assert_single_error(out, "UCI_Variant chess", ["not a preset"])
+        e.command(MIDGAME)
+        assert e.command("ucinewgame") == []
+        st = e.state()
+        assert st["Position"] == START and st["Moves played"] == "0", st
+        e.send("go infinite")
+        e.expect(r"info depth .*", T(5))
+        out = e.command("ucinewgame")
+        assert_single_error(non_search(out), "ucinewgame during a search", ["ucinewgame", "search is running"])
+        e.send("stop")
+        e.read_until(lambda l: l.startswith("bestmove"), T(5), "bestmove")
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def isready_during_infinite_search():
     e = start_engine()
     try:
