@@ -196,6 +196,35 @@ def uci_words_are_aliases():
 
 
 @test
+def startpos_with_side():
+    # The spec allowed `position startpos side ...`; the code refused it.
+    e = start_engine()
+    try:
+        plain = e.state()
+        assert e.command("position startpos side attackers") == []
+        assert e.state() == plain
+        out = e.command("position startpos side defenders")
+        assert out == [], out
+        st = e.state()
+        assert st["Side to move"] == "defenders" and st["Position"] == START, st
+        assert st["Key"] != plain["Key"], "the side to move is not in the key"
+        out = e.command("position startpos side defenders moves d3-c3")
+        assert out == [], out
+        st = e.state()
+        assert st["Side to move"] == "attackers" and st["Moves played"] == "1", st
+        out = e.command("position startpos side white")
+        assert_single_error(out, "side white", ["side 'white' is not attackers or defenders"])
+        out = e.command("position startpos side")
+        assert_single_error(out, "side without a value", ["'side' needs attackers or defenders"])
+        out = e.command("position startpos side defenders side attackers")
+        assert_single_error(out, "a second side", ["unexpected 'side'"])
+        assert e.state()["Moves played"] == "1", "a refused position changed the game"
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def isready_during_infinite_search():
     e = start_engine()
     try:
