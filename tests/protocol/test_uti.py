@@ -431,6 +431,41 @@ def go_without_own_clock_is_refused():
 
 
 @test
+def ponder_then_ponderhit_or_stop():
+    e = start_engine()
+    try:
+        e.command("setoption name Move Overhead value 0")
+        e.command(MIDGAME)  # the attackers are to move
+        legal = e.legal_moves()
+        # 2 s on the clock: a target of 50 ms, a hard limit of 250 ms, ignored while pondering
+        go = "go ponder btime 2000 wtime 2000"
+        e.send(go)
+        got = e.collect(0.8)
+        assert not [l for l in got if l.startswith("bestmove")], "bestmove while pondering: %r" % got[-3:]
+        assert [l for l in got if l.startswith("info depth")], "no search info while pondering"
+        sent = e.send("ponderhit")
+        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(5), "bestmove")
+        check_bestmove(got[-1], legal)
+        assert received - sent < T(0.25 + 0.25), "bestmove %.3f s after ponderhit (hard limit 250 ms)" % (
+            received - sent)
+        assert_no_more_bestmove(e, 0.3)
+        e.wait_idle()
+        # go ponder, then stop: a bestmove at once, one only
+        e.send(go)
+        e.collect(0.5)
+        sent = e.send("stop")
+        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(5), "bestmove")
+        check_bestmove(got[-1], legal)
+        assert received - sent < T(0.5), "bestmove %.3f s after stop" % (received - sent)
+        assert_no_more_bestmove(e, 0.3)
+        e.send("ponderhit")  # after the search: ignored
+        assert e.sync() == []
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def bounded_searches_end_by_themselves():
     e = start_engine()
     try:
