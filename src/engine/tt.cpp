@@ -8,10 +8,14 @@
 #include <cstring>
 #include <new>
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23  // Linux 5.14; older C libraries lack the name
+#endif
+
 namespace branan {
 namespace {
 
-// Up to this size clear() zeroes the table in place; above it, it hands the pages back.
+// Tables up to this size are not faulted in ahead, and clear() zeroes them in place.
 constexpr size_t kZeroInPlaceBytes = size_t(64) << 20;
 
 // Relaxed atomic access to the table's words (atomic_ref<const T> is C++26: the cast only lets
@@ -36,17 +40,37 @@ bool TranspositionTable::map(size_t megabytes) {
     const size_t bytes = megabytes << 20;
     void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) return false;
-#ifdef MADV_HUGEPAGE
-    madvise(memory, bytes, MADV_HUGEPAGE);  // fewer TLB misses; a hint only
-#endif
     clusters_ = static_cast<Cluster*>(memory);
     cluster_count_ = bytes / sizeof(Cluster);
     megabytes_ = megabytes;
     generation_ = 0;
+    start_prefault();
     return true;
 }
 
+void TranspositionTable::start_prefault() {
+    const size_t bytes = megabytes_ << 20;
+    prefaulted_ = false;
+    if (bytes <= kZeroInPlaceBytes) return;  // a few ms of faults at most
+    stop_prefault_ = false;
+    prefault_ = std::thread([this, memory = reinterpret_cast<char*>(clusters_), bytes] {
+        // In chunks, so that the memory map's lock is held briefly (thread creation needs it).
+        constexpr size_t kChunk = size_t(8) << 20;
+        for (size_t done = 0; done < bytes; done += kChunk)
+            if (stop_prefault_.load() ||
+                madvise(memory + done, std::min(kChunk, bytes - done), MADV_POPULATE_WRITE) != 0)
+                return;  // stopped, an older kernel, or no memory now: pages fault in when used
+        prefaulted_ = true;
+    });
+}
+
+void TranspositionTable::stop_prefault() {
+    stop_prefault_ = true;
+    if (prefault_.joinable()) prefault_.join();
+}
+
 void TranspositionTable::unmap() {
+    stop_prefault();
     if (clusters_) munmap(clusters_, megabytes_ << 20);
     clusters_ = nullptr;
     cluster_count_ = megabytes_ = 0;
@@ -70,9 +94,14 @@ bool TranspositionTable::resize(size_t megabytes) {
 }
 
 void TranspositionTable::clear() {
+    stop_prefault();
     const size_t bytes = megabytes_ << 20;
-    if (bytes <= kZeroInPlaceBytes || madvise(clusters_, bytes, MADV_DONTNEED) != 0)
+    if (bytes <= kZeroInPlaceBytes || prefaulted_.load() ||
+        madvise(clusters_, bytes, MADV_DONTNEED) != 0) {
         std::memset(static_cast<void*>(clusters_), 0, bytes);
+    } else {
+        start_prefault();
+    }
     generation_ = 0;
 }
 

@@ -3,12 +3,14 @@
 // threads reads back as a miss instead of a wrong hit.
 //
 // The memory is mapped from the system (zero-filled by the kernel on first touch), so that
-// allocating even gigabytes returns at once: nothing is written until a search uses it.
+// allocating even gigabytes returns at once; a background thread then faults the pages in, so
+// that the first search does not pay for them one by one.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <thread>
 
 #include "core/types.h"
 #include "engine/score.h"
@@ -39,8 +41,9 @@ class TranspositionTable {
     // its old size, empty; if even that fails, at the largest power of two below it that can be
     // had). Not while a search runs.
     bool resize(size_t megabytes);
-    // Empties the table: small tables are zeroed, large ones handed back to the kernel (which
-    // zero-fills their pages again on first touch), so that this is quick at any size.
+    // Empties the table: zeroes it where its pages are in memory (small tables, or large ones
+    // faulted in already); otherwise hands the pages back to the kernel, which zero-fills them
+    // again (faulted in anew in the background), rather than faulting them in here.
     // Not while a search runs.
     void clear();
     // A new search: entries of older searches become the first to be replaced.
@@ -76,8 +79,16 @@ class TranspositionTable {
     // Maps `megabytes` of zeroed memory as the table; false (and no table) when it cannot.
     bool map(size_t megabytes);
     void unmap();
+    // Faults a large table's pages in on a thread of its own, without changing their contents
+    // (MADV_POPULATE_WRITE), so searches may use the table meanwhile; stopped before the
+    // mapping changes. A hint: where the kernel does not have it, pages fault in when used.
+    void start_prefault();
+    void stop_prefault();
 
     Cluster* clusters_ = nullptr;
+    std::thread prefault_;
+    std::atomic<bool> stop_prefault_{false};
+    std::atomic<bool> prefaulted_{false};  // every page of the table is in memory
     size_t cluster_count_ = 0;
     size_t megabytes_ = 0;
     uint8_t generation_ = 0;
