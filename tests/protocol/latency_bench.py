@@ -6,19 +6,59 @@ usage: latency_bench.py BRANAN [--threads N ...] [--searches N] [--probes N]
 For each thread count: the time from sending `go movetime 50` (Move Overhead 0) to reading its
 bestmove, over --searches searches (overshoot = that time - 50 ms); and during `go infinite`,
 the time from sending `isready` to reading `readyok`, and from `stop` to `bestmove`, over
---probes probes. Prints median and maximum of each in ms. Standard library only.
+--probes probes. Prints median, 90th percentile and maximum of each in ms. The client is one
+thread reading the pipe with select(), so that it adds as little delay of its own as it can (a
+client with reader threads adds wake-ups of its own, each a chance to wait for a core on a
+loaded machine). Standard library only.
 """
 
 import argparse
 import os
+import select
 import statistics
+import subprocess
 import sys
 import time
 
-sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from uti_helpers import Engine  # noqa: E402
+class LeanEngine:
+    """The engine over pipes, read by this thread alone."""
+
+    def __init__(self, argv):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        self.buffer = b""
+
+    def send(self, line):
+        self.proc.stdin.write((line + "\n").encode())
+        return time.monotonic()
+
+    def read_until(self, predicate, timeout=30):
+        """Reads to the first line for which predicate(line) holds; returns its receipt time."""
+        deadline = time.monotonic() + timeout
+        while True:
+            while b"\n" in self.buffer:
+                raw, self.buffer = self.buffer.split(b"\n", 1)
+                if predicate(raw.decode(errors="replace")):
+                    return time.monotonic()
+            ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise TimeoutError("no matching line within %g s" % timeout)
+            chunk = os.read(self.proc.stdout.fileno(), 1 << 20)
+            if not chunk:
+                raise EOFError("the engine closed its output")
+            self.buffer += chunk
+
+    def sync(self):
+        self.send("isready")
+        self.read_until(lambda l: l == "readyok")
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.proc.wait(10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
 
 
 def summary(name, values):
@@ -28,30 +68,28 @@ def summary(name, values):
 
 
 def measure(binary, threads, searches, probes):
-    e = Engine([binary])
+    e = LeanEngine([binary])
     try:
-        e.command("setoption name Threads value %d" % threads)
-        e.command("setoption name Move Overhead value 0")
-        e.command("position startpos moves d2-e2 c4-c2")
+        e.send("setoption name Threads value %d" % threads)
+        e.send("setoption name Move Overhead value 0")
+        e.send("position startpos moves d2-e2 c4-c2")
+        e.sync()
         overshoot = []
         for _ in range(searches):
             sent = e.send("go movetime 50")
-            _, t = e.read_until_timed(lambda l: l.startswith("bestmove"), 30, "bestmove")
-            overshoot.append((t - sent) * 1000 - 50)
+            overshoot.append((e.read_until(lambda l: l.startswith("bestmove")) - sent) * 1000 - 50)
             e.sync()
         ready, stop = [], []
         for _ in range(probes):
             e.send("go infinite")
-            e.expect(r"info depth .*", 30)
+            e.read_until(lambda l: l.startswith("info depth"))
             time.sleep(0.05)
             for _ in range(3):
                 sent = e.send("isready")
-                _, t = e.read_until_timed(lambda l: l == "readyok", 30, "readyok")
-                ready.append((t - sent) * 1000)
+                ready.append((e.read_until(lambda l: l == "readyok") - sent) * 1000)
                 time.sleep(0.01)
             sent = e.send("stop")
-            _, t = e.read_until_timed(lambda l: l.startswith("bestmove"), 30, "bestmove")
-            stop.append((t - sent) * 1000)
+            stop.append((e.read_until(lambda l: l.startswith("bestmove")) - sent) * 1000)
             e.sync()
         print("threads %d" % threads)
         print("  " + summary("go movetime 50 overshoot", overshoot))
