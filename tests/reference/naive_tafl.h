@@ -1,8 +1,9 @@
 // Independent, deliberately slow reference implementation of the tafl rules, for tests only.
-// It was written from ../shared/rules.md (sections 1-4) and the switch comments in core/rules.h,
-// NOT from the engine's code: a plain 2D char board, straightforward loops, boards copied on every
-// move. Its job is to cross-check the bitboard engine (perft counts, captures, verdicts). Do not
-// use it in the engine and do not "optimise" it: its value is that it is obviously right.
+// It was written from the project's rules brief (what docs/rules.md now says) and the switch
+// comments in core/rules.h, NOT from the engine's code: a plain 2D char board, straightforward
+// loops, boards copied on every move. Its job is to cross-check the bitboard engine (perft counts,
+// captures, verdicts). Do not use it in the engine and do not "optimise" it: its value is that it
+// is obviously right.
 //
 // Records are OpenTafl position records ("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/": rows between
 // slashes, first row is rank 1, digits count empty squares, t attacker soldier, T defender soldier,
