@@ -25,7 +25,8 @@ std::vector<Read> read_all(const std::string& input, size_t limit) {
 
 }  // namespace
 
-TEST_CASE("read_line: lines, a trailing \\r, a last line without \\n, blank lines", "[protocol]") {
+TEST_CASE("read_line: lines and a trailing CR and a last line without a newline and blank lines",
+          "[protocol]") {
     const auto got = read_all("uti\r\n\nisready\n  go depth 3  \nquit", 100);
     REQUIRE(got.size() == 5);
     const std::vector<std::string> want = {"uti", "", "isready", "  go depth 3  ", "quit"};

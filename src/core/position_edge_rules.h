@@ -150,7 +150,8 @@ bool Position<BB>::encirclement_wins() const {
     if (!t_->rules.encirclement_unbreakable) return encircled();
     const auto& geo = t_->geo;
     const BB open = geo.all & ~soldiers_[0];
-    if (test(geo.edge, king_)) return false;
+    // A defender on the edge is in the king's area (which then touches the edge) or outside it.
+    if ((soldiers_[1] | king_bb()) & geo.edge) return false;
     BB region = king_bb();
     for (BB next = region | (geo.neighbours(region) & open); next != region;
          next = region | (geo.neighbours(region) & open)) {

@@ -208,9 +208,10 @@ std::string validate(const Rules& r) {
         return "corner hostility cannot depend on whether the corner is occupied";
     if (r.escape == Escape::Corners && !r.corners.exists) return "corner escape needs corners";
     if (r.edge_fort != EdgeFort::None && r.escape == Escape::Edge)
-        return "exit forts (efe) need corner escape: with edge escape the king on the edge has won";
+        return "exit forts ('efe') need corner escape: with edge escape the king on the edge has "
+               "won";
     if (r.encirclement_unbreakable && !r.encirclement)
-        return "an unbreakable ring (xsurf:u) needs encirclement (surf:y)";
+        return "an unbreakable ring ('xsurf:u') needs encirclement ('surf:y')";
     return {};
 }
 
