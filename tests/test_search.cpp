@@ -1,5 +1,6 @@
 // The search: exact results on the tactics suite (forced wins verified by exhaustive search),
 // determinism, limits, stop, threads.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <iostream>
@@ -55,6 +56,8 @@ Game game_of(const Tactic& t) {
 TEST_CASE("tactics: the engine finds every forced win at its exact distance", "[search][tactics]") {
     const auto tactics = load_tactics();
     REQUIRE(tactics.size() >= 50);
+    CHECK(std::count_if(tactics.begin(), tactics.end(),
+                        [](const Tactic& t) { return t.preset == "copenhagen"; }) >= 20);
     Engine engine;
     engine.set_hash_mb(16);
     for (const auto& t : tactics) {
