@@ -2,7 +2,9 @@
 # Installs the Debian packages Branan needs to build and test, if any is missing.
 set -euo pipefail
 # clang with its runtime libraries (libclang-rt-14-dev: libFuzzer) builds the fuzz targets.
-packages=(cmake g++ make libboost-program-options-dev catch2 clang clang-format libclang-rt-14-dev python3)
+# python3-matplotlib: scripts/plot_match.py, rendered by the branan-match tests.
+packages=(cmake g++ make libboost-program-options-dev catch2 clang clang-format libclang-rt-14-dev python3
+  python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

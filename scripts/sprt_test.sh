@@ -7,8 +7,10 @@
 # colour-swapped pairs from the openings of openings/brandubh-handicap.txt (positions where skill
 # decides the game: from the start position, equal engines' pairs nearly all split 1-1 and tell
 # nothing), up to 20000 games on every core. Game records go to out/sprt, the results file to
-# out/sprt/results.json (plot it with scripts/plot_match.py). Extra arguments are passed on to
-# branan-match after the defaults.
+# out/sprt/results.json (plot it with scripts/plot_match.py). A new run replaces the last one
+# (--force); RESUME=1 continues an interrupted run instead (--resume). Extra arguments are
+# passed on to branan-match after the defaults. The run stops as soon as the LLR crosses a
+# bound (branan-match prints "SPRT: H1 accepted after N games (LLR x >= upper)").
 #
 # The defaults can be changed through the environment: TC (5+0.05), GAMES (20000),
 # VARIANT (brandubh), OPENINGS (openings/VARIANT-handicap.txt where there is one, as for brandubh
@@ -17,10 +19,11 @@
 # branan-match is taken from $BRANAN_MATCH, else from PATH, else from build/release or build.
 # Prints the verdict line at the end. Exit status: 0 H1 accepted (the new build is better),
 # 1 H0 accepted, 2 no decision (game limit reached or interrupted), 3 usage or run error.
+# (Environment: also RESUME=1, see above.)
 set -u
 
 usage() {
-    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 3
 }
 [ $# -ge 2 ] || usage
@@ -63,11 +66,12 @@ fi
 
 mkdir -p out/sprt
 results=out/sprt/results.json
+if [ "${RESUME:-0}" = 1 ]; then again=--resume; else again=--force; fi
 "$match" --engine cmd="$NEW" name=new --engine cmd="$BASE" name=base \
     --each tc="${TC:-5+0.05}" --variant "$variant" --games "${GAMES:-20000}" \
     --concurrency "$(nproc)" "${book[@]}" \
     --sprt elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha="${ALPHA:-0.05}" beta="${BETA:-0.05}" \
-    --records out/sprt --results "$results" "$@"
+    --records out/sprt --results "$results" "$again" "$@"
 status=$?
 
 if [ ! -f "$results" ]; then
@@ -95,7 +99,7 @@ if sp is None:
     sys.exit(3)
 print(f"SPRT verdict: {sp['decision']} | LLR {sp['llr']:.2f} [{sp['lower']:.2f}, {sp['upper']:.2f}] | "
       f"games {e['games']} W {e['wins']} D {e['draws']} L {e['losses']} | "
-      f"Elo {num(p['elo'], '+.2f')} +/- {num(p['elo_error'], '.2f')} (pentanomial "
+      f"Elo {num(p['elo'], '+.2f')} [{num(p['elo_lower'], '+.2f')}, {num(p['elo_upper'], '+.2f')}] (pentanomial "
       f"{p['ll']}/{p['ld']}/{p['dd_or_wl']}/{p['wd']}/{p['ww']}) | LOS {num(e['los'], '.4f')}"
       + ("" if status == 0 else f" | branan-match exit status {status}"))
 sys.exit({"H1 accepted": 0, "H0 accepted": 1}.get(sp["decision"], 2))

@@ -1,4 +1,4 @@
-// perft from the start positions (../shared/rules.md section 4) and from mid-game positions,
+// perft from the start positions (docs/rules.md) and from mid-game positions,
 // with the counts pinned: perft counts never change unless a rule was wrong.
 #include <catch2/catch.hpp>
 

@@ -46,7 +46,7 @@ Rules copenhagen_rules() {
     r.linnaean_capture = false;
     r.king_crosses_left_throne = false;
     r.shieldwall = Shieldwall::Strong;
-    r.edge_forts = true;
+    r.edge_fort = EdgeFort::Sealed;
     r.repetition = RepetitionRule::LossForRepeater;
     r.no_move = NoMoveRule::Loss;
     r.forest_moves = 0;
@@ -273,9 +273,9 @@ TEST_CASE("reference Copenhagen: exit forts", "[reference][copenhagen]") {
         rows[9] = "....T.t....";  // g2 an attacker, beside the area square f2
         CHECK(play_one(rules, rows, Side::Defenders, "i3-f3").outcome == 0);
     }
-    SECTION("edge_forts off: no win") {
+    SECTION("exit forts off: no win") {
         Rules no_forts = rules;
-        no_forts.edge_forts = false;
+        no_forts.edge_fort = EdgeFort::None;
         auto rows = breakable;
         rows[8] = "....T...T..";
         CHECK(play_one(no_forts, rows, Side::Defenders, "i3-f3").outcome == 0);

@@ -153,6 +153,6 @@ TEST_CASE("the real copenhagen games need shieldwalls and exit forts", "[replay]
     no_wall.shieldwall = Shieldwall::None;
     CHECK(decided_as_recorded(no_wall) < with_all);
     Rules no_fort = copenhagen;
-    no_fort.edge_forts = false;
+    no_fort.edge_fort = EdgeFort::None;
     CHECK(decided_as_recorded(no_fort) < with_all);
 }

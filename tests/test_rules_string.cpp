@@ -197,7 +197,7 @@ TEST_CASE("random rules values round trip", "[rules-string]") {
         r.forest_moves = next(3) ? 0 : next(9);
         r.shieldwall = static_cast<Shieldwall>(next(3));
         r.shieldwall_flank = next(2);
-        r.edge_forts = next(2);
+        r.edge_fort = static_cast<EdgeFort>(next(3));
         r.encirclement_unbreakable = next(2);
         r.king_crosses_left_throne = next(2);
         if (!validate(r).empty()) continue;
@@ -328,7 +328,7 @@ TEST_CASE("OpenTafl's Copenhagen strings play shieldwalls and exit forts", "[rul
     const Rules strict = parse_ok(kCopenhagen);
     CHECK(strict.shieldwall == Shieldwall::Strong);
     CHECK(strict.shieldwall_flank);
-    CHECK(strict.edge_forts);
+    CHECK(strict.edge_fort == EdgeFort::OpenTafl);
     CHECK(strict.repetition == RepetitionRule::LossForRepeater);
     CHECK(strict.encirclement);
     CHECK_FALSE(strict.encirclement_unbreakable);  // OpenTafl's surf: no defender reaches the edge
@@ -337,9 +337,11 @@ TEST_CASE("OpenTafl's Copenhagen strings play shieldwalls and exit forts", "[rul
     CHECK(relaxed.shieldwall == Shieldwall::Strong);
     CHECK_FALSE(relaxed.shieldwall_flank);
     check_round_trip(relaxed);
-    // The copenhagen preset is OpenTafl's strict string with the real games' unbreakable ring.
+    // The copenhagen preset is OpenTafl's strict string with the real games' unbreakable ring
+    // and sealed forts.
     Rules preset_as_opentafl = *preset("copenhagen");
     preset_as_opentafl.encirclement_unbreakable = false;
+    preset_as_opentafl.edge_fort = EdgeFort::OpenTafl;
     preset_as_opentafl.name = strict.name;
     CHECK(preset_as_opentafl == strict);
     CHECK(parse_ok(seven("sw:w")).shieldwall == Shieldwall::Weak);

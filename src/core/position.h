@@ -114,6 +114,8 @@ class Position {
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Square king) const;
     bool in_exit_fort() const;
+    bool in_sealed_fort() const;
+    bool in_opentafl_fort() const;
     bool ring_unbreakable(BB region) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
@@ -439,7 +441,7 @@ Status Position<BB>::static_status() const {
     if (test(t_->escape, king_)) return {Outcome::DefendersWin, OutcomeReason::KingEscaped};
     if (t_->rules.encirclement && encirclement_wins())
         return {Outcome::AttackersWin, OutcomeReason::Encircled};
-    if (t_->rules.edge_forts && in_exit_fort())
+    if (t_->rules.edge_fort != EdgeFort::None && in_exit_fort())
         return {Outcome::DefendersWin, OutcomeReason::ExitFort};
     return {};
 }
@@ -501,7 +503,8 @@ void Position<BB>::do_move(Move m) {
     // moves are checked.
     if (t_->rules.encirclement && !st.status.over() && encirclement_wins())
         st.status = {Outcome::AttackersWin, OutcomeReason::Encircled};
-    if (us == Side::Defenders && t_->rules.edge_forts && !st.status.over() && in_exit_fort())
+    if (!st.status.over() && t_->rules.edge_fort != EdgeFort::None &&
+        (us == Side::Defenders || t_->rules.edge_fort == EdgeFort::OpenTafl) && in_exit_fort())
         st.status = {Outcome::DefendersWin, OutcomeReason::ExitFort};
 
     to_move_ = opponent(us);

@@ -42,6 +42,8 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Squ
         }
         return sq != kNoSquare && length >= 2 && test(closers, sq) ? row : 0;
     };
+    // A row beside the mover starts with an enemy piece on the edge next to it.
+    if (t_->rules.shieldwall_flank && !(geo.adjacent[to] & geo.edge & enemy)) return 0;
     BB captured = 0;
     for (int edge = 0; edge < 4; ++edge) {
         const int inward = edge_rules::kInward[edge];
@@ -59,6 +61,36 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Squ
     return captured & ~king_sq;
 }
 
+template <class BB>
+bool Position<BB>::in_exit_fort() const {
+    return t_->rules.edge_fort == EdgeFort::Sealed ? in_sealed_fort() : in_opentafl_fort();
+}
+
+// OpenTafl's exit fort (GameState.checkEdgeFortEscape, its exhaustive test), judged after every
+// move: the squares the king reaches (his own and the empty squares connected to it) touch no
+// attacker; he stands on the edge with a move to make, or reaches the edge; and no defender
+// around them (the king included) has three or more neighbours outside them that are not
+// defenders. OpenTafl's second test (a defenders' shieldwall holding the king) is not played.
+template <class BB>
+bool Position<BB>::in_opentafl_fort() const {
+    const auto& geo = t_->geo;
+    const BB empty = geo.all & ~occupied();
+    BB reach = king_bb();
+    for (BB next = reach | (geo.neighbours(reach) & empty); next != reach;
+         next = reach | (geo.neighbours(reach) & empty))
+        reach = next;
+    const bool moves = reach != king_bb();
+    if (test(geo.edge, king_) ? !moves : !(reach & geo.edge)) return false;
+    const BB around = geo.neighbours(reach) & ~reach;
+    if (around & soldiers_[0]) return false;
+    const BB defenders = soldiers_[1] | king_bb();
+    for (BB walls = (around & soldiers_[1]) | king_bb(); walls;) {
+        const Square sq = pop_lsb(walls);
+        if (popcount(geo.adjacent[sq] & ~reach & ~defenders) >= 3) return false;
+    }
+    return true;
+}
+
 // Exit fort, judged after a defender's move: the king stands on the edge; the empty squares he
 // can reach hold no corner; he has an empty neighbour; neither he nor those squares (his area)
 // touch an attacker; and every defender soldier bordering the area is safe from capture in one
@@ -66,7 +98,7 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Squ
 // an empty square of the area other than the throne. (The real games bear out the king's own
 // neighbours: a king beside an attacker is in no fort.)
 template <class BB>
-bool Position<BB>::in_exit_fort() const {
+bool Position<BB>::in_sealed_fort() const {
     const auto& geo = t_->geo;
     if (!test(geo.edge, king_)) return false;
     const BB empty = geo.all & ~occupied();
@@ -118,11 +150,14 @@ bool Position<BB>::encirclement_wins() const {
     if (!t_->rules.encirclement_unbreakable) return encircled();
     const auto& geo = t_->geo;
     const BB open = geo.all & ~soldiers_[0];
+    if (test(geo.edge, king_)) return false;
     BB region = king_bb();
     for (BB next = region | (geo.neighbours(region) & open); next != region;
-         next = region | (geo.neighbours(region) & open))
+         next = region | (geo.neighbours(region) & open)) {
+        if (next & geo.edge) return false;  // the king's area reaches the edge: no ring
         region = next;
-    if ((region & geo.edge) || (soldiers_[1] & ~region)) return false;
+    }
+    if (soldiers_[1] & ~region) return false;
     return ring_unbreakable(region);
 }
 

@@ -118,7 +118,7 @@ Rules copenhagen() {
     r.encirclement = true;
     r.encirclement_unbreakable = true;
     r.shieldwall = Shieldwall::Strong;
-    r.edge_forts = true;
+    r.edge_fort = EdgeFort::Sealed;
     return r;
 }
 
@@ -129,7 +129,7 @@ Rules fetlar() {
     r.name = "fetlar";
     r.encirclement_unbreakable = false;
     r.shieldwall = Shieldwall::None;
-    r.edge_forts = false;
+    r.edge_fort = EdgeFort::None;
     r.repetition = RepetitionRule::Draw;
     return r;
 }

@@ -1,4 +1,4 @@
-// The named variants Branan ships (../shared/rules.md section 3 and its Copenhagen notes).
+// The named variants Branan ships (docs/rules.md describes each, with its sources).
 #pragma once
 
 #include <optional>

@@ -154,7 +154,10 @@ std::string describe(const Rules& r) {
                                : "pieces or an empty corner close a wall") +
                    (r.shieldwall_flank ? "; the capturing move lands on one end"
                                        : "; any move takes every wall its side closes"));
-    line("exit forts", r.edge_forts ? "defenders win" : "no");
+    line("exit forts", r.edge_fort == EdgeFort::None ? "no"
+                       : r.edge_fort == EdgeFort::Sealed
+                           ? "defenders win (a fort no attacker can break)"
+                           : "defenders win (OpenTafl's test)");
     line("third repetition", repetition_name(r.repetition));
     line("no legal move", r.no_move == NoMoveRule::Loss ? "loss" : "draw");
     line("lost in the forest",
@@ -204,7 +207,7 @@ std::string validate(const Rules& r) {
     if (r.corners.hostile != r.corners.hostile_empty)
         return "corner hostility cannot depend on whether the corner is occupied";
     if (r.escape == Escape::Corners && !r.corners.exists) return "corner escape needs corners";
-    if (r.edge_forts && r.escape == Escape::Edge)
+    if (r.edge_fort != EdgeFort::None && r.escape == Escape::Edge)
         return "exit forts (efe) need corner escape: with edge escape the king on the edge has won";
     if (r.encirclement_unbreakable && !r.encirclement)
         return "an unbreakable ring (xsurf:u) needs encirclement (surf:y)";

@@ -35,6 +35,15 @@ enum class RepetitionRule : uint8_t { Ignore, Draw, LossForRepeater, WinForRepea
 //   Strong   an empty corner brackets it too
 enum class Shieldwall : uint8_t { None, Weak, Strong };
 
+// Exit (edge) forts: the defenders win with the king on the edge in a fort the attackers cannot
+// break.
+//   Sealed    the real Copenhagen games' rule, judged after a defender's move (the king on the
+//             edge, his empty area touching no attacker, every wall soldier safe from capture in
+//             one move; position_edge_rules.h)
+//   OpenTafl  OpenTafl's `efe:y`, judged after every move: the area the king reaches touches no
+//             attacker and the edge, and no piece around it has three open sides
+enum class EdgeFort : uint8_t { None, Sealed, OpenTafl };
+
 // What happens to the side to move when it has no legal move.
 enum class NoMoveRule : uint8_t { Loss, Draw };
 
@@ -79,9 +88,7 @@ struct Rules {
     // row where both ends close one); without it, any move captures every row its side has
     // bracketed, wherever it is.
     bool shieldwall_flank = true;
-    // Exit forts (OpenTafl's `efe`): after a defender's move, a king on the edge in a fort no
-    // attacker can break wins for the defenders.
-    bool edge_forts = false;
+    EdgeFort edge_fort = EdgeFort::None;
     RepetitionRule repetition = RepetitionRule::LossForRepeater;
     NoMoveRule no_move = NoMoveRule::Loss;
     // "Lost in the forest": a soldier on a corner at the end of this many consecutive moves of its

@@ -320,7 +320,9 @@ Expected<Rules> parse_rules_string(std::string_view text) {
         } else if (key == "swf") {
             problem = take_bool(r.shieldwall_flank);
         } else if (key == "efe") {
-            problem = take_bool(r.edge_forts);
+            bool forts = false;
+            problem = take_bool(forts);
+            r.edge_fort = forts ? EdgeFort::OpenTafl : EdgeFort::None;
         } else if (kMootPieceListKeys.count(key)) {
             PieceSet ignored;
             problem = take_set(ignored);
@@ -391,6 +393,11 @@ Expected<Rules> parse_rules_string(std::string_view text) {
             auto n = parse_int(key, value, 0, zobrist::kMaxForestMoves);
             if (!n) return Error{n.error()};
             r.forest_moves = *n;
+        } else if (key == "xefe") {
+            if (value != "s")
+                return fail("takes s (sealed forts, as the real Copenhagen games), not '" + value +
+                            "'");
+            r.edge_fort = EdgeFort::Sealed;
         } else if (key == "xsurf") {
             if (value != "u")
                 return fail("takes u (an unbreakable ring around every defender), not '" + value +
@@ -504,13 +511,14 @@ std::string write_rules_string(const Rules& r) {
     if (r.linnaean_capture) put("linc", "y");
     if (r.shieldwall != Shieldwall::None) put("sw", r.shieldwall == Shieldwall::Weak ? "w" : "s");
     if (!r.shieldwall_flank) put("swf", "n");
-    if (r.edge_forts) put("efe", "y");
+    if (r.edge_fort != EdgeFort::None) put("efe", "y");
     // Branan's extensions: what OpenTafl cannot say (OpenTafl ignores these keys).
     if (r.king_strength == KingStrength::StrongOnThrone) put("xks", "t");
     if (r.repetition == RepetitionRule::Forbidden) put("xtfr", "f");
     if (r.no_move == NoMoveRule::Draw) put("xnomove", "d");
     if (r.forest_moves) put("xforest", std::to_string(r.forest_moves));
     if (r.encirclement_unbreakable) put("xsurf", "u");
+    if (r.edge_fort == EdgeFort::Sealed) put("xefe", "s");
     if (r.king_crosses_left_throne) put("xkcross", "y");
     auto put_king_hostility = [&](const char* key, PieceSet s) {
         if (s.has(Piece::King) != s.has(Piece::DefenderSoldier))

@@ -52,8 +52,10 @@ class Engine {
 
     // Starts searching in the background. `on_info` and then exactly one `on_done` are called
     // from a search thread. Infinite and ponder searches end only with stop() (or ponderhit()
-    // for ponder searches whose time has run out).
-    void go(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done);
+    // for ponder searches whose time has run out). The time limits count from `started` (the
+    // moment the front end read its command), not from when the search threads get going.
+    void go(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done,
+            Clock::time_point started = Clock::now());
     void stop();
     void ponderhit();
     // Blocks until the running search (if any) has called on_done.
@@ -67,7 +69,9 @@ class Engine {
     EvalTrace evaluate(Score& for_side_to_move) const;
 
   private:
-    void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game);
+    void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game,
+             Clock::time_point started);
+    void watch_clock();
 
     Game game_;
     TranspositionTable tt_;
@@ -79,7 +83,9 @@ class Engine {
     std::unique_ptr<SharedSearch> shared_;
     std::thread controller_;
     mutable std::mutex mutex_;
-    std::condition_variable wake_;  // stop / ponderhit while a finished search waits
+    // stop, ponderhit and the end of a search: for a finished search waiting for its release
+    // and for the clock watcher.
+    std::condition_variable wake_;
     bool running_ = false;
 };
 

@@ -78,7 +78,7 @@ BB fort_neighbourhood(const Position<BB>& pos) {
 template <class BB>
 bool fort_in_one(Position<BB>& pos) {
     const auto& t = pos.tables();
-    if (!t.rules.edge_forts || pos.side_to_move() != Side::Defenders) return false;
+    if (t.rules.edge_fort == EdgeFort::None || pos.side_to_move() != Side::Defenders) return false;
     auto makes_fort = [&](Square from, Square to) {
         pos.do_move(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)});
         const bool fort = pos.status().reason == OutcomeReason::ExitFort;
@@ -110,7 +110,8 @@ bool defenders_win_in_one(Position<BB>& pos) {
 // move). The turn is passed with a null move and taken back.
 template <class BB>
 bool fort_threatened(Position<BB>& pos) {
-    if (!pos.tables().rules.edge_forts || pos.side_to_move() != Side::Attackers) return false;
+    if (pos.tables().rules.edge_fort == EdgeFort::None || pos.side_to_move() != Side::Attackers)
+        return false;
     pos.do_null_move();
     const bool threat = fort_in_one(pos);
     pos.undo_null_move();

@@ -40,6 +40,12 @@ int64_t TimeManager::limit_elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
 }
 
+std::optional<Clock::time_point> TimeManager::hard_deadline() const {
+    if (!limited_) return std::nullopt;
+    return Clock::time_point{Clock::duration{limit_start_.load()}} +
+           std::chrono::milliseconds(maximum_ms_);
+}
+
 bool TimeManager::stop_iterating(double stability_factor) const {
     return limited_ && !fixed_ &&
            limit_elapsed_ms() >= static_cast<int64_t>(optimum_ms_ * 0.5 * stability_factor);

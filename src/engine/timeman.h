@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <optional>
 
 #include "engine/search_types.h"
 
@@ -23,6 +24,11 @@ class TimeManager {
     bool stop_iterating(double stability_factor) const;
     // At any node: whether the hard limit has passed.
     bool out_of_time() const { return limited_ && limit_elapsed_ms() >= maximum_ms_; }
+    // When the hard limit passes (counted from the start or the last restart); none without one.
+    std::optional<Clock::time_point> hard_deadline() const;
+    // The planned thinking time and the hard limit in ms (0 without a time limit).
+    int64_t optimum_ms() const { return limited_ ? optimum_ms_ : 0; }
+    int64_t maximum_ms() const { return limited_ ? maximum_ms_ : 0; }
 
   private:
     int64_t limit_elapsed_ms() const;  // since the start or the last restart

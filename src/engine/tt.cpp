@@ -1,41 +1,107 @@
 #include "engine/tt.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <new>
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23  // Linux 5.14; older C libraries lack the name
+#endif
+
 namespace branan {
+namespace {
+
+// Tables up to this size are not faulted in ahead, and clear() zeroes them in place.
+constexpr size_t kZeroInPlaceBytes = size_t(64) << 20;
+
+// Relaxed atomic access to the table's words (atomic_ref<const T> is C++26: the cast only lets
+// a reader use the same accessor).
+uint64_t load(const uint64_t& word) {
+    return std::atomic_ref<uint64_t>(const_cast<uint64_t&>(word)).load(std::memory_order_relaxed);
+}
+void store_word(uint64_t& word, uint64_t value) {
+    std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+}
+
+}  // namespace
 
 TranspositionTable::TranspositionTable() {
-    resize(16);
+    if (!map(16)) throw std::bad_alloc();
 }
-TranspositionTable::~TranspositionTable() = default;
+TranspositionTable::~TranspositionTable() {
+    unmap();
+}
 
-bool TranspositionTable::resize(size_t megabytes) {
-    megabytes = std::max<size_t>(megabytes, 1);
-    // The table is written through at once: more than half the machine's memory would push
-    // everything else out (or get the process killed), so it is refused.
-    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages > 0 && page_size > 0 &&
-        megabytes * 1024 * 1024 > static_cast<size_t>(pages) * static_cast<size_t>(page_size) / 2)
-        return false;
-    const size_t count = megabytes * 1024 * 1024 / sizeof(Cluster);
-    std::unique_ptr<Cluster[]> table(new (std::nothrow) Cluster[count]);
-    if (!table) return false;  // the old table stays
-    clusters_ = std::move(table);
-    cluster_count_ = count;
+bool TranspositionTable::map(size_t megabytes) {
+    const size_t bytes = megabytes << 20;
+    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) return false;
+    clusters_ = static_cast<Cluster*>(memory);
+    cluster_count_ = bytes / sizeof(Cluster);
     megabytes_ = megabytes;
     generation_ = 0;
+    start_prefault();
     return true;
 }
 
+void TranspositionTable::start_prefault() {
+    const size_t bytes = megabytes_ << 20;
+    prefaulted_ = false;
+    if (bytes <= kZeroInPlaceBytes) return;  // a few ms of faults at most
+    stop_prefault_ = false;
+    prefault_ = std::thread([this, memory = reinterpret_cast<char*>(clusters_), bytes] {
+        // In chunks, so that the memory map's lock is held briefly (thread creation needs it).
+        constexpr size_t kChunk = size_t(8) << 20;
+        for (size_t done = 0; done < bytes; done += kChunk)
+            if (stop_prefault_.load() ||
+                madvise(memory + done, std::min(kChunk, bytes - done), MADV_POPULATE_WRITE) != 0)
+                return;  // stopped, an older kernel, or no memory now: pages fault in when used
+        prefaulted_ = true;
+    });
+}
+
+void TranspositionTable::stop_prefault() {
+    stop_prefault_ = true;
+    if (prefault_.joinable()) prefault_.join();
+}
+
+void TranspositionTable::unmap() {
+    stop_prefault();
+    if (clusters_) munmap(clusters_, megabytes_ << 20);
+    clusters_ = nullptr;
+    cluster_count_ = megabytes_ = 0;
+}
+
+bool TranspositionTable::resize(size_t megabytes) {
+    megabytes = std::max<size_t>(megabytes, 1);
+    if (clusters_ && megabytes == megabytes_) return true;
+    // More than half the machine's memory would push everything else out once the search has
+    // written through it (or get the process killed), so it is refused.
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && page_size > 0 &&
+        (megabytes << 20) > static_cast<size_t>(pages) * static_cast<size_t>(page_size) / 2)
+        return false;
+    const size_t old = megabytes_;
+    unmap();
+    if (map(megabytes)) return true;
+    for (size_t mb = old; mb >= 1; mb = mb == 1 ? 0 : std::bit_floor(mb - 1))
+        if (map(mb)) return false;
+    throw std::bad_alloc();  // not even 1 MiB: nothing can work
+}
+
 void TranspositionTable::clear() {
-    for (size_t i = 0; i < cluster_count_; ++i)
-        for (auto& e : clusters_[i].entries) {
-            e.check.store(0, std::memory_order_relaxed);
-            e.data.store(0, std::memory_order_relaxed);
-        }
+    stop_prefault();
+    const size_t bytes = megabytes_ << 20;
+    if (bytes <= kZeroInPlaceBytes || prefaulted_.load() ||
+        madvise(clusters_, bytes, MADV_DONTNEED) != 0) {
+        std::memset(static_cast<void*>(clusters_), 0, bytes);
+    } else {
+        start_prefault();
+    }
     generation_ = 0;
 }
 
@@ -65,8 +131,8 @@ TTData TranspositionTable::unpack(uint64_t data) {
 
 bool TranspositionTable::probe(uint64_t key, TTData& out) const {
     for (const Entry& e : cluster_for(key).entries) {
-        const uint64_t data = e.data.load(std::memory_order_relaxed);
-        if (data && (e.check.load(std::memory_order_relaxed) ^ data) == key) {
+        const uint64_t data = load(e.data);
+        if (data && (load(e.check) ^ data) == key) {
             out = unpack(data);
             return true;
         }
@@ -80,8 +146,8 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
     Entry* victim = &c.entries[0];
     int victim_worth = 1 << 30;
     for (Entry& e : c.entries) {
-        const uint64_t data = e.data.load(std::memory_order_relaxed);
-        if (!data || (e.check.load(std::memory_order_relaxed) ^ data) == key) {
+        const uint64_t data = load(e.data);
+        if (!data || (load(e.check) ^ data) == key) {
             victim = &e;
             // Keep a deeper result for the same key unless the new one is exact.
             if (data && d.bound != Bound::Exact && unpack(data).depth > d.depth + 2 &&
@@ -90,8 +156,8 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
                 if (kept.move == Move{} && !(d.move == Move{})) {
                     kept.move = d.move;
                     const uint64_t repacked = pack(kept, generation_);
-                    e.data.store(repacked, std::memory_order_relaxed);
-                    e.check.store(key ^ repacked, std::memory_order_relaxed);
+                    store_word(e.data, repacked);
+                    store_word(e.check, key ^ repacked);
                 }
                 return;
             }
@@ -106,8 +172,8 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
         }
     }
     const uint64_t packed = pack(d, generation_);
-    victim->data.store(packed, std::memory_order_relaxed);
-    victim->check.store(key ^ packed, std::memory_order_relaxed);
+    store_word(victim->data, packed);
+    store_word(victim->check, key ^ packed);
 }
 
 int TranspositionTable::hashfull() const {
@@ -115,7 +181,7 @@ int TranspositionTable::hashfull() const {
     const size_t sample = std::min<size_t>(cluster_count_, 250);
     for (size_t i = 0; i < sample; ++i)
         for (const Entry& e : clusters_[i].entries) {
-            const uint64_t data = e.data.load(std::memory_order_relaxed);
+            const uint64_t data = load(e.data);
             used += data && ((data >> 58) & kGenerationMask) == generation_;
         }
     return static_cast<int>(used * 1000 / (sample * kClusterSize));

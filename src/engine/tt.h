@@ -1,11 +1,16 @@
 // The transposition table: clusters of four 16-byte entries, one cache line each, shared by all
 // search threads without locks. Each entry stores key ^ data beside data, so a torn write by two
 // threads reads back as a miss instead of a wrong hit.
+//
+// The memory is mapped from the system (zero-filled by the kernel on first touch), so that
+// allocating even gigabytes returns at once; a background thread then faults the pages in, so
+// that the first search does not pay for them one by one.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <thread>
 
 #include "core/types.h"
 #include "engine/score.h"
@@ -26,9 +31,20 @@ class TranspositionTable {
   public:
     TranspositionTable();
     ~TranspositionTable();
-    // Sets the size in MiB (at least 1) and clears the table; false (and the table unchanged)
-    // when the memory cannot be had or is more than half the machine's.
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+    // Sets the size in MiB (at least 1); the table is empty afterwards. The size it has already:
+    // nothing to do (the contents stay). The old table is released before the new one is mapped,
+    // so the two never take memory together. False when the size is more than half the
+    // machine's memory (the table unchanged) or cannot be mapped (the table is then re-made at
+    // its old size, empty; if even that fails, at the largest power of two below it that can be
+    // had). Not while a search runs.
     bool resize(size_t megabytes);
+    // Empties the table: zeroes it where its pages are in memory (small tables, or large ones
+    // faulted in already); otherwise hands the pages back to the kernel, which zero-fills them
+    // again (faulted in anew in the background), rather than faulting them in here.
+    // Not while a search runs.
     void clear();
     // A new search: entries of older searches become the first to be replaced.
     void new_search() { generation_ = (generation_ + 1) & kGenerationMask; }
@@ -39,13 +55,18 @@ class TranspositionTable {
     int hashfull() const;
     size_t megabytes() const { return megabytes_; }
 
+    // The 64-bit layout of an entry's data, and its generation bits (for tests).
+    static uint64_t pack(const TTData& d, uint8_t generation);
+    static TTData unpack(uint64_t data);
+
   private:
     // Data layout (64 bits):
     //   bits  0-15 move (from << 8 | to)   bits 16-31 score   bits 32-47 eval
     //   bits 48-55 depth + 1               bits 56-57 bound   bits 58-63 generation
+    // Plain words in mapped memory, read and written through std::atomic_ref (relaxed).
     struct Entry {
-        std::atomic<uint64_t> check{0};  // key ^ data
-        std::atomic<uint64_t> data{0};
+        uint64_t check;  // key ^ data
+        uint64_t data;
     };
     static constexpr int kClusterSize = 4;
     struct alignas(64) Cluster {
@@ -54,11 +75,20 @@ class TranspositionTable {
     static_assert(sizeof(Cluster) == 64, "a cluster is one cache line");
     static constexpr uint8_t kGenerationMask = 63;
 
-    static uint64_t pack(const TTData& d, uint8_t generation);
-    static TTData unpack(uint64_t data);
     Cluster& cluster_for(uint64_t key) const;
+    // Maps `megabytes` of zeroed memory as the table; false (and no table) when it cannot.
+    bool map(size_t megabytes);
+    void unmap();
+    // Faults a large table's pages in on a thread of its own, without changing their contents
+    // (MADV_POPULATE_WRITE), so searches may use the table meanwhile; stopped before the
+    // mapping changes. A hint: where the kernel does not have it, pages fault in when used.
+    void start_prefault();
+    void stop_prefault();
 
-    std::unique_ptr<Cluster[]> clusters_;
+    Cluster* clusters_ = nullptr;
+    std::thread prefault_;
+    std::atomic<bool> stop_prefault_{false};
+    std::atomic<bool> prefaulted_{false};  // every page of the table is in memory
     size_t cluster_count_ = 0;
     size_t megabytes_ = 0;
     uint8_t generation_ = 0;

@@ -13,6 +13,7 @@
 #include <climits>
 #include <cstring>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace branan::match {
@@ -53,7 +54,25 @@ void child_fail(int report_fd, int err) {
     ::_exit(127);
 }
 
+// The children started and not yet reaped (a pid cannot be reused before it is reaped).
+std::mutex& live_mutex() {
+    static std::mutex m;
+    return m;
+}
+std::set<pid_t>& live_pids() {
+    static std::set<pid_t> pids;
+    return pids;
+}
+
 }  // namespace
+
+void kill_all_engines() {
+    std::lock_guard lock(live_mutex());
+    for (pid_t pid : live_pids()) {
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+    }
+}
 
 EngineProcess::~EngineProcess() {
     kill();
@@ -141,6 +160,10 @@ bool EngineProcess::start(const std::string& command, const std::vector<std::str
     ::close(report[1]);
     ::close(err_fd);
     pid_ = pid;
+    {
+        std::lock_guard lock(live_mutex());
+        live_pids().insert(pid);
+    }
     in_fd_ = to_child[1];
     out_fd_ = from_child[0];
     ::fcntl(in_fd_, F_SETFL, ::fcntl(in_fd_, F_GETFL) | O_NONBLOCK);
@@ -225,6 +248,7 @@ EngineProcess::ReadResult EngineProcess::read_line(std::string& line, int64_t ti
 }
 
 void EngineProcess::reap(int status) {
+    live_pids().erase(pid_);  // under live_mutex()
     reaped_ = true;
     status_ = status;
 }
@@ -232,6 +256,7 @@ void EngineProcess::reap(int status) {
 bool EngineProcess::is_alive() {
     if (pid_ <= 0 || reaped_) return false;
     int status = 0;
+    std::lock_guard lock(live_mutex());  // reaping and forgetting the pid go together
     const pid_t r = ::waitpid(pid_, &status, WNOHANG);
     if (r == pid_) {
         reap(status);
@@ -259,6 +284,7 @@ void EngineProcess::kill() {
         ::kill(pid_, SIGKILL);
         int status = 0;
         pid_t r;
+        std::lock_guard lock(live_mutex());
         do {
             r = ::waitpid(pid_, &status, 0);
         } while (r < 0 && errno == EINTR);

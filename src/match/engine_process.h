@@ -12,6 +12,10 @@
 
 namespace branan::match {
 
+// SIGKILL to every engine process (and its process group) this program started and has not yet
+// reaped, from any thread (not from a signal handler). Their owners see end of file and reap them.
+void kill_all_engines();
+
 class EngineProcess {
   public:
     enum class ReadResult { Line, Timeout, Eof };

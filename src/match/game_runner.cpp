@@ -104,6 +104,7 @@ GameOutcome play_game(Player& attackers, Player& defenders, const GameSetup& set
             return result;
         }
         result.moves.push_back(game.describe(*m));
+        result.notes.emplace_back();
         game.play(*m);
     }
     result.opening_plies = static_cast<int>(result.moves.size());
@@ -167,10 +168,12 @@ GameOutcome play_game(Player& attackers, Player& defenders, const GameSetup& set
             if (const size_t colon = why.find(": ");
                 colon != std::string::npos && why.rfind("move '", 0) == 0)
                 why = why.substr(colon + 2);
+            p.abandon();  // in an unknown state: a fresh process for the next game
             return finish(win_for(opponent(me)), Termination::IllegalMove,
                           "illegal move " + reply.text + " by " + p.name() + ": " + why);
         }
         result.moves.push_back(game.describe(*m));
+        result.notes.push_back(reply.note);
         game.play(*m);
 
         const TimeControl& tc = p.config().tc;

@@ -46,11 +46,14 @@ struct GameOutcome {
     std::string final_record;
     std::optional<Side> loser_side;  // the side that lost by failing or by the rules; none: draw
     int64_t time_ms[2] = {0, 0};     // thinking time used per side (index(Side))
+    // Per move of `moves`: "score/depth time" from the engine's report ("" for opening moves).
+    std::vector<std::string> notes;
 };
 
 // Plays one game. The players are started (restarted after an earlier failure) and told about
 // the new game first; a failure there loses with Termination::StartFailure. A setup whose start
 // record or opening is invalid gives a draw with StartFailure and no loser (reason says why).
+// An engine that plays an illegal move is killed, so that its next game starts a fresh process.
 GameOutcome play_game(Player& attackers, Player& defenders, const GameSetup& setup);
 
 }  // namespace branan::match

@@ -1,29 +1,45 @@
 // branan-match: engine-vs-engine tafl matches (a cutechess/fastchess for tafl), with Branan's
 // rules core as the referee. `branan-match merge` combines the results of shards.
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "match/match_config.h"
 #include "match/records.h"
+#include "match/report.h"
 #include "match/tournament.h"
 
 namespace {
+
+constexpr const char* kMergeUsage =
+    "usage: branan-match merge RESULTS.json... [--out MERGED.json]\n"
+    "Combines the results files of the shards of one match (--shard i/n) and prints the table.\n";
 
 int merge(const std::vector<std::string>& args) {
     std::vector<std::string> inputs;
     std::string out_path;
     for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--out" && i + 1 < args.size())
+        if (args[i] == "--help" || args[i] == "-h") {
+            std::cout << kMergeUsage;
+            return 0;
+        }
+        if (args[i] == "--out") {
+            if (i + 1 >= args.size()) {
+                std::cerr << "branan-match merge: --out needs a file name\n";
+                return 2;
+            }
             out_path = args[++i];
-        else if (args[i].rfind("--", 0) == 0) {
-            std::cerr << "branan-match merge: unknown option '" << args[i] << "'\n";
+        } else if (args[i].rfind("--", 0) == 0) {
+            std::cerr << "branan-match merge: unknown option '" << args[i]
+                      << "' (branan-match merge --help)\n";
             return 2;
-        } else
+        } else {
             inputs.push_back(args[i]);
+        }
     }
     if (inputs.empty()) {
-        std::cerr << "usage: branan-match merge RESULTS.json... [--out MERGED.json]\n";
+        std::cerr << "branan-match merge: no results file given (branan-match merge --help)\n";
         return 2;
     }
     std::vector<branan::match::MatchResults> parts;
@@ -64,6 +80,8 @@ int merge(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Line-buffered even into a pipe or a file, so that a log shows each game as it ends.
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
     const std::vector<std::string> args(argv + 1, argv + argc);
     try {
         if (!args.empty() && args[0] == "merge") return merge({args.begin() + 1, args.end()});
@@ -73,8 +91,8 @@ int main(int argc, char** argv) {
                 std::cout << branan::match::match_usage();
                 return 0;
             }
-            std::cerr << "branan-match: " << config.error() << "\n\n"
-                      << branan::match::match_usage();
+            std::cerr << "branan-match: " << config.error()
+                      << " (branan-match --help lists the options)\n";
             return 2;
         }
         return branan::match::run_tournament(*config, std::cout);

@@ -29,8 +29,11 @@ po::options_description flat_options() {
         ("concurrency", po::value<int>()->default_value(1), "games played at once")              //
         ("records", po::value<std::string>(), "folder for game records and games.csv")           //
         ("results", po::value<std::string>(), "results JSON (default: <records>/results.json)")  //
-        ("resume", "continue the run in the results file")                                       //
-        ("shard", po::value<std::string>(), "i/n: play the i-th of n parts of the schedule")     //
+        ("resume", "continue the run in the records folder / results file")                      //
+        ("force", "start over in the folder / results file of an earlier run")                   //
+        ("rating-interval", po::value<int>()->default_value(0),
+         "print the summary table every N games (0: at the end only)")                        //
+        ("shard", po::value<std::string>(), "i/n: play the i-th of n parts of the schedule")  //
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
          "elo0=E0 elo1=E1 alpha=A beta=B: stop on a decision")  //
         ("max-plies", po::value<int>()->default_value(400),
@@ -107,6 +110,22 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
         e.timemargin_ms = *m;
     } else if (key == "stderr") {
         e.stderr_file = value;
+    } else if (key == "timeout-start" || key == "timeout-move") {
+        auto s = parse_double(key, value);
+        if (!s || !(*s > 0) || *s > 86400)
+            return key + " needs a number of seconds above 0 and at most 86400, not '" + value +
+                   "'";
+        (key == "timeout-start" ? e.start_timeout_ms : e.move_timeout_ms) =
+            std::max<int64_t>(1, static_cast<int64_t>(*s * 1000));
+    } else if (key == "restart") {
+        if (value != "on" && value != "off")
+            return "restart must be on or off, not '" + value + "'";
+        e.restart = value == "on";
+    } else if (key == "delay") {
+        auto d = parse_whole(key, value, 0);
+        if (!d || *d > 60000)
+            return "delay needs milliseconds from 0 to 60000, not '" + value + "'";
+        e.delay_ms = *d;
     } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
         e.options.emplace_back(key.substr(7), value);
     } else {
@@ -162,13 +181,16 @@ std::string match_usage() {
            "Engine settings: cmd, name, dir, arg (repeatable), proto=uti|otep, tc=BASE+INC "
            "(seconds,\n"
            "e.g. 10+0.1, 40/60+1, inf), st=SECONDS per move, depth=N, nodes=N, timemargin=MS,\n"
-           "stderr=FILE, option.NAME=VALUE (UTI setoption).\n"
+           "stderr=FILE, option.NAME=VALUE (UTI setoption), timeout-start=SECONDS (handshake\n"
+           "and first readyok, default 5; a Hash option adds 10 ms per MiB), timeout-move=SECONDS\n"
+           "(the cap on a move no clock limits, default 3600), restart=on|off (a fresh process\n"
+           "every game), delay=MS (pause before writing to the engine after its move).\n"
            "OTEP engines (proto=otep) get only a clock: 'clock A D 0 0 0' before each move, with "
            "no\n"
            "increment (OTEP has none); st=S sends 'clock S S 0 0 0', which an OTEP engine budgets "
            "as\n"
-           "the rest of its game; tc=inf sends no clock (the engine's own think time, at most an "
-           "hour).\n"
+           "the rest of its game; tc=inf sends no clock (the engine's own think time, at most "
+           "timeout-move).\n"
            "depth=, nodes= and option. are refused for them.\n\n"
         << flat_options();
     return out.str();
@@ -286,6 +308,10 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     c.seed = vm["seed"].as<uint64_t>();
     c.event = vm["event"].as<std::string>();
     c.quiet = vm.count("quiet") > 0;
+    c.force = vm.count("force") > 0;
+    if (c.force && c.resume) return Error{"give --resume or --force, not both"};
+    c.rating_interval = vm["rating-interval"].as<int>();
+    if (c.rating_interval < 0) return Error{"--rating-interval needs a whole number of at least 0"};
     return c;
 }
 

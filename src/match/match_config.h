@@ -26,12 +26,14 @@ struct MatchConfig {
     std::string records_dir;   // a record file per game and games.csv
     std::string results_file;  // JSON results (default: <records_dir>/results.json)
     bool resume = false;
+    bool force = false;         // start over in a records folder or results file of an earlier run
     int shard = 1, shards = 1;  // --shard i/n
     std::optional<SprtConfig> sprt;
     int max_plies = 400;  // adjudicated a draw beyond this
     uint64_t seed = 1;
     std::string event = "branan-match";
     bool quiet = false;
+    int rating_interval = 0;  // print the summary table every N games (0: only at the end)
 };
 
 // The usage text of branan-match.
@@ -40,7 +42,8 @@ std::string match_usage();
 // Parses the arguments after the program name. An engine group is "--engine key=value ...";
 // "--each key=value ..." applies to every engine (an engine's own keys win). Keys: cmd, name,
 // dir, arg (repeatable), proto (uti|otep), tc, st (seconds per move), depth, nodes,
-// timemargin (ms), stderr (file), option.<Name>=<value>.
+// timemargin (ms), stderr (file), timeout-start (s), timeout-move (s), restart (on|off),
+// delay (ms), option.<Name>=<value>.
 Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args);
 
 }  // namespace branan::match

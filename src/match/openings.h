@@ -1,4 +1,5 @@
-// Openings for a match: read from a file, or generated as random balanced move sequences.
+// Openings for a match: read from a file, or generated as random move sequences that leave
+// both sides with play.
 // Each opening is played twice, colours swapped.
 #pragma once
 
@@ -23,10 +24,12 @@ struct Opening {
 // error names the line.
 Expected<std::vector<Opening>> read_openings(const std::string& path, const Rules& rules);
 
-// `count` random openings of `plies` plies from the start: each kept only when the game is still
-// on and a short search scores it within `margin` centi-soldiers of even. Deterministic in `seed`.
-std::vector<Opening> random_openings(const Rules& rules, int plies, int count, uint64_t seed,
-                                     int margin = 150);
+// Up to `count` distinct random openings of `plies` plies from the start: random walks, each
+// kept only when both sides still have play (the game is on, the side to move has a move, no
+// move ends the game at once, and the captures so far differ by at most one). Fewer come back
+// when the walks do not find that many distinct positions (Brandubh has few 2-ply openings).
+// Deterministic in `seed`; no search, so 100 openings take milliseconds on any board.
+std::vector<Opening> random_openings(const Rules& rules, int plies, int count, uint64_t seed);
 
 // The start position, as the one opening when none is given.
 Opening start_opening(const Rules& rules);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -19,12 +20,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using ReadResult = EngineProcess::ReadResult;
 
-constexpr int64_t kHandshakeMs = 5000;   // uti -> utiok, hello
-constexpr int64_t kSetupReadyMs = 5000;  // isready after options / a new game (Hash may resize)
-constexpr int64_t kPingMs = 2000;        // isready during a search must be answered this fast
-constexpr int64_t kQuietBeforePingMs = 1000;       // silence during a search before we ping
-constexpr int64_t kStopGraceMs = 500;              // bestmove after stop
-constexpr int64_t kUnlimitedMoveMs = 3600 * 1000;  // cap when no clock limits a move
+constexpr int64_t kPingMs = 2000;             // isready during a search must be answered this fast
+constexpr int64_t kQuietBeforePingMs = 1000;  // silence during a search before we ping
+constexpr int64_t kStopGraceMs = 500;         // bestmove after stop
 constexpr int64_t kQuitMs = 1000;
 constexpr int kGoRetries = 200;  // "go: a search is running" right after a bestmove
 
@@ -41,6 +39,57 @@ std::string_view trim(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     return s;
 }
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// "5 s", "2.5 s": a wait in ms as people read it.
+std::string seconds_text(int64_t ms) {
+    std::string t = std::to_string(ms / 1000);
+    if (ms % 1000) t += "." + std::to_string(ms % 1000 / 100);
+    return t + " s";
+}
+
+// "1.204s".
+std::string elapsed_text(int64_t ms) {
+    std::string frac = std::to_string(1000 + ms % 1000).substr(1);
+    return std::to_string(ms / 1000) + "." + frac + "s";
+}
+
+// What an engine's "info ... depth D ... score cp N | score mate M ..." lines said last.
+struct SearchReport {
+    std::string score, depth;  // "+0.35" / "-M3", "12"; empty until reported
+
+    void read(const std::vector<std::string>& words) {
+        for (size_t i = 1; i + 1 < words.size(); ++i) {
+            if (words[i] == "depth") depth = words[i + 1];
+            if (words[i] == "score" && i + 2 < words.size()) {
+                int v = 0;
+                const std::string& n = words[i + 2];
+                const auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), v);
+                if (ec != std::errc() || end != n.data() + n.size()) continue;
+                char buf[32];
+                if (words[i + 1] == "cp")
+                    std::snprintf(buf, sizeof buf, "%+.2f", v / 100.0);
+                else if (words[i + 1] == "mate")
+                    std::snprintf(buf, sizeof buf, "%sM%d", v < 0 ? "-" : "+", v < 0 ? -v : v);
+                else
+                    continue;
+                score = buf;
+            }
+        }
+    }
+    // "+0.35/12 1.204s", or the parts there are.
+    std::string note(int64_t elapsed_ms) const {
+        std::string t = score;
+        if (!depth.empty()) t += "/" + depth;
+        return (t.empty() ? "" : t + " ") + elapsed_text(elapsed_ms);
+    }
+};
 
 bool starts_with(std::string_view s, std::string_view prefix) {
     return s.substr(0, prefix.size()) == prefix;
@@ -177,9 +226,34 @@ std::string time_control_text(const TimeControl& tc) {
     return t;
 }
 
+std::string limits_text(const TimeControl& tc) {
+    std::string t;
+    if (tc.move_ms > 0)
+        t = "st=" + time_control_text(TimeControl{tc.move_ms, 0, 0, 0, 0, 0});
+    else if (tc.clocked() || (!tc.depth && !tc.nodes))
+        t = time_control_text(tc);
+    if (tc.depth > 0)
+        t += (t.empty() ? "" : " ") + std::string("depth=") + std::to_string(tc.depth);
+    if (tc.nodes > 0)
+        t += (t.empty() ? "" : " ") + std::string("nodes=") + std::to_string(tc.nodes);
+    return t;
+}
+
 int moves_by(const Game& game, Side side) {
     const int plies = static_cast<int>(game.moves_played().size());
     return side == game.start_side() ? (plies + 1) / 2 : plies / 2;
+}
+
+int64_t start_wait_ms(const EngineConfig& config) {
+    int64_t wait = config.start_timeout_ms;
+    for (const auto& [name, value] : config.options) {
+        if (!equal_ignoring_case(name, "Hash")) continue;
+        int64_t mib = 0;
+        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), mib);
+        if (ec == std::errc() && end == value.data() + value.size() && mib > 0)
+            wait += std::min<int64_t>(mib, 1 << 20) * 10;
+    }
+    return wait;
 }
 
 const char* reply_kind_name(MoveReply::Kind kind) {
@@ -212,6 +286,15 @@ bool Player::alive() const {
     return process_->is_alive();
 }
 
+int Player::pid() const {
+    return process_->started() ? static_cast<int>(process_->pid()) : -1;
+}
+
+void Player::abandon() {
+    process_->kill();
+    ready_ = false;
+}
+
 bool Player::spawn(std::string& error) {
     std::string why;
     if (!process_->start(config_.command, config_.args, config_.dir, why, config_.stderr_file)) {
@@ -222,6 +305,10 @@ bool Player::spawn(std::string& error) {
 }
 
 bool Player::send(const std::string& line) {
+    if (config_.delay_ms > 0 && last_move_at_) {
+        std::this_thread::sleep_until(*last_move_at_ + std::chrono::milliseconds(config_.delay_ms));
+        last_move_at_.reset();
+    }
     if (log_) log_(*this, true, line);
     return process_->write_line(line);
 }
@@ -292,18 +379,37 @@ class UtiPlayer final : public Player {
         pings_ = 0;
         if (!spawn(error)) return false;
         if (!send("uti")) return fail(error, "cannot write to the engine");
-        const auto deadline = Clock::now() + std::chrono::milliseconds(kHandshakeMs);
+        const auto deadline = Clock::now() + std::chrono::milliseconds(config_.start_timeout_ms);
         std::string line;
+        std::vector<std::string> offered;  // "option name <id> type ..." ids
         for (;;) {
             const ReadResult r = receive(line, ms_until(deadline));
-            if (r == ReadResult::Timeout) return fail(error, "no 'utiok' within 5 s of 'uti'");
+            if (r == ReadResult::Timeout)
+                return fail(error, "no 'utiok' within " + seconds_text(config_.start_timeout_ms) +
+                                       " of 'uti'");
             if (r == ReadResult::Eof) return exited(error, "during the uti handshake");
-            if (trim(line) == "utiok") break;
+            const std::string_view t = trim(line);
+            if (t == "utiok") break;
+            if (starts_with(t, "option name ")) {
+                const std::string_view rest = t.substr(12);
+                const size_t type = rest.find(" type ");
+                offered.emplace_back(trim(rest.substr(0, type)));
+            }
         }
-        for (const auto& [option, value] : config_.options)
+        for (const auto& [option, value] : config_.options) {
+            const bool known = std::any_of(offered.begin(), offered.end(), [&](const auto& o) {
+                return equal_ignoring_case(o, option);
+            });
+            if (!known) {
+                std::string list;
+                for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
+                return fail(error, "has no option '" + option + "' (it offers: " +
+                                       (list.empty() ? std::string("none") : list) + ")");
+            }
             send("setoption name " + option + (value.empty() ? "" : " value " + value));
+        }
         std::vector<std::string> errors;
-        if (!sync(kSetupReadyMs, errors, error)) return false;
+        if (!sync(start_wait_ms(config_), errors, error)) return false;
         if (!errors.empty()) return fail(error, "option refused: " + errors.front());
         ready_ = true;
         return true;
@@ -314,7 +420,7 @@ class UtiPlayer final : public Player {
         send("setoption name UTI_Rules value " + write_rules_string(rules));
         send("utinewgame");
         std::vector<std::string> errors;
-        if (!sync(kSetupReadyMs, errors, error)) return false;
+        if (!sync(start_wait_ms(config_), errors, error)) return false;
         if (!errors.empty()) return fail(error, "refused the rules: " + errors.front());
         return true;
     }
@@ -330,7 +436,7 @@ class UtiPlayer final : public Player {
             for (Move m : game.moves_played()) position += " " + move_name(m, game.size());
         }
         std::string go = "go";
-        int64_t limit_ms = kUnlimitedMoveMs;
+        int64_t limit_ms = config_.move_timeout_ms;
         bool stop_is_normal = false;  // no limit at all: stop at the cap and take the move
         if (tc.move_ms > 0) {
             go += " movetime " + std::to_string(tc.move_ms);
@@ -358,6 +464,7 @@ class UtiPlayer final : public Player {
         std::optional<Clock::time_point> ping_sent;
         auto last_line = start;
         int go_retries = 0;
+        SearchReport report;
         std::string line;
         for (;;) {
             const auto now = Clock::now();
@@ -405,6 +512,7 @@ class UtiPlayer final : public Player {
                 continue;
             }
             if (words[0] == "bestmove") {
+                last_move_at_ = Clock::now();
                 const int64_t elapsed = ms_since(start);
                 if (words.size() < 2) return garbage("'bestmove' without a move", elapsed);
                 if (words[1] == "none")
@@ -421,6 +529,7 @@ class UtiPlayer final : public Player {
                                  elapsed);
                 MoveReply ok = reply(MoveReply::Kind::Move, "", elapsed);
                 ok.text = words[1];
+                ok.note = report.note(elapsed);
                 return ok;
             }
             if (starts_with(line, "info string error: go: a search is running") &&
@@ -434,7 +543,8 @@ class UtiPlayer final : public Player {
             if (starts_with(line, "info string error: position") ||
                 starts_with(line, "info string error: go"))
                 return garbage("refused the request: " + std::string(trim(line)), ms_since(start));
-            // info lines and anything else: ignored
+            if (words[0] == "info") report.read(words);
+            // anything else: ignored
         }
     }
 
@@ -459,8 +569,7 @@ class UtiPlayer final : public Player {
         while (pings_ > 0) {
             const ReadResult r = receive(line, ms_until(deadline));
             if (r == ReadResult::Timeout)
-                return fail(error, "did not answer 'isready' within " +
-                                       std::to_string(timeout_ms / 1000) + " s");
+                return fail(error, "did not answer 'isready' within " + seconds_text(timeout_ms));
             if (r == ReadResult::Eof) return exited(error, "before answering 'isready'");
             const std::string_view t = trim(line);
             if (t == "readyok")
@@ -486,11 +595,12 @@ class OtepPlayer final : public Player {
         if (ready_ && process_->is_alive()) return true;
         ready_ = false;
         if (!spawn(error)) return false;
-        const auto deadline = Clock::now() + std::chrono::milliseconds(kHandshakeMs);
+        const auto deadline = Clock::now() + std::chrono::milliseconds(config_.start_timeout_ms);
         std::string line;
         for (;;) {
             const ReadResult r = receive(line, ms_until(deadline));
-            if (r == ReadResult::Timeout) return fail(error, "no 'hello' within 5 s");
+            if (r == ReadResult::Timeout)
+                return fail(error, "no 'hello' within " + seconds_text(config_.start_timeout_ms));
             if (r == ReadResult::Eof) {
                 process_->wait_exit(200);
                 const std::string how = process_->exit_description();
@@ -529,7 +639,7 @@ class OtepPlayer final : public Player {
         } else {
             ok = send("position " + record);  // its repetition history is lost
         }
-        int64_t limit_ms = kUnlimitedMoveMs;
+        int64_t limit_ms = config_.move_timeout_ms;
         if (tc.move_ms > 0) {
             ok = ok && send("clock " + std::to_string(tc.move_ms) + " " +
                             std::to_string(tc.move_ms) + " 0 0 0");
@@ -565,6 +675,7 @@ class OtepPlayer final : public Player {
             const auto words = split_words(line);
             if (words.empty()) continue;
             if (words[0] == "move") {
+                last_move_at_ = Clock::now();
                 if (words.size() < 2) return garbage("'move' without a move", elapsed);
                 const std::string text = simple_move(words[1]);
                 if (elapsed > limit_ms)
@@ -583,6 +694,7 @@ class OtepPlayer final : public Player {
                 MoveReply mv = reply(MoveReply::Kind::Move,
                                      words[1] == text ? "" : "sent as '" + words[1] + "'", elapsed);
                 mv.text = text;
+                mv.note = elapsed_text(elapsed);
                 return mv;
             }
             if (words[0] == "error") {

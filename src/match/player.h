@@ -3,9 +3,11 @@
 // each game, asks for moves within the clock and reports how an engine failed.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -41,6 +43,9 @@ Expected<TimeControl> parse_time_control(std::string_view text);
 int moves_by(const Game& game, Side side);
 // Back to text, as parse_time_control reads it (clock part only; "inf" when no clock).
 std::string time_control_text(const TimeControl& tc);
+// Every limit as the engine settings write them: "10+0.1", "st=2", "depth=6", "nodes=1000",
+// "inf", space-separated.
+std::string limits_text(const TimeControl& tc);
 
 struct EngineConfig {
     std::string name, command;
@@ -51,12 +56,24 @@ struct EngineConfig {
     TimeControl tc;
     int64_t timemargin_ms = 100;
     std::string stderr_file;  // the engine's stderr is appended here; empty: /dev/null
+    // The handshake ("utiok", "hello") and the first "readyok" after the options must come
+    // within this; a Hash option adds to the wait (start_wait_ms()).
+    int64_t start_timeout_ms = 5000;
+    // The most a move may take when no clock limits it (depth, nodes, tc=inf).
+    int64_t move_timeout_ms = 3600 * 1000;
+    bool restart = false;  // a fresh process for every game (cutechess's restart=on)
+    int64_t delay_ms = 0;  // pause before writing to the engine after its move
 };
+
+// How long to wait for "readyok" after the options: start_timeout_ms, plus 10 ms per MiB of a
+// Hash option (allocating and clearing a big table takes seconds on a loaded machine).
+int64_t start_wait_ms(const EngineConfig& config);
 
 struct MoveReply {
     enum class Kind { Move, Crash, Timeout, Stall, Garbage, Disconnect } kind = Kind::Garbage;
     std::string text;    // the move as the engine wrote it (Kind::Move)
     std::string detail;  // what went wrong, for humans
+    std::string note;    // Kind::Move: "score/depth time" ("+0.35/12 1.204s"), parts it gave
     int64_t elapsed_ms = 0;
 };
 const char* reply_kind_name(MoveReply::Kind kind);
@@ -89,6 +106,11 @@ class Player {
     // Polite shutdown, then kill after 1 s.
     virtual void quit() = 0;
     bool alive() const;
+    // The engine's process id, -1 before the first start. For tests and logs.
+    int pid() const;
+    // Kills the engine, so that the next start() begins a fresh process (after an illegal
+    // move, or for restart=on).
+    void abandon();
 
     // Every line to and from the engine: (outgoing, line). For debug logs.
     void set_log(std::function<void(const Player&, bool outgoing, const std::string&)> log) {
@@ -111,6 +133,8 @@ class Player {
     void shut_down(const char* goodbye_word);
 
     bool ready_ = false;  // handshake done and the process alive since
+    // When the engine's last move arrived (for delay=); reset once the delay has been kept.
+    std::optional<std::chrono::steady_clock::time_point> last_move_at_;
 
     EngineConfig config_;
     std::unique_ptr<EngineProcess> process_;

@@ -13,6 +13,7 @@
 #include "core/position_record.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "match/json.h"
 
 namespace branan::match {
 namespace {
@@ -106,6 +107,7 @@ std::string otg_text(const GameRecord& g, const std::string& rules_text,
     tag("defenders", g.defenders);
     tag("result", otg_result(g.result));
     tag("termination", g.termination);
+    tag("time-control", g.time_control);
     tag("compiler", "branan-match");
     tag("branan-warning", warning);
     tag("rules", rules_text);  // the rules tag must be the last tag
@@ -135,447 +137,16 @@ Square king_square(const Game& game) {
     return kNoSquare;
 }
 
-// ---- JSON ---------------------------------------------------------------------------------
-
-std::string json_string(std::string_view s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            case '\b':
-                out += "\\b";
-                break;
-            case '\f':
-                out += "\\f";
-                break;
-            default:
-                if (c < 0x20) {
-                    const char* hex = "0123456789abcdef";
-                    out += "\\u00";
-                    out += hex[c >> 4];
-                    out += hex[c & 15];
-                } else {
-                    out += static_cast<char>(c);
-                }
-        }
-    }
-    return out + "\"";
-}
-
-// Shortest text that reads back to the same double; infinities as "+inf"/"-inf", NaN as null.
-std::string json_number(double v) {
-    if (std::isnan(v)) return "null";
-    if (std::isinf(v)) return v > 0 ? "\"+inf\"" : "\"-inf\"";
-    if (v == 0) v = 0;  // no "-0"
-    char buf[64];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    return ec == std::errc() ? std::string(buf, end) : "null";
-}
-
-std::string json_optional(const std::optional<double>& v) {
-    return v ? json_number(*v) : "null";
-}
-
-struct JsonValue {
-    enum class Kind { Null, Bool, Number, String, Array, Object };
-    Kind kind = Kind::Null;
-    bool boolean = false;
-    double number = 0;
-    bool integral = false;  // a number written without fraction or exponent
-    std::string string;
-    std::vector<JsonValue> items;   // array elements, or object values
-    std::vector<std::string> keys;  // object keys, keys[i] names items[i]
-};
-
-const char* kind_name(JsonValue::Kind k) {
-    switch (k) {
-        case JsonValue::Kind::Null:
-            return "null";
-        case JsonValue::Kind::Bool:
-            return "a boolean";
-        case JsonValue::Kind::Number:
-            return "a number";
-        case JsonValue::Kind::String:
-            return "a string";
-        case JsonValue::Kind::Array:
-            return "an array";
-        case JsonValue::Kind::Object:
-            return "an object";
-    }
-    return "?";
-}
-
-// A strict RFC 8259 parser: no comments, no trailing commas, no duplicate keys, no control
-// characters in strings, nothing after the value but whitespace. Nesting is limited to 64.
-class JsonParser {
-  public:
-    explicit JsonParser(std::string_view text) : s_(text) {}
-
-    Expected<JsonValue> parse() {
-        JsonValue v;
-        skip_space();
-        if (!value(v, 0)) return Error{error_};
-        skip_space();
-        if (pos_ != s_.size()) return fail_at("unexpected text after the JSON value");
-        return v;
-    }
-
-  private:
-    Error fail_at(const std::string& what) {
-        fail(what);
-        return Error{error_};
-    }
-    bool fail(const std::string& what) {
-        if (!error_.empty()) return false;
-        int line = 1, column = 1;
-        for (size_t i = 0; i < pos_ && i < s_.size(); ++i) {
-            if (s_[i] == '\n') {
-                ++line;
-                column = 1;
-            } else {
-                ++column;
-            }
-        }
-        error_ = "JSON error at line " + std::to_string(line) + ", column " +
-                 std::to_string(column) + ": " + what;
-        return false;
-    }
-    void skip_space() {
-        while (pos_ < s_.size() &&
-               (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r'))
-            ++pos_;
-    }
-    bool literal(std::string_view word) {
-        if (s_.substr(pos_, word.size()) != word) return fail("invalid literal");
-        pos_ += word.size();
-        return true;
-    }
-
-    bool value(JsonValue& v, int depth) {
-        if (depth > 64) return fail("nesting deeper than 64 levels");
-        if (pos_ >= s_.size()) return fail("unexpected end of input, expected a value");
-        switch (s_[pos_]) {
-            case '{':
-                return object(v, depth);
-            case '[':
-                return array(v, depth);
-            case '"':
-                v.kind = JsonValue::Kind::String;
-                return string(v.string);
-            case 't':
-                v.kind = JsonValue::Kind::Bool;
-                v.boolean = true;
-                return literal("true");
-            case 'f':
-                v.kind = JsonValue::Kind::Bool;
-                v.boolean = false;
-                return literal("false");
-            case 'n':
-                v.kind = JsonValue::Kind::Null;
-                return literal("null");
-            default:
-                if (s_[pos_] == '-' || (s_[pos_] >= '0' && s_[pos_] <= '9')) return number(v);
-                return fail(std::string("unexpected character ") + quoted(s_.substr(pos_, 1)));
-        }
-    }
-
-    bool object(JsonValue& v, int depth) {
-        v.kind = JsonValue::Kind::Object;
-        ++pos_;  // '{'
-        skip_space();
-        if (eat('}')) return true;
-        std::set<std::string> seen;
-        for (;;) {
-            skip_space();
-            if (pos_ >= s_.size() || s_[pos_] != '"') return fail("expected a string key");
-            const size_t key_at = pos_;
-            std::string key;
-            if (!string(key)) return false;
-            if (!seen.insert(key).second) {
-                pos_ = key_at;
-                return fail("duplicate key " + quoted(key));
-            }
-            skip_space();
-            if (pos_ >= s_.size() || s_[pos_] != ':') return fail("expected ':' after a key");
-            ++pos_;
-            skip_space();
-            v.keys.push_back(key);
-            v.items.emplace_back();
-            if (!value(v.items.back(), depth + 1)) return false;
-            if (auto done = after_item('}', "an object")) return *done;
-        }
-    }
-
-    bool array(JsonValue& v, int depth) {
-        v.kind = JsonValue::Kind::Array;
-        ++pos_;  // '['
-        skip_space();
-        if (eat(']')) return true;
-        for (;;) {
-            skip_space();
-            v.items.emplace_back();
-            if (!value(v.items.back(), depth + 1)) return false;
-            if (auto done = after_item(']', "an array")) return *done;
-        }
-    }
-
-    // Consumes `c` if it comes next.
-    bool eat(char c) {
-        if (pos_ >= s_.size() || s_[pos_] != c) return false;
-        ++pos_;
-        return true;
-    }
-
-    // After an object's or an array's item: ',' goes on (nothing), `close` ends it (true),
-    // anything else is an error (false).
-    std::optional<bool> after_item(char close, const char* what) {
-        skip_space();
-        if (eat(',')) return std::nullopt;
-        if (eat(close)) return true;
-        return fail(std::string("expected ',' or '") + close + "' in " + what);
-    }
-
-    static void put_utf8(std::string& out, uint32_t cp) {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
-
-    bool hex4(uint32_t& cp) {
-        if (pos_ + 4 > s_.size()) return fail("truncated \\u escape");
-        cp = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char c = s_[pos_++];
-            cp <<= 4;
-            if (c >= '0' && c <= '9')
-                cp |= c - '0';
-            else if (c >= 'a' && c <= 'f')
-                cp |= c - 'a' + 10;
-            else if (c >= 'A' && c <= 'F')
-                cp |= c - 'A' + 10;
-            else
-                return fail("bad hex digit in a \\u escape");
-        }
-        return true;
-    }
-
-    bool string(std::string& out) {
-        ++pos_;  // '"'
-        for (;;) {
-            if (pos_ >= s_.size()) return fail("unterminated string");
-            const unsigned char c = static_cast<unsigned char>(s_[pos_]);
-            if (c == '"') {
-                ++pos_;
-                return true;
-            }
-            if (c < 0x20) return fail("control character in a string (escape it)");
-            if (c != '\\') {
-                out += static_cast<char>(c);
-                ++pos_;
-                continue;
-            }
-            if (++pos_ >= s_.size()) return fail("unterminated escape");
-            const char e = s_[pos_++];
-            switch (e) {
-                case '"':
-                    out += '"';
-                    break;
-                case '\\':
-                    out += '\\';
-                    break;
-                case '/':
-                    out += '/';
-                    break;
-                case 'b':
-                    out += '\b';
-                    break;
-                case 'f':
-                    out += '\f';
-                    break;
-                case 'n':
-                    out += '\n';
-                    break;
-                case 'r':
-                    out += '\r';
-                    break;
-                case 't':
-                    out += '\t';
-                    break;
-                case 'u': {
-                    uint32_t cp = 0;
-                    if (!hex4(cp)) return false;
-                    if (cp >= 0xD800 && cp <= 0xDBFF) {
-                        uint32_t low = 0;
-                        if (s_.substr(pos_, 2) != "\\u")
-                            return fail("lone high surrogate in a \\u escape");
-                        pos_ += 2;
-                        if (!hex4(low)) return false;
-                        if (low < 0xDC00 || low > 0xDFFF)
-                            return fail("bad low surrogate in a \\u escape");
-                        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                    } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-                        return fail("lone low surrogate in a \\u escape");
-                    }
-                    put_utf8(out, cp);
-                    break;
-                }
-                default:
-                    --pos_;
-                    return fail(std::string("unknown escape \\") + e);
-            }
-        }
-    }
-
-    bool number(JsonValue& v) {
-        const size_t start = pos_;
-        auto digits = [&] {
-            const size_t from = pos_;
-            while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
-            return pos_ - from;
-        };
-        if (s_[pos_] == '-') ++pos_;
-        if (pos_ < s_.size() && s_[pos_] == '0') {
-            ++pos_;
-        } else if (digits() == 0) {
-            return fail("bad number");
-        }
-        bool integral = true;
-        if (pos_ < s_.size() && s_[pos_] == '.') {
-            ++pos_;
-            integral = false;
-            if (digits() == 0) return fail("bad number: digits expected after '.'");
-        }
-        if (pos_ < s_.size() && (s_[pos_] == 'e' || s_[pos_] == 'E')) {
-            ++pos_;
-            integral = false;
-            if (pos_ < s_.size() && (s_[pos_] == '+' || s_[pos_] == '-')) ++pos_;
-            if (digits() == 0) return fail("bad number: digits expected in the exponent");
-        }
-        if (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9')
-            return fail("bad number: leading zero");
-        const std::string_view text = s_.substr(start, pos_ - start);
-        double d = 0;
-        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
-        if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(d)) {
-            pos_ = start;
-            return fail("number " + quoted(text) + " is out of range");
-        }
-        v.kind = JsonValue::Kind::Number;
-        v.number = d;
-        v.integral = integral;
-        return true;
-    }
-
-    std::string_view s_;
-    size_t pos_ = 0;
-    std::string error_;
-};
-
-// Typed access to an object's members with errors naming the JSON path; refuses unknown keys.
-class ObjectReader {
-  public:
-    ObjectReader(const JsonValue& v, std::string path, std::string& error)
-        : v_(v), path_(std::move(path)), error_(error) {
-        if (v.kind != JsonValue::Kind::Object)
-            fail(path_, std::string("expected an object, found ") + kind_name(v.kind));
-    }
-
-    const JsonValue* get(const std::string& key, bool required = true) {
-        used_.insert(key);
-        if (v_.kind != JsonValue::Kind::Object) return nullptr;
-        for (size_t i = 0; i < v_.keys.size(); ++i)
-            if (v_.keys[i] == key) return &v_.items[i];
-        if (required) fail(path_, "missing key " + quoted(key));
-        return nullptr;
-    }
-    const JsonValue* typed(const std::string& key, JsonValue::Kind kind, bool required = true) {
-        const JsonValue* v = get(key, required);
-        if (v && v->kind != kind) {
-            fail(at(key),
-                 std::string("expected ") + kind_name(kind) + ", found " + kind_name(v->kind));
-            return nullptr;
-        }
-        return v;
-    }
-    std::string str(const std::string& key) {
-        const JsonValue* v = typed(key, JsonValue::Kind::String);
-        return v ? v->string : std::string();
-    }
-    int integer(const std::string& key, int min, int max) {
-        const JsonValue* v = typed(key, JsonValue::Kind::Number);
-        if (!v) return 0;
-        if (!v->integral || v->number < min || v->number > max) {
-            fail(at(key),
-                 "expected an integer from " + std::to_string(min) + " to " + std::to_string(max));
-            return 0;
-        }
-        return static_cast<int>(v->number);
-    }
-    double number(const std::string& key) {
-        const JsonValue* v = typed(key, JsonValue::Kind::Number);
-        return v ? v->number : 0;
-    }
-    bool boolean(const std::string& key) {
-        const JsonValue* v = typed(key, JsonValue::Kind::Bool);
-        return v && v->boolean;
-    }
-    // Call after reading every known key.
-    void no_other_keys() {
-        if (v_.kind != JsonValue::Kind::Object) return;
-        for (const auto& k : v_.keys)
-            if (!used_.count(k)) {
-                fail(path_, "unknown key " + quoted(k));
-                return;
-            }
-    }
-    std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
-    void fail(const std::string& where, const std::string& what) {
-        if (error_.empty())
-            error_ =
-                "results file: " + (where.empty() ? std::string("top level") : where) + ": " + what;
-    }
-
-  private:
-    const JsonValue& v_;
-    std::string path_;
-    std::string& error_;
-    std::set<std::string> used_;
-};
-
 constexpr const char* kFormat = "branan-match-results";
 constexpr int kVersion = 1;
 
 void put_estimate(std::string& out, const EloEstimate& e) {
+    // Without spread there is no interval (stats.h): its bounds are null.
     auto val = [&](double v) { return e.valid ? json_number(v) : std::string("null"); };
+    auto bound = [&](double v) { return e.spread ? val(v) : std::string("null"); };
     out += "\"score\": " + val(e.score) + ", \"elo\": " + val(e.elo) +
-           ", \"elo_lower\": " + val(e.lower) + ", \"elo_upper\": " + val(e.upper) +
-           ", \"elo_error\": " + val(e.error);
+           ", \"elo_lower\": " + bound(e.lower) + ", \"elo_upper\": " + bound(e.upper) +
+           ", \"elo_error\": " + bound(e.error);
 }
 
 }  // namespace
@@ -623,6 +194,21 @@ std::string write_otg(const GameRecord& g) {
     for (const auto& m : g.moves)
         if (m != "timeout") moves.push_back(slash_captures(m));
     return otg_text(g, rules_text, moves, "record not replayed: " + checked.error());
+}
+
+std::string write_move_notes(const GameRecord& g) {
+    std::string out = "# round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
+                      ": " + g.attackers + " (attackers) vs " + g.defenders + " (defenders)" +
+                      (g.time_control.empty() ? "" : ", " + g.time_control) + "\n";
+    int turn = 0;
+    for (size_t i = 0; i < g.moves.size(); ++i) {
+        if (g.moves[i] == "timeout") continue;
+        if (i % 2 == 0) out += std::to_string(++turn) + ".";
+        out += " " + g.moves[i];
+        if (i < g.notes.size() && !g.notes[i].empty()) out += " {" + g.notes[i] + "}";
+        if (i % 2 == 1 || i + 1 == g.moves.size()) out += "\n";
+    }
+    return out;
 }
 
 std::string write_csv_line(const GameRecord& g) {
@@ -674,6 +260,20 @@ MatchSummary summarize(const MatchResults& r) {
         e.los = los(e.wdl);
         s.engines.push_back(e);
     }
+    for (size_t i = 0; i < r.engines.size(); ++i)
+        for (size_t j = i + 1; j < r.engines.size(); ++j) {
+            PairingSummary p{r.engines[i], r.engines[j], {}, {}};
+            for (const auto& g : r.games) {
+                if (!((g.attackers == p.first && g.defenders == p.second) ||
+                      (g.attackers == p.second && g.defenders == p.first)))
+                    continue;
+                if (auto sc = score_of(g, p.first))
+                    ++(*sc == 1 ? p.wdl.wins : *sc == 0 ? p.wdl.losses : p.wdl.draws);
+            }
+            if (p.wdl.games() == 0) continue;
+            p.elo = elo_wdl(p.wdl);
+            s.pairings.push_back(p);
+        }
     if (!r.engines.empty()) {
         const std::string& me = r.engines[0];
         std::map<std::pair<int, int>, std::vector<const GameResult*>> pairs;
@@ -694,10 +294,10 @@ MatchSummary summarize(const MatchResults& r) {
         s.bounds = sprt_bounds(*r.sprt);
         if (r.paired) {
             s.llr = sprt_llr(*r.sprt, s.pentanomial);
-            s.decision = sprt_decision(*r.sprt, s.llr, s.pentanomial);
+            s.decision = sprt_decision(*r.sprt, s.llr);
         } else if (!s.engines.empty()) {
             s.llr = sprt_llr(*r.sprt, s.engines[0].wdl);
-            s.decision = sprt_decision(*r.sprt, s.llr, s.engines[0].wdl);
+            s.decision = sprt_decision(*r.sprt, s.llr);
         }
     }
     return s;
@@ -735,7 +335,19 @@ std::string results_json(const MatchResults& r) {
         out += ", \"los\": " + json_optional(e.los) + "}";
         out += i + 1 < s.engines.size() ? ",\n" : "\n";
     }
-    out += "    ],\n";
+    out += "    ],\n    \"pairings\": [";
+    for (size_t i = 0; i < s.pairings.size(); ++i) {
+        const PairingSummary& pr = s.pairings[i];
+        out += std::string(i ? ",\n" : "\n") + "      {\"first\": " + json_string(pr.first) +
+               ", \"second\": " + json_string(pr.second) +
+               ", \"wins\": " + std::to_string(pr.wdl.wins) +
+               ", \"draws\": " + std::to_string(pr.wdl.draws) +
+               ", \"losses\": " + std::to_string(pr.wdl.losses) +
+               ", \"games\": " + std::to_string(pr.wdl.games()) + ", ";
+        put_estimate(out, pr.elo);
+        out += "}";
+    }
+    out += s.pairings.empty() ? "],\n" : "\n    ],\n";
     const Pentanomial& p = s.pentanomial;
     out += "    \"pentanomial\": {\"ll\": " + std::to_string(p.ll) +
            ", \"ld\": " + std::to_string(p.ld) + ", \"dd_or_wl\": " + std::to_string(p.dd_or_wl) +
@@ -751,7 +363,24 @@ std::string results_json(const MatchResults& r) {
     } else {
         out += "    \"sprt\": null\n";
     }
-    out += "  },\n  \"games\": [";
+    out += "  },\n  \"warnings\": [";
+    for (size_t i = 0; i < r.warnings.size(); ++i)
+        out += (i ? ", " : "") + json_string(r.warnings[i]);
+    out += "],\n  \"engine_settings\": [";
+    for (size_t i = 0; i < r.settings.size(); ++i) {
+        const EngineSettings& e = r.settings[i];
+        out += std::string(i ? ",\n" : "\n") + "    {\"name\": " + json_string(e.name) +
+               ", \"command\": " + json_string(e.command) + ", \"args\": [";
+        for (size_t k = 0; k < e.args.size(); ++k) out += (k ? ", " : "") + json_string(e.args[k]);
+        out += "], \"protocol\": " + json_string(e.protocol) +
+               ", \"limits\": " + json_string(e.limits) + ", \"options\": {";
+        for (size_t k = 0; k < e.options.size(); ++k)
+            out += (k ? ", " : "") + json_string(e.options[k].first) + ": " +
+                   json_string(e.options[k].second);
+        out += "}}";
+    }
+    out += r.settings.empty() ? "],\n" : "\n  ],\n";
+    out += "  \"games\": [";
     for (size_t i = 0; i < r.games.size(); ++i) {
         const GameResult& g = r.games[i];
         out += i ? ",\n    " : "\n    ";
@@ -768,7 +397,7 @@ std::string results_json(const MatchResults& r) {
 }
 
 Expected<MatchResults> read_results_json(std::string_view text) {
-    auto parsed = JsonParser(text).parse();
+    auto parsed = parse_json(text);
     if (!parsed) return Error{parsed.error()};
     std::string error;
     MatchResults r;
@@ -788,7 +417,7 @@ Expected<MatchResults> read_results_json(std::string_view text) {
             const JsonValue& e = engines->items[i];
             const std::string where = "engines[" + std::to_string(i) + "]";
             if (e.kind != JsonValue::Kind::String) {
-                top.fail(where, std::string("expected a string, found ") + kind_name(e.kind));
+                top.fail(where, std::string("expected a string, found ") + json_kind_name(e.kind));
             } else if (e.string.empty()) {
                 top.fail(where, "empty engine name");
             } else if (std::find(r.engines.begin(), r.engines.end(), e.string) != r.engines.end()) {
@@ -814,6 +443,37 @@ Expected<MatchResults> read_results_json(std::string_view text) {
         }
     }
     top.typed("summary", JsonValue::Kind::Object);
+    if (const JsonValue* warnings = top.typed("warnings", JsonValue::Kind::Array, false)) {
+        for (size_t i = 0; i < warnings->items.size(); ++i) {
+            if (warnings->items[i].kind != JsonValue::Kind::String)
+                top.fail("warnings[" + std::to_string(i) + "]", "expected a string");
+            else
+                r.warnings.push_back(warnings->items[i].string);
+        }
+    }
+    if (const JsonValue* settings = top.typed("engine_settings", JsonValue::Kind::Array, false)) {
+        for (size_t i = 0; i < settings->items.size() && error.empty(); ++i) {
+            ObjectReader o(settings->items[i], "engine_settings[" + std::to_string(i) + "]", error);
+            EngineSettings e;
+            e.name = o.str("name");
+            e.command = o.str("command");
+            if (const JsonValue* args = o.typed("args", JsonValue::Kind::Array))
+                for (const auto& a : args->items) {
+                    if (a.kind != JsonValue::Kind::String) o.fail(o.at("args"), "expected strings");
+                    e.args.push_back(a.string);
+                }
+            e.protocol = o.str("protocol");
+            e.limits = o.str("limits");
+            if (const JsonValue* options = o.typed("options", JsonValue::Kind::Object))
+                for (size_t k = 0; k < options->keys.size(); ++k) {
+                    if (options->items[k].kind != JsonValue::Kind::String)
+                        o.fail(o.at("options"), "expected string values");
+                    e.options.emplace_back(options->keys[k], options->items[k].string);
+                }
+            o.no_other_keys();
+            r.settings.push_back(e);
+        }
+    }
     if (const JsonValue* games = top.typed("games", JsonValue::Kind::Array)) {
         std::set<std::pair<int, int>> seen;
         for (size_t i = 0; i < games->items.size() && error.empty(); ++i) {

@@ -22,12 +22,16 @@ struct GameRecord {
     std::string result;              // "attackers" "defenders" "draw" (anything else: unknown)
     std::string termination;         // e.g. "king escaped", "time forfeit by X"
     int round = 0, game = 0;
+    std::string time_control;  // e.g. "attackers 10+0.1, defenders depth 6"; empty: none
+    // Per move (aligned with `moves`; may be shorter): "score/depth time" as the engine reported
+    // it, e.g. "+0.35/12 1.204s"; "" for opening moves and moves without a report.
+    std::vector<std::string> notes;
 };
 
 // The OpenTafl game record (OpenTafl's GameSerializer / Game.setDefaultTags, notation spec §4):
 //
 //   [event:...] [date:yyyy.mm.dd] [round:R] [attackers:...] [defenders:...]
-//   [result:1|-1|0|?] [termination:...] [compiler:branan-match]
+//   [result:1|-1|0|?] [termination:...] [time-control:...] [compiler:branan-match]
 //   [rules:<rules string, ending with starti:<start record, top rank first>>]   (always last)
 //   <blank line>
 //   1. d2-e2 Kd4-c4
@@ -53,6 +57,12 @@ std::string write_otg(const GameRecord& g);
 // "time forfeit" appends the "timeout" marker the collections use. Black = attackers won.
 std::string write_csv_line(const GameRecord& g);
 
+// The moves with the engines' reports, the side file of an .otg record (OpenTafl's records have
+// no comments): a "# round R game G: X (attackers) vs Y (defenders), <time control>" line, then
+// one turn a line, each move followed by its note in braces when it has one:
+//   1. e2-d2 {+0.35/12 1.204s} d4-c4 {-0.20/11 0.981s}
+std::string write_move_notes(const GameRecord& g);
+
 // ---- match results -------------------------------------------------------------------------
 
 // A game of the match, as the results file lists it.
@@ -66,6 +76,16 @@ struct GameResult {
     bool operator==(const GameResult&) const = default;
 };
 
+// How an engine was run, for the record.
+struct EngineSettings {
+    std::string name, command;
+    std::vector<std::string> args;
+    std::string protocol;  // "uti" | "otep"
+    std::string limits;    // "10+0.1", "st=2", "depth=6 nodes=1000", "inf"
+    std::vector<std::pair<std::string, std::string>> options;
+    bool operator==(const EngineSettings&) const = default;
+};
+
 struct MatchResults {
     std::string event;
     std::string variant;
@@ -77,6 +97,10 @@ struct MatchResults {
     bool paired = true;
     std::optional<SprtConfig> sprt;
     std::vector<GameResult> games;  // in the order they finished
+    // Said to the user during the run and kept with the results (e.g. fewer random openings
+    // than asked for).
+    std::vector<std::string> warnings;
+    std::vector<EngineSettings> settings;  // per engine, when known
     bool operator==(const MatchResults&) const = default;
 };
 
@@ -87,8 +111,17 @@ struct EngineSummary {
     std::optional<double> los;
 };
 
+// Two engines' games against each other, from `first`'s point of view (first before second in
+// the match's engine list).
+struct PairingSummary {
+    std::string first, second;
+    WDL wdl;
+    EloEstimate elo;  // trinomial
+};
+
 struct MatchSummary {
     std::vector<EngineSummary> engines;
+    std::vector<PairingSummary> pairings;  // the pairs of engines that met, in engine order
     // engines[0] against its opponents, over complete pairs only: two games with the same round
     // and pair number ((game - 1) / 2), the same opening and the same two engines on swapped
     // sides. Games of incomplete pairs count in W/D/L but not here.
@@ -112,7 +145,12 @@ MatchSummary summarize(const MatchResults& r);
 //                             "elo_lower", "elo_upper", "elo_error", "los"}...],
 //                "pentanomial": {"ll", "ld", "dd_or_wl", "wd", "ww", "pairs", "score", "elo",
 //                                "elo_lower", "elo_upper", "elo_error"},
+//                "pairings": [{"first", "second", "wins", "draws", "losses", "games", "score",
+//                              "elo", "elo_lower", "elo_upper", "elo_error"}...],
 //                "sprt": {"llr", "lower", "upper", "decision"} | null},
+//    "warnings": ["..."],   (optional on reading)
+//    "engine_settings": [{"name", "command", "args": [...], "protocol", "limits",
+//                         "options": {"Hash": "64", ...}}...],   (optional on reading)
 //    "games": [{"round", "game", "opening", "attackers", "defenders", "result", "termination",
 //               "plies"}...]}
 // JSON has no infinities: an infinite Elo is written as the string "+inf" or "-inf", a value

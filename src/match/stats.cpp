@@ -42,34 +42,24 @@ EloEstimate estimate(double s, double variance, double n) {
     e.lower = score_to_elo(std::clamp(s - kZ95 * stdev, 0.0, 1.0));
     e.upper = score_to_elo(std::clamp(s + kZ95 * stdev, 0.0, 1.0));
     e.error = std::isfinite(e.lower) && std::isfinite(e.upper) ? (e.upper - e.lower) / 2 : kInf;
+    e.spread = variance > 0;
     return e;
 }
 
-// fishtest's LLR_logistic (LLRcalc.py):
-//   results_to_pdf: every count that is 0 is replaced by epsilon = 1e-3 ("regularize", so that a
-//     one-sided sample has a non-zero variance), N = sum of the counts, values i / (k - 1) for the
-//     k outcomes (0, 1/2, 1 for L, D, W; 0, 1/4, 1/2, 3/4, 1 for the five pair classes);
-//   mu, var = mean and variance of that distribution;
-//   s0, s1 = elo_to_score(elo0), elo_to_score(elo1);
-//   LLR = N * (s1 - s0) * (2 mu - s0 - s1) / (2 var)
-//       = N/2 * ((mu - s0)^2 - (mu - s1)^2) / var.
-// This is also what fastchess computes for its "logistic" model (SPRT::getLLR with
-// a = mean, var_s = var / N: (s1 - s0) * (2a - s0 - s1) / var_s / 2).
-// With no sample at all the LLR is 0.
+// The normal-approximation GSPRT LLR with its variance floor (stats.h, sprt_llr):
+//   LLR = n (s1 - s0) (2 mu - s0 - s1) / (2 max(v, d^2 / (n + 1))), d = max(mu, 1 - mu),
+// over the outcomes 0, 1/(N-1), ..., 1 with the given counts.
 template <size_t N>
-double llr_logistic(const SprtConfig& c, const std::array<double, N>& counts) {
-    double total = 0;
-    for (double v : counts) total += v;
-    if (total <= 0) return 0;
-    std::array<double, N> x{}, regular{};
-    for (size_t i = 0; i < N; ++i) {
-        x[i] = static_cast<double>(i) / (N - 1);
-        regular[i] = counts[i] == 0 ? 1e-3 : counts[i];
-    }
+double llr_normal(const SprtConfig& c, const std::array<double, N>& counts) {
     double n = 0;
-    for (double v : regular) n += v;
+    for (double v : counts) n += v;
+    if (n <= 0) return 0;
+    std::array<double, N> x{};
+    for (size_t i = 0; i < N; ++i) x[i] = static_cast<double>(i) / (N - 1);
     double mu = 0, var = 0;
-    mean_variance(x, regular, mu, var);
+    mean_variance(x, counts, mu, var);
+    const double d = std::max(mu, 1 - mu);
+    var = std::max(var, d * d / (n + 1));
     const double s0 = elo_to_score(c.elo0), s1 = elo_to_score(c.elo1);
     return n * (s1 - s0) * (2 * mu - s0 - s1) / var / 2;
 }
@@ -161,7 +151,9 @@ std::string format_number(double v, int decimals) {
 
 std::string format_estimate(const EloEstimate& e, int decimals) {
     if (!e.valid) return "n/a";
-    return format_number(e.elo, decimals) + " +/- " + format_number(e.error, decimals);
+    if (!e.spread) return format_number(e.elo, decimals) + " (no interval yet: every sample alike)";
+    return format_number(e.elo, decimals) + " [" + format_number(e.lower, decimals) + ", " +
+           format_number(e.upper, decimals) + "]";
 }
 
 Expected<SprtConfig> check_sprt_config(const SprtConfig& c) {
@@ -182,37 +174,19 @@ SprtBounds sprt_bounds(const SprtConfig& c) {
 }
 
 double sprt_llr(const SprtConfig& c, const Pentanomial& p) {
-    return llr_logistic<5>(
+    return llr_normal<5>(
         c, {double(p.ll), double(p.ld), double(p.dd_or_wl), double(p.wd), double(p.ww)});
 }
 
 double sprt_llr(const SprtConfig& c, const WDL& r) {
-    return llr_logistic<3>(c, {double(r.losses), double(r.draws), double(r.wins)});
+    return llr_normal<3>(c, {double(r.losses), double(r.draws), double(r.wins)});
 }
 
-namespace {
-
-SprtDecision wald_decision(const SprtConfig& c, double llr, std::initializer_list<int> bins) {
-    int samples = 0, outcomes = 0;
-    for (int n : bins) {
-        samples += n;
-        outcomes += n > 0;
-    }
-    if (samples < kSprtMinSamples || outcomes < 2) return SprtDecision::Continue;
+SprtDecision sprt_decision(const SprtConfig& c, double llr) {
     const SprtBounds b = sprt_bounds(c);
     if (llr >= b.upper) return SprtDecision::AcceptH1;
     if (llr <= b.lower) return SprtDecision::AcceptH0;
     return SprtDecision::Continue;
-}
-
-}  // namespace
-
-SprtDecision sprt_decision(const SprtConfig& c, double llr, const Pentanomial& p) {
-    return wald_decision(c, llr, {p.ll, p.ld, p.dd_or_wl, p.wd, p.ww});
-}
-
-SprtDecision sprt_decision(const SprtConfig& c, double llr, const WDL& r) {
-    return wald_decision(c, llr, {r.losses, r.draws, r.wins});
 }
 
 const char* sprt_decision_name(SprtDecision d) {

@@ -49,6 +49,9 @@ struct EloEstimate {
     double lower = 0;  // 95% interval
     double upper = 0;
     double error = 0;  // (upper - lower) / 2, the "+-" cutechess and fastchess print
+    // Whether the samples differ at all: with every sample alike (4 pairs all split 1-1) the
+    // sample variance is 0 and the normal approximation gives no interval (lower = upper).
+    bool spread = false;
 };
 
 // From the trinomial W/D/L counts (cutechess, fastchess EloWDL).
@@ -62,7 +65,8 @@ std::optional<double> los(const WDL& r);
 
 // "147.19", "+inf", "-inf", "n/a" (NaN); `decimals` digits after the point.
 std::string format_number(double v, int decimals = 2);
-// "147.19 +/- 70.31" or "n/a".
+// "147.19 [83.76, 224.54]" (the interval is not symmetric around the estimate), "n/a" without
+// games, "0.00 (no interval yet: every sample alike)" without spread.
 std::string format_estimate(const EloEstimate& e, int decimals = 2);
 
 // ---- SPRT ----------------------------------------------------------------------------------
@@ -83,21 +87,23 @@ struct SprtBounds {
 };
 SprtBounds sprt_bounds(const SprtConfig& c);
 
-// The log-likelihood ratio, fishtest's LLR_logistic (the GSPRT approximation):
-//   from game pairs (the default for paired openings), or
-//   from W/D/L of single games (runs without colour-swapped pairs).
+// The log-likelihood ratio of the generalised SPRT in its normal approximation (fishtest's
+// LLR_logistic form), from the observed counts themselves (zero counts are not "regularised"):
+//   n samples (game pairs, or single games when unpaired), each scoring x in [0, 1] (pair: its
+//   points / 2), mean mu, sample variance v;
+//   v' = max(v, d^2 / (n + 1)) with d = max(mu, 1 - mu): a variance floor, the variance one
+//        more sample at the far end would give; it keeps a few lopsided or identical samples
+//        (v = 0) from dividing by nothing, and fades as the run grows;
+//   s0, s1 = elo_to_score(elo0), elo_to_score(elo1);
+//   LLR = n (s1 - s0) (2 mu - s0 - s1) / (2 v').
+// 0 without samples.
 double sprt_llr(const SprtConfig& c, const Pentanomial& p);
 double sprt_llr(const SprtConfig& c, const WDL& r);
 
 enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
-// Wald's decision on `llr`, held back (Continue) while the sample is too thin to estimate the
-// variance the LLR divides by: fewer than kSprtMinSamples pairs (games, unpaired), or every
-// sample in one outcome. Tafl self-play makes that case common: pairs split 1-1 (each engine
-// wins with the stronger side) dominate, and three such pairs gave fishtest's formula an LLR of
-// -3.4, "H0 accepted" after six games.
-constexpr int kSprtMinSamples = 20;
-SprtDecision sprt_decision(const SprtConfig& c, double llr, const Pentanomial& sample);
-SprtDecision sprt_decision(const SprtConfig& c, double llr, const WDL& sample);
+// Wald's decision: H1 at or above the upper bound, H0 at or below the lower one, else continue.
+// Checked after every game; the first crossing stops the run.
+SprtDecision sprt_decision(const SprtConfig& c, double llr);
 // "continue", "H0 accepted", "H1 accepted"
 const char* sprt_decision_name(SprtDecision d);
 

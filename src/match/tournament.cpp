@@ -1,8 +1,9 @@
 #include "match/tournament.h"
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -12,8 +13,12 @@
 #include <thread>
 
 #include "core/rules_string.h"
+#include "match/engine_process.h"
 #include "match/game_runner.h"
+#include "match/interrupt.h"
+#include "match/match_files.h"
 #include "match/openings.h"
+#include "match/report.h"
 
 namespace branan::match {
 namespace {
@@ -23,7 +28,8 @@ struct Job {
     int first = 0, second = 0;  // engine indices of the pairing
     bool swapped = false;       // second engine plays the attackers
     int opening = 0;
-    int pair = 0;  // global pair number, for shards
+    int pair = 0;    // global pair number, for shards
+    int number = 0;  // 1.. in the shard's schedule, for "Started game N of M"
     int attackers() const { return swapped ? second : first; }
     int defenders() const { return swapped ? first : second; }
 };
@@ -37,7 +43,8 @@ std::vector<std::pair<int, int>> pairings(const MatchConfig& c) {
     return p;
 }
 
-std::vector<Job> schedule(const MatchConfig& c, int pairs_per_opening_cycle, int& total_pairs) {
+// The whole schedule (every shard's games); `openings` openings are used in turn by pairs.
+std::vector<Job> schedule(const MatchConfig& c, int openings, int& total_pairs) {
     std::vector<Job> jobs;
     int pair = 0;
     for (int round = 1; round <= c.rounds; ++round) {
@@ -51,7 +58,7 @@ std::vector<Job> schedule(const MatchConfig& c, int pairs_per_opening_cycle, int
                 j.second = second;
                 j.swapped = g % 2 == 1;
                 j.pair = pair + g / 2;
-                j.opening = j.pair % pairs_per_opening_cycle;
+                j.opening = j.pair % openings;
                 jobs.push_back(j);
             }
             pair += (c.games + 1) / 2;
@@ -76,189 +83,186 @@ const char* result_word(Outcome o) {
                                         : "draw";
 }
 
-// Writes `text` to `path` through a temporary file, so that a reader never sees half of it.
-bool write_atomically(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::trunc);
-        out << text;
-        if (!out) return false;
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    return !ec;
+// "attackers new 10+0.1, defenders base depth=6".
+std::string time_controls(const EngineConfig& attackers, const EngineConfig& defenders) {
+    return "attackers " + limits_text(attackers.tc) + ", defenders " + limits_text(defenders.tc);
 }
 
-std::string score_line(const MatchResults& results, size_t total_games) {
-    const MatchSummary s = summarize(results);
-    if (s.engines.empty()) return {};
-    const auto& e = s.engines[0];
-    const int n = e.wdl.wins + e.wdl.draws + e.wdl.losses;
-    std::ostringstream line;
-    line << "Games " << results.games.size() << "/" << total_games << "  Score of " << e.name
-         << ": " << e.wdl.wins << " - " << e.wdl.losses << " - " << e.wdl.draws << " ["
-         << format_number(n ? (e.wdl.wins + 0.5 * e.wdl.draws) / n : 0.5, 3) << "]  Elo "
-         << format_estimate(e.elo);
-    if (s.sprt)
-        line << "  LLR " << format_number(s.llr) << " (" << format_number(s.bounds.lower) << ", "
-             << format_number(s.bounds.upper) << ")";
-    return line.str();
+// The openings of the run; a warning in `warnings` when fewer could be made than asked for.
+Expected<std::vector<Opening>> make_openings(const MatchConfig& config, int pairs,
+                                             std::vector<std::string>& warnings) {
+    if (!config.openings_file.empty()) return read_openings(config.openings_file, config.rules);
+    if (config.random_openings == 0) return std::vector<Opening>{start_opening(config.rules)};
+    std::vector<Opening> openings =
+        random_openings(config.rules, config.random_openings, pairs, config.seed);
+    if (static_cast<int>(openings.size()) < pairs)
+        warnings.push_back("only " + std::to_string(openings.size()) +
+                           " distinct random openings of " +
+                           std::to_string(config.random_openings) + " plies could be made for " +
+                           std::to_string(pairs) +
+                           " pairs: they are played again in turn (more plies give "
+                           "more openings)");
+    if (openings.empty()) return Error{"no random opening of this length could be made"};
+    return openings;
+}
+
+// Starts every engine the jobs need and sets up a game, before the first game: an engine that
+// cannot start or refuses an option stops the run here rather than forfeiting every game. The
+// started players are handed over in `players`.
+bool probe_engines(const MatchConfig& config, const std::vector<Job>& jobs,
+                   std::map<int, std::unique_ptr<Player>>& players, std::string& error) {
+    std::set<int> used;
+    for (const auto& j : jobs) used.insert({j.first, j.second});
+    for (int index : used) {
+        auto p = make_player(config.engines[index]);
+        std::string why;
+        if (!p->start(why) || !p->new_game(config.rules, why)) {
+            error = "engine '" + config.engines[index].name + "' cannot play: " + why;
+            return false;
+        }
+        players[index] = std::move(p);
+    }
+    return true;
+}
+
+// One line on `out`, flushed at once (the output may be a pipe).
+void say(std::ostream& out, const std::string& line) {
+    out << line << "\n" << std::flush;
 }
 
 }  // namespace
 
-void print_summary(const MatchResults& results, std::ostream& out) {
-    const MatchSummary s = summarize(results);
-    out << "\n"
-        << std::left << std::setw(20) << "engine" << std::right << std::setw(7) << "games"
-        << std::setw(6) << "W" << std::setw(6) << "D" << std::setw(6) << "L" << std::setw(8)
-        << "score"
-        << "  Elo (95% interval)            LOS\n";
-    for (const auto& e : s.engines) {
-        const int n = e.wdl.wins + e.wdl.draws + e.wdl.losses;
-        out << std::left << std::setw(20) << e.name << std::right << std::setw(7) << n
-            << std::setw(6) << e.wdl.wins << std::setw(6) << e.wdl.draws << std::setw(6)
-            << e.wdl.losses << std::setw(8)
-            << format_number(n ? (e.wdl.wins + 0.5 * e.wdl.draws) / n : 0.5, 3) << "  " << std::left
-            << std::setw(30) << format_estimate(e.elo) << std::right
-            << (e.los ? format_number(*e.los * 100, 1) + "%" : std::string("n/a")) << "\n";
-    }
-    // Per colour: each engine's record as the attackers and as the defenders.
-    out << "\nby side            attackers W-D-L    defenders W-D-L\n";
-    for (const auto& name : results.engines) {
-        int wdl[2][3] = {};
-        for (const auto& g : results.games) {
-            const int side = g.attackers == name ? 0 : g.defenders == name ? 1 : -1;
-            const auto score = score_of(g, name);
-            if (side < 0 || !score) continue;
-            ++wdl[side][*score == 1 ? 0 : *score == 0.5 ? 1 : 2];
-        }
-        std::ostringstream a, d;
-        a << wdl[0][0] << "-" << wdl[0][1] << "-" << wdl[0][2];
-        d << wdl[1][0] << "-" << wdl[1][1] << "-" << wdl[1][2];
-        out << std::left << std::setw(19) << name << std::setw(19) << a.str() << d.str() << "\n";
-    }
-    const auto& p = s.pentanomial;
-    out << "\npairs (" << results.engines[0] << "'s view, 0 / 0.5 / 1 / 1.5 / 2 points): " << p.ll
-        << " / " << p.ld << " / " << p.dd_or_wl << " / " << p.wd << " / " << p.ww << "   Elo "
-        << format_estimate(s.pentanomial_elo) << "\n";
-    if (s.sprt)
-        out << "SPRT elo0=" << format_number(s.sprt->elo0)
-            << " elo1=" << format_number(s.sprt->elo1)
-            << " alpha=" << format_number(s.sprt->alpha, 3)
-            << " beta=" << format_number(s.sprt->beta, 3) << ": LLR " << format_number(s.llr)
-            << " (" << format_number(s.bounds.lower) << ", " << format_number(s.bounds.upper)
-            << "): " << sprt_decision_name(s.decision) << "\n";
-}
-
 int run_tournament(const MatchConfig& config, std::ostream& out) {
-    // 1. Openings and the schedule.
+    // 1. Openings, the schedule and this shard's part of it.
     int total_pairs = 0;
     schedule(config, 1, total_pairs);
-    std::vector<Opening> openings;
-    if (!config.openings_file.empty()) {
-        auto read = read_openings(config.openings_file, config.rules);
-        if (!read) {
-            std::cerr << "branan-match: " << read.error() << "\n";
-            return 2;
-        }
-        openings = std::move(read).value();
-    } else if (config.random_openings > 0) {
-        openings = random_openings(config.rules, config.random_openings, total_pairs, config.seed);
-    } else {
-        openings.push_back(start_opening(config.rules));
+    MatchResults base;
+    auto openings = make_openings(config, total_pairs, base.warnings);
+    if (!openings) {
+        std::cerr << "branan-match: " << openings.error() << "\n";
+        return 2;
     }
-    const std::vector<Job> all = schedule(config, static_cast<int>(openings.size()), total_pairs);
+    std::vector<Job> mine;
+    for (auto& j : schedule(config, static_cast<int>(openings->size()), total_pairs))
+        if (j.pair % config.shards == config.shard - 1) {
+            j.number = static_cast<int>(mine.size()) + 1;
+            mine.push_back(j);
+        }
+    for (const auto& w : base.warnings) std::cerr << "branan-match: warning: " << w << "\n";
 
-    // 2. Results so far (resume) and the shard's part.
-    MatchResults results;
-    results.event = config.event;
-    results.variant = write_rules_string(config.rules);
-    for (const auto& e : config.engines) results.engines.push_back(e.name);
-    results.paired = config.games % 2 == 0;
-    results.sprt = config.sprt;
-    if (config.resume && std::filesystem::exists(config.results_file)) {
-        std::ifstream in(config.results_file);
-        std::stringstream text;
-        text << in.rdbuf();
-        auto previous = read_results_json(text.str());
-        if (!previous) {
-            std::cerr << "branan-match: cannot resume from " << config.results_file << ": "
-                      << previous.error() << "\n";
-            return 2;
-        }
-        if (previous->engines != results.engines || previous->variant != results.variant) {
-            std::cerr << "branan-match: " << config.results_file
-                      << " is from another match (engines or rules differ)\n";
-            return 2;
-        }
-        results.games = previous->games;
+    // 2. The run's files: the journal's games are done (resume).
+    base.event = config.event;
+    base.variant = write_rules_string(config.rules);
+    for (const auto& e : config.engines) base.engines.push_back(e.name);
+    base.paired = config.games % 2 == 0;
+    base.sprt = config.sprt;
+    for (const auto& e : config.engines)
+        base.settings.push_back(
+            {e.name, e.command, e.args, e.protocol, limits_text(e.tc), e.options});
+    auto opened = MatchFiles::open(
+        {config.records_dir, config.results_file, config.resume, config.force}, base);
+    if (!opened) {
+        std::cerr << "branan-match: " << opened.error() << "\n";
+        return 2;
     }
+    MatchFiles files = std::move(opened).value();
     std::set<std::pair<int, int>> done;
-    for (const auto& g : results.games) done.emplace(g.round, g.game);
+    for (const auto& g : files.results().games) done.emplace(g.round, g.game);
     std::vector<Job> jobs;
-    for (const auto& j : all)
-        if (j.pair % config.shards == config.shard - 1 && !done.count({j.round, j.game}))
-            jobs.push_back(j);
+    for (const auto& j : mine)
+        if (!done.count({j.round, j.game})) jobs.push_back(j);
+    // A run the SPRT has decided is over (resumed after its decision).
+    if (config.sprt && summarize(files.results()).decision != SprtDecision::Continue) jobs.clear();
+    say(out, "branan-match: " + std::to_string(jobs.size()) + " games to play (" +
+                 std::to_string(done.size()) + " already played), " +
+                 std::to_string(openings->size()) + " opening(s), concurrency " +
+                 std::to_string(config.concurrency));
 
-    if (!config.records_dir.empty()) std::filesystem::create_directories(config.records_dir);
-    if (!config.results_file.empty() &&
-        std::filesystem::path(config.results_file).has_parent_path())
-        std::filesystem::create_directories(
-            std::filesystem::path(config.results_file).parent_path());
-    const size_t total_games = results.games.size() + jobs.size();
-    out << "branan-match: " << jobs.size() << " games to play (" << done.size()
-        << " already played), " << openings.size() << " opening(s), concurrency "
-        << config.concurrency << "\n";
+    if (config.sprt && !jobs.empty()) {
+        const SprtBounds b = sprt_bounds(*config.sprt);
+        say(out, "SPRT elo0=" + format_number(config.sprt->elo0) +
+                     " elo1=" + format_number(config.sprt->elo1) +
+                     ": stops after the first game "
+                     "that takes the LLR to " +
+                     format_number(b.upper) +
+                     " or above (H1 accepted) "
+                     "or to " +
+                     format_number(b.lower) + " or below (H0 accepted)");
+    }
 
-    // 3. Play: each worker owns one process per engine, restarted by the players after failures.
+    // 3. Every engine starts before the first game, or the run stops here. A Ctrl-C from now on
+    // is seen once the games begin (they then stop at once).
+    install_interrupt_handlers();
+    std::map<int, std::unique_ptr<Player>> first_players;
+    if (std::string error; !jobs.empty() && !probe_engines(config, jobs, first_players, error)) {
+        std::cerr << "branan-match: " << error << "\n";
+        restore_interrupt_handlers();
+        files.remove_if_empty();
+        return 2;
+    }
+
+    // 4. Play: each worker owns one process per engine, restarted by the players after failures.
     std::mutex mutex;
     size_t next = 0;
-    bool decided = false;
+    std::atomic<bool> stopping{false};
+    std::atomic<int> workers_done{0};
     const std::string date = today();
-    const std::string rules_string = write_rules_string(config.rules);
-    auto finish_game = [&](const Job& job, const GameOutcome& o) {
-        const Opening& opening = openings[job.opening];
-        GameResult r{job.round,
-                     job.game,
-                     opening.label,
-                     config.engines[job.attackers()].name,
-                     config.engines[job.defenders()].name,
-                     result_word(o.outcome),
-                     o.reason,
-                     static_cast<int>(o.moves.size())};
-        results.games.push_back(r);
-        if (!config.records_dir.empty()) {
-            GameRecord rec{config.event,
-                           date,
-                           r.attackers,
-                           r.defenders,
-                           rules_string,
-                           opening.start_record,
-                           side_name(opening.start_side),
-                           o.moves,
-                           r.result,
-                           r.termination,
-                           job.round,
-                           job.game};
-            std::ofstream(config.records_dir + "/round" + std::to_string(job.round) + "-game" +
-                          std::to_string(job.game) + ".otg")
-                << write_otg(rec);
-            std::ofstream(config.records_dir + "/games.csv", std::ios::app)
-                << write_csv_line(rec) << "\n";
+    const size_t total_games = mine.size();
+    auto finish_game = [&](const Job& job, const GameOutcome& o) {  // under `mutex`
+        const Opening& opening = (*openings)[job.opening];
+        const EngineConfig &a = config.engines[job.attackers()],
+                           &d = config.engines[job.defenders()];
+        FinishedGame f;
+        f.result = {job.round,     job.game,
+                    opening.label, a.name,
+                    d.name,        result_word(o.outcome),
+                    o.reason,      static_cast<int>(o.moves.size())};
+        f.record = {config.event,
+                    date,
+                    a.name,
+                    d.name,
+                    base.variant,
+                    opening.start_record,
+                    side_name(opening.start_side),
+                    o.moves,
+                    f.result.result,
+                    f.result.termination,
+                    job.round,
+                    job.game,
+                    time_controls(a, d),
+                    o.notes};
+        std::string error;
+        if (!files.add(f, error)) {
+            std::cerr << "branan-match: " << error << "; stopping (--resume continues)\n";
+            stopping = true;
+            return;
         }
-        if (!config.results_file.empty() &&
-            !write_atomically(config.results_file, results_json(results)))
-            std::cerr << "branan-match: cannot write " << config.results_file << "\n";
+        if (!error.empty()) std::cerr << "branan-match: " << error << "\n";
+        const MatchResults& results = files.results();
         if (!config.quiet)
-            out << "Finished game " << job.game << " of round " << job.round << " (" << r.attackers
-                << " attackers vs " << r.defenders << " defenders): " << r.result << " {"
-                << r.termination << "}\n"
-                << score_line(results, total_games) << std::endl;
-        if (config.sprt && summarize(results).decision != SprtDecision::Continue) decided = true;
+            say(out, "Finished game " + std::to_string(job.number) + " of " +
+                         std::to_string(total_games) + " (" + a.name + " vs " + d.name +
+                         "): " + f.result.result + " {" + f.result.termination + "}\n" +
+                         score_line(results, total_games));
+        if (config.rating_interval > 0 && results.games.size() % config.rating_interval == 0 &&
+            results.games.size() < total_games)
+            print_summary(results, out);
+        if (config.sprt) {
+            const MatchSummary s = summarize(results);
+            if (s.decision != SprtDecision::Continue) {
+                say(out, std::string("SPRT: ") + sprt_decision_name(s.decision) + " after " +
+                             std::to_string(results.games.size()) + " games (LLR " +
+                             format_number(s.llr) +
+                             (s.decision == SprtDecision::AcceptH1 ? " >= " : " <= ") +
+                             format_number(s.decision == SprtDecision::AcceptH1 ? s.bounds.upper
+                                                                                : s.bounds.lower) +
+                             "): stopping, games in progress are not counted");
+                stopping = true;
+                kill_all_engines();
+            }
+        }
     };
-    auto worker = [&] {
-        std::map<int, std::unique_ptr<Player>> players;
+    auto worker = [&](std::map<int, std::unique_ptr<Player>> players) {
         auto player = [&](int index) -> Player& {
             auto& p = players[index];
             if (!p) p = make_player(config.engines[index]);
@@ -268,25 +272,60 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
             Job job;
             {
                 std::lock_guard lock(mutex);
-                if (decided || next >= jobs.size()) break;
+                if (stopping || next >= jobs.size()) break;
                 job = jobs[next++];
+                if (!config.quiet)
+                    say(out, "Started game " + std::to_string(job.number) + " of " +
+                                 std::to_string(total_games) + " (" +
+                                 config.engines[job.attackers()].name + " vs " +
+                                 config.engines[job.defenders()].name + ")");
             }
-            const Opening& opening = openings[job.opening];
+            const Opening& opening = (*openings)[job.opening];
             GameSetup setup{config.rules, opening.start_record, opening.start_side, opening.moves,
                             config.max_plies};
-            const GameOutcome o =
-                play_game(player(job.attackers()), player(job.defenders()), setup);
+            Player& attackers = player(job.attackers());
+            Player& defenders = player(job.defenders());
+            const GameOutcome o = play_game(attackers, defenders, setup);
+            for (Player* p : {&attackers, &defenders})
+                if (p->config().restart) p->quit();
             std::lock_guard lock(mutex);
+            if (stopping) break;  // stopped while it was played (SPRT, Ctrl-C): not counted
             finish_game(job, o);
         }
         for (auto& [index, p] : players) p->quit();
+        ++workers_done;
     };
     std::vector<std::thread> threads;
-    for (int i = 0; i < config.concurrency; ++i) threads.emplace_back(worker);
+    for (int i = 0; i < config.concurrency; ++i)
+        threads.emplace_back(
+            worker, i == 0 ? std::move(first_players) : std::map<int, std::unique_ptr<Player>>{});
+    // Stopping (Ctrl-C, SIGTERM, an SPRT decision) ends the games in progress: their engines
+    // are killed, also any a worker starts before it sees the flag.
+    int caught = 0;
+    while (workers_done < config.concurrency) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (!caught && (caught = interrupt_signal()) != 0) {
+            std::lock_guard lock(mutex);
+            stopping = true;
+        }
+        if (stopping) kill_all_engines();
+    }
     for (auto& t : threads) t.join();
+    restore_interrupt_handlers();
+    if (std::string error; !files.finish(error)) std::cerr << "branan-match: " << error << "\n";
 
-    print_summary(results, out);
-    if (!config.results_file.empty()) out << "results: " << config.results_file << "\n";
+    print_summary(files.results(), out);
+    if (!config.results_file.empty()) say(out, "results: " + config.results_file);
+    if (caught) {
+        std::ostringstream note;
+        note << "branan-match: interrupted (" << (caught == SIGINT ? "SIGINT" : "SIGTERM")
+             << ") after " << files.results().games.size() << " of " << total_games
+             << " games; games in progress were not counted";
+        if (!config.results_file.empty())
+            note << "; run the same command with --resume to continue";
+        say(out, note.str());
+        return 128 + caught;
+    }
     return 0;
 }
 

@@ -11,10 +11,9 @@
 namespace branan::match {
 
 // Runs the match; returns the process exit code (0 when every scheduled game was played or an
-// SPRT decided). Progress and the summary go to `out`.
+// SPRT decided; 2 for a user error or an engine that cannot start before the first game; 128 +
+// the signal after Ctrl-C or SIGTERM, once the summary so far is printed). Progress and the
+// summary go to `out`, errors and warnings to stderr.
 int run_tournament(const MatchConfig& config, std::ostream& out);
-
-// The final table of a match summary, as printed at the end of a run and by merge.
-void print_summary(const MatchResults& results, std::ostream& out);
 
 }  // namespace branan::match

@@ -25,6 +25,7 @@
 #include "core/position_record.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "protocol/line_reader.h"
 
 namespace branan {
 namespace {
@@ -109,10 +110,16 @@ class Session {
 
     int run(std::istream& in) {
         out_.line("hello");
-        std::string line;
-        while (std::getline(in, line)) {
+        for (std::string line;;) {
+            const LineRead read = read_line(in, line);
+            if (read == LineRead::End) break;
+            if (read == LineRead::TooLong) {
+                out_.received(line.substr(0, 80) + "... (too long, ignored)");
+                out_.line("error 0 line too long (more than " + std::to_string(kMaxLineBytes) +
+                          " bytes); ignored");
+                continue;
+            }
             out_.received(line);
-            if (!line.empty() && line.back() == '\r') line.pop_back();
             bool more = true;
             try {
                 more = handle(line);
@@ -122,8 +129,8 @@ class Session {
             }
             if (!more) return 0;
         }
-        // End of input: a search still running has a time limit; let it finish and report.
-        engine_.wait();
+        // End of input: nobody is listening any more; a running search is stopped unreported.
+        cancel_search();
         return 0;
     }
 

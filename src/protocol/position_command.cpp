@@ -6,31 +6,32 @@ namespace branan {
 
 Expected<Game> parse_position_command(const Rules& rules, const std::vector<std::string>& tokens) {
     if (tokens.empty()) return Error{"position needs 'startpos' or 'otn <record>'"};
+    std::string record;
     size_t i = 0;
-    std::optional<Expected<Game>> game;
     if (tokens[0] == "startpos") {
-        game.emplace(Game::create(rules));
+        record = rules.start;
         i = 1;
     } else if (tokens[0] == "otn") {
         if (tokens.size() < 2) return Error{"position otn needs a position record"};
-        Side side = rules.first_to_move;
+        record = tokens[1];
         i = 2;
-        if (i < tokens.size() && tokens[i] == "side") {
-            if (i + 1 >= tokens.size())
-                return Error{"position: 'side' needs attackers or defenders"};
-            const auto named = side_from_name(tokens[i + 1]);
-            if (!named)
-                return Error{"position: side '" + tokens[i + 1] +
-                             "' is not attackers or defenders"};
-            side = *named;
-            i += 2;
-        }
-        game.emplace(Game::create(rules, tokens[1], side));
     } else {
         return Error{"position: '" + tokens[0] + "' is not 'startpos' or 'otn'"};
     }
-    if (!game->ok()) return Error{"position: " + game->error()};
-    Game g = std::move(*game).value();
+    Side side = rules.first_to_move;
+    if (i < tokens.size() && tokens[i] == "side") {
+        if (i + 1 >= tokens.size()) return Error{"position: 'side' needs attackers or defenders"};
+        const auto named = side_from_name(tokens[i + 1]);
+        if (!named)
+            return Error{"position: side '" + tokens[i + 1] + "' is not attackers or defenders"};
+        side = *named;
+        i += 2;
+    }
+    Expected<Game> game = tokens[0] == "startpos" && side == rules.first_to_move
+                              ? Game::create(rules)
+                              : Game::create(rules, record, side);
+    if (!game.ok()) return Error{"position: " + game.error()};
+    Game g = std::move(game).value();
     if (i < tokens.size()) {
         if (tokens[i] != "moves")
             return Error{"position: unexpected '" + tokens[i] + "' (expected 'moves')"};

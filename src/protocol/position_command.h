@@ -1,5 +1,5 @@
 // The argument of UTI's `position` command, also used by `branan analyse`:
-//   startpos [moves m1 m2 ...]
+//   startpos [side attackers|defenders] [moves m1 m2 ...]
 //   otn <record> [side attackers|defenders] [moves m1 m2 ...]
 #pragma once
 

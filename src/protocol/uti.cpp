@@ -9,6 +9,7 @@
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "protocol/line_reader.h"
 #include "protocol/position_command.h"
 
 #ifndef BRANAN_VERSION
@@ -56,8 +57,14 @@ UtiSession::UtiSession(Engine& engine, Output& out, const Rules& rules)
 }
 
 int UtiSession::run(std::istream& in) {
-    for (std::string line; std::getline(in, line);) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+    for (std::string line;;) {
+        const LineRead read = read_line(in, line);
+        if (read == LineRead::End) break;
+        if (read == LineRead::TooLong) {
+            out_.received(line.substr(0, 80) + "... (too long, ignored)");
+            error("line too long (more than " + std::to_string(kMaxLineBytes) + " bytes); ignored");
+            continue;
+        }
         if (!handle(line)) break;
     }
     engine_.stop();
@@ -81,13 +88,13 @@ bool UtiSession::handle(const std::string& line) {
     if (words.empty()) return true;
     const std::string& cmd = words[0];
     const std::vector<std::string> args(words.begin() + 1, words.end());
-    if (cmd == "uti") {
-        uti();
+    if (cmd == "uti" || cmd == "uci") {
+        uti(cmd + "ok");
     } else if (cmd == "isready") {
         out_.line("readyok");
     } else if (cmd == "setoption") {
         setoption(line);
-    } else if (cmd == "utinewgame") {
+    } else if (cmd == "utinewgame" || cmd == "ucinewgame") {
         if (refuse_during_search(cmd)) return true;
         engine_.new_game();
         game_ = Game::create(rules_).value();
@@ -117,7 +124,7 @@ bool UtiSession::handle(const std::string& line) {
     return true;
 }
 
-void UtiSession::uti() {
+void UtiSession::uti(const std::string& last_line) {
     out_.line(std::string("id name Branan ") + BRANAN_VERSION);
     out_.line("id author the Branan developers");
     // Defaults are the settings Branan started with (the command line may have set them).
@@ -139,7 +146,7 @@ void UtiSession::uti() {
     out_.line(combo);
     out_.line("option name UTI_Rules type string default " +
               (is_preset ? std::string("<empty>") : write_rules_string(startup_.rules)));
-    out_.line("utiok");
+    out_.line(last_line);
 }
 
 // setoption name <id> [value <x>]: the id may hold spaces; the value is the rest of the line
@@ -170,7 +177,8 @@ void UtiSession::setoption(const std::string& line) {
                 value.pop_back();
         }
     }
-    const std::string id = lower(name);
+    std::string id = lower(name);
+    if (id.rfind("uci_", 0) == 0) id.replace(0, 4, "uti_");  // UCI_Variant = UTI_Variant
     if (refuse_during_search("setoption")) return;
     auto need_value = [&]() {
         if (!has_value || value.empty()) {
@@ -246,6 +254,7 @@ void UtiSession::position(const std::vector<std::string>& words) {
 }
 
 void UtiSession::go(const std::vector<std::string>& words) {
+    const Clock::time_point read_at = Clock::now();  // the clock starts when go is read
     if (refuse_during_search("go")) return;
     SearchLimits limits;
     static const std::map<std::string, int> kNumeric = {
@@ -318,6 +327,10 @@ void UtiSession::go(const std::vector<std::string>& words) {
             return;
         }
     }
+    if (const std::string missing = missing_clock(limits); !missing.empty()) {
+        error("go: " + missing);
+        return;
+    }
     const bool bounded = limits.has_clock() || limits.move_time || limits.depth || limits.nodes ||
                          limits.mate || limits.ponder;
     if (!bounded) limits.infinite = true;  // plain "go" searches until stop, as in UCI
@@ -338,7 +351,22 @@ void UtiSession::go(const std::vector<std::string>& words) {
             std::string text = "bestmove " + game.move_text(*r.best);
             if (r.ponder) text += " ponder " + game.move_text(*r.ponder);
             out_.line(text);
-        });
+        },
+        read_at);
+}
+
+// A go that gives clocks, none of them the side to move's, and no other limit would search
+// until stop: what is missing, or nothing when the go is complete.
+std::string UtiSession::missing_clock(const SearchLimits& limits) const {
+    const Side side = game_.side_to_move();
+    const bool own = side == Side::Attackers ? limits.attackers_time.has_value()
+                                             : limits.defenders_time.has_value();
+    if (!limits.has_clock() || own || limits.infinite || limits.move_time || limits.depth ||
+        limits.nodes || limits.mate)
+        return {};
+    return std::string("the ") + side_name(side) + " are to move and their clock is not given (" +
+           (side == Side::Attackers ? "atime or btime" : "dtime or wtime") + "), only the " +
+           side_name(opponent(side)) + "'";
 }
 
 std::string UtiSession::format_info(const SearchInfo& info, const Game& game) const {

@@ -24,11 +24,13 @@ class UtiSession {
     int run(std::istream& in);
 
   private:
-    void uti();
+    // The reply to uti (ending with utiok) or to its alias uci (ending with uciok).
+    void uti(const std::string& last_line);
     void setoption(const std::string& line);
     void set_rules(const Rules& rules);
     void position(const std::vector<std::string>& words);
     void go(const std::vector<std::string>& words);
+    std::string missing_clock(const SearchLimits& limits) const;
     void perft(const std::vector<std::string>& words);
     void display();
     void eval();

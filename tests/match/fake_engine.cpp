@@ -6,7 +6,10 @@
 //   --garbage-after N  at the Nth go print junk and a malformed bestmove
 //   --late-ms MS       wait MS ms before every bestmove (isready and stop are still answered)
 //   --bad-handshake    never say utiok
+//   --ready-delay-ms MS  wait MS ms before its first readyok (a slow start, a big hash)
+//   --never-move       answer isready, never a go (nor its stop) with a bestmove
 //   --seed S           random legal moves from this seed
+// It writes "fake engine <pid> started" to stderr when it starts.
 #include <poll.h>
 #include <unistd.h>
 
@@ -32,8 +35,8 @@ namespace {
 
 struct Flags {
     int crash_after = 0, hang_after = 0, illegal_after = 0, garbage_after = 0;
-    int64_t late_ms = 0;
-    bool bad_handshake = false;
+    int64_t late_ms = 0, ready_delay_ms = 0;
+    bool bad_handshake = false, never_move = false;
     std::optional<uint64_t> seed;
 };
 
@@ -79,6 +82,10 @@ int main(int argc, char** argv) {
             flags.late_ms = next();
         else if (a == "--bad-handshake")
             flags.bad_handshake = true;
+        else if (a == "--ready-delay-ms")
+            flags.ready_delay_ms = next();
+        else if (a == "--never-move")
+            flags.never_move = true;
         else if (a == "--seed")
             flags.seed = static_cast<uint64_t>(next());
         else {
@@ -87,6 +94,7 @@ int main(int argc, char** argv) {
         }
     }
     std::mt19937_64 rng(flags.seed.value_or(0));
+    std::cerr << "fake engine " << ::getpid() << " started" << std::endl;
 
     Rules rules = Rules{};
     Game game = Game::create(rules).value();
@@ -126,8 +134,13 @@ int main(int argc, char** argv) {
                 say("id name Fake");
                 say("id author the Branan tests");
                 say("option name UTI_Rules type string default <empty>");
+                say("option name Hash type spin default 16 min 1 max 65536");
+                say("option name Fail type check default false");  // offered, always refused
                 if (!flags.bad_handshake) say("utiok");
             } else if (cmd == "isready") {
+                if (flags.ready_delay_ms > 0)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(flags.ready_delay_ms));
+                flags.ready_delay_ms = 0;
                 say("readyok");
             } else if (cmd == "setoption") {
                 const std::string key = " value ";
@@ -180,6 +193,7 @@ int main(int argc, char** argv) {
                 if (ok) game = std::move(*g);
             } else if (cmd == "go") {
                 ++gos;
+                if (flags.never_move) continue;
                 if (gos == flags.crash_after) std::_Exit(3);
                 if (gos == flags.hang_after) hang();
                 std::string best;

@@ -2,6 +2,7 @@
 // and the real branan binary (UTI and OTEP). FAKE_ENGINE_BINARY and BRANAN_BINARY are paths
 // given by the build.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -227,6 +228,11 @@ TEST_CASE("each engine fault loses the game for the faulty engine", "[match]") {
         CHECK(out.reason.find(" by Faulty: there is no piece on ") != std::string::npos);
         CHECK(out.moves.size() == 2);
         check_replay(setup, out);
+        // Killed after the illegal move (as the README says), a fresh process for the next game.
+        const int pid = a->pid();
+        CHECK_FALSE(a->alive());
+        play_game(*a, *d, setup);
+        CHECK(a->pid() != pid);
     }
     SECTION("late move: timeout") {
         auto a = make_player(fake("Good", good, movetime(100)));
@@ -282,6 +288,15 @@ TEST_CASE("each engine fault loses the game for the faulty engine", "[match]") {
         out = play_game(*a, *d, setup);
         check_fault(out, Termination::StartFailure, Side::Defenders, "Faulty");
         CHECK(out.reason.find("unknown option") != std::string::npos);
+
+        // An option the engine does not offer is refused before it is sent.
+        EngineConfig typo = fake("Faulty", {}, movetime(100));
+        typo.options = {{"Hashh", "32"}};
+        d = make_player(typo);
+        out = play_game(*a, *d, setup);
+        check_fault(out, Termination::StartFailure, Side::Defenders, "Faulty");
+        CHECK(out.reason.find("has no option 'Hashh' (it offers: UTI_Rules, Hash, Fail)") !=
+              std::string::npos);
     }
 }
 
@@ -371,4 +386,33 @@ TEST_CASE("branan over OTEP plays legal games against the fake engine", "[match]
     check_replay(setup, out);
     b->quit();
     CHECK(!b->alive());
+}
+
+TEST_CASE("delay= holds back what is written to an engine after its move", "[match]") {
+    const GameSetup setup = setup_for("brandubh", 6);
+    EngineConfig slow_host = fake("Delayed", {"--seed", "1"}, movetime(1000));
+    slow_host.delay_ms = 150;
+    auto a = make_player(slow_host);
+    auto d = make_player(fake("Other", {"--seed", "2"}, movetime(1000)));
+    const auto started = std::chrono::steady_clock::now();
+    const GameOutcome out = play_game(*a, *d, setup);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - started)
+                        .count();
+    CHECK(out.termination == Termination::MaxPlies);
+    // Delayed moves 3 times; after its 1st and 2nd moves the next position waits 150 ms each
+    // (the fake engine itself answers at once).
+    CHECK(ms >= 300);
+    CHECK(out.notes.size() == out.moves.size());
+    CHECK(out.notes[0].find("+0.00/1 ") == 0);  // score/depth and the time the move took
+}
+
+TEST_CASE("a Hash option lengthens the wait for the first readyok", "[match]") {
+    EngineConfig c = fake("x", {});
+    CHECK(start_wait_ms(c) == 5000);
+    c.options = {{"hash", "1024"}};
+    CHECK(start_wait_ms(c) == 5000 + 10240);
+    c.start_timeout_ms = 1000;
+    c.options = {{"Threads", "4"}, {"Hash", "junk"}};
+    CHECK(start_wait_ms(c) == 1000);
 }

@@ -56,6 +56,9 @@ MatchResults sample_results() {
         {2, 2, "op3", "base", "new", "attackers", "king escaped", 22},
         {2, 3, "op4", "new", "base", "defenders", "king escaped", 18},
     };
+    r.warnings = {"only 3 distinct random openings"};
+    r.settings = {{"new", "./branan", {"--x", "y z"}, "uti", "10+0.1", {{"Hash", "64"}}},
+                  {"base", "java", {}, "otep", "st=2", {}}};
     return r;
 }
 
@@ -241,4 +244,17 @@ TEST_CASE("results JSON reader is strict and says why", "[match]") {
         replaced("\"variant\": \"brandubh\"", "\"variant\": \"b\\u00e9\\ud83d\\ude00\\/\""));
     REQUIRE(s.ok());
     CHECK(s->variant == "b\xc3\xa9\xf0\x9f\x98\x80/");
+}
+
+TEST_CASE("game records: time-control tag and the .notes side file", "[match]") {
+    GameRecord g = record_of(kLine3, "");
+    g.time_control = "attackers 10+0.1, defenders depth=6";
+    g.moves.resize(3);
+    g.notes = {"", "+0.35/12 1.204s", "-M3/7 0.010s"};
+    CHECK(contains(write_otg(g), "[time-control:attackers 10+0.1, defenders depth=6]\n"));
+    CHECK(write_move_notes(g) ==
+          "# round 2 game 3: new (attackers) vs base (defenders), attackers 10+0.1, defenders "
+          "depth=6\n1. " +
+              g.moves[0] + " " + g.moves[1] + " {+0.35/12 1.204s}\n2. " + g.moves[2] +
+              " {-M3/7 0.010s}\n");
 }

@@ -1,11 +1,13 @@
 // Match statistics against values computed by hand (arithmetic in the comments) and, for the
-// LLR, against an independent Python transcription of fishtest's LLRcalc.py:
+// LLR, against an independent Python transcription of fishtest's LLR_logistic, without its
+// regularisation of zero counts and with the variance floor of stats.h:
 //
 //   def L(e): return 1 / (1 + 10 ** (-e / 400))
 //   def llr(res, e0, e1):                       # res: L,D,W or LL,LD,DD+WL,WD,WW
-//       res = [r if r else 1e-3 for r in res]; N = sum(res); k = len(res)
+//       N = sum(res); k = len(res)
 //       pdf = [(i / (k - 1), r / N) for i, r in enumerate(res)]
 //       m = sum(p * x for x, p in pdf); v = sum(p * (x - m) ** 2 for x, p in pdf)
+//       d = max(m, 1 - m); v = max(v, d * d / (N + 1))
 //       s0, s1 = L(e0), L(e1)
 //       return N * (s1 - s0) * (2 * m - s0 - s1) / v / 2
 #include <catch2/catch.hpp>
@@ -41,7 +43,8 @@ TEST_CASE("trinomial Elo, interval and LOS: W=60 D=20 L=20", "[match]") {
     CHECK(e.lower == Approx(86.22501520030423));
     CHECK(e.upper == Approx(218.2517776410748));
     CHECK(e.error == Approx(66.01338122038528));
-    CHECK(format_estimate(e) == "147.19 +/- 66.01");
+    CHECK(e.spread);
+    CHECK(format_estimate(e) == "147.19 [86.23, 218.25]");  // not symmetric: an interval
     // LOS = 0.5 (1 + erf((60 - 20) / sqrt(2 * 80))) = 0.5 (1 + erf(3.1623)) = 0.99999613
     REQUIRE(los({60, 20, 20}).has_value());
     CHECK(*los({60, 20, 20}) == Approx(0.9999961278917845));
@@ -59,7 +62,8 @@ TEST_CASE("edge cases give flags, not NaN", "[match]") {
     CHECK(sweep.elo == INFINITY);
     CHECK(sweep.lower == INFINITY);
     CHECK(format_number(sweep.elo) == "+inf");
-    CHECK(format_estimate(sweep) == "+inf +/- +inf");
+    CHECK_FALSE(sweep.spread);
+    CHECK(format_estimate(sweep) == "+inf (no interval yet: every sample alike)");
     CHECK(format_number(elo_wdl({0, 0, 3}).elo) == "-inf");
     CHECK(*los({10, 0, 0}) == Approx(0.5 * (1 + std::erf(10 / std::sqrt(20.0)))));
 
@@ -67,6 +71,11 @@ TEST_CASE("edge cases give flags, not NaN", "[match]") {
     const EloEstimate draws = elo_wdl({0, 8, 0});
     CHECK(draws.elo == Approx(0).margin(1e-9));
     CHECK(draws.error == Approx(0).margin(1e-9));
+    // Regression: four pairs all split 1-1 printed "0.00 +/- 0.00", a certainty they do not give.
+    const EloEstimate split = elo_pentanomial({0, 0, 4, 0, 0});
+    CHECK_FALSE(split.spread);
+    CHECK(format_estimate(split) == "0.00 (no interval yet: every sample alike)");
+    CHECK(format_estimate(elo_wdl({3, 1, 0})) == "338.04 [117.42, +inf]");
     CHECK(format_number(-0.0001) == "0.00");
     CHECK(format_number(NAN) == "n/a");
 
@@ -122,26 +131,29 @@ TEST_CASE("SPRT bounds, LLR and decisions", "[match]") {
     // llr([980, 2040, 1060], 0, 5) = 1.4586744156899256
     CHECK(sprt_llr(c, WDL{60, 20, 20}) == Approx(0.8832073383814437));
     CHECK(sprt_llr(c, WDL{1060, 2040, 980}) == Approx(1.4586744156899256));
-    // Zero counts are regularised to 1e-3 as fishtest does: finite, not NaN.
-    CHECK(sprt_llr(c, WDL{10, 0, 0}) == Approx(285.8118823624397));
-    CHECK(sprt_llr(c, Pentanomial{0, 0, 0, 0, 10}) == Approx(190.60829259504567));
+    // One-sided samples: the variance floor d^2 / (N + 1) (here 1/11), finite and small.
+    // Regression: regularising zero counts to 1e-3 gave 285.81 and 190.61 here, 17.80 after two
+    // pairs won.
+    CHECK(sprt_llr(c, WDL{10, 0, 0}) == Approx(0.3928821879538292));
+    CHECK(sprt_llr(c, Pentanomial{0, 0, 0, 0, 10}) == Approx(0.3928821879538292));
+    CHECK(sprt_llr(c, Pentanomial{0, 0, 0, 0, 2}) == Approx(0.02142993752475432));
+    CHECK(sprt_llr(c, Pentanomial{0, 0, 0, 0, 1}) == Approx(0.00714331250825144));
     CHECK(sprt_llr(c, WDL{}) == 0);
     CHECK(sprt_llr(c, Pentanomial{}) == 0);
 
-    const Pentanomial enough{10, 20, 40, 20, 15};
-    CHECK(sprt_decision(c, 0.18, enough) == SprtDecision::Continue);
-    CHECK(sprt_decision(c, 3.0, enough) == SprtDecision::AcceptH1);
-    CHECK(sprt_decision(c, -3.0, enough) == SprtDecision::AcceptH0);
-    CHECK(sprt_decision(c, -3.0, WDL{30, 20, 10}) == SprtDecision::AcceptH0);
-    // A thin sample decides nothing, whatever the LLR: three pairs all split 1-1 (regression:
-    // they gave LLR -3.4 and "H0 accepted"), 19 pairs, 40 pairs all in one outcome.
+    CHECK(sprt_decision(c, 0.18) == SprtDecision::Continue);
+    CHECK(sprt_decision(c, b.upper) == SprtDecision::AcceptH1);
+    CHECK(sprt_decision(c, 3.0) == SprtDecision::AcceptH1);
+    CHECK(sprt_decision(c, -3.0) == SprtDecision::AcceptH0);
+    // The LLR needs a real run to cross a bound: three pairs split 1-1 are near 0 (regression:
+    // -3.4, "H0 accepted" after six games); all pairs won crosses H1 at 29 pairs, all split
+    // crosses H0 at 169 (Python above), not before.
     const SprtConfig wide{0, 15, 0.05, 0.05};
-    const Pentanomial split{0, 0, 3, 0, 0};
-    CHECK(sprt_llr(wide, split) < sprt_bounds(wide).lower);
-    CHECK(sprt_decision(wide, sprt_llr(wide, split), split) == SprtDecision::Continue);
-    CHECK(sprt_decision(c, -5.0, Pentanomial{2, 0, 15, 0, 2}) == SprtDecision::Continue);
-    CHECK(sprt_decision(c, -5.0, Pentanomial{0, 0, 40, 0, 0}) == SprtDecision::Continue);
-    CHECK(sprt_decision(c, 5.0, WDL{19, 0, 0}) == SprtDecision::Continue);
+    CHECK(sprt_llr(wide, Pentanomial{0, 0, 3, 0, 0}) == Approx(-0.011169808774455527));
+    CHECK(sprt_decision(c, sprt_llr(c, Pentanomial{0, 0, 0, 0, 28})) == SprtDecision::Continue);
+    CHECK(sprt_decision(c, sprt_llr(c, Pentanomial{0, 0, 0, 0, 29})) == SprtDecision::AcceptH1);
+    CHECK(sprt_decision(c, sprt_llr(c, Pentanomial{0, 0, 168, 0, 0})) == SprtDecision::Continue);
+    CHECK(sprt_decision(c, sprt_llr(c, Pentanomial{0, 0, 169, 0, 0})) == SprtDecision::AcceptH0);
     CHECK(std::string(sprt_decision_name(SprtDecision::AcceptH1)) == "H1 accepted");
 
     CHECK_FALSE(check_sprt_config({5, 0, 0.05, 0.05}).ok());

@@ -158,7 +158,7 @@ class Engine:
             self.stderr += chunk
 
     def send(self, text):
-        self.log.append("> " + text)
+        self.log.append("> " + (text if len(text) <= 200 else text[:200] + "... (%d bytes)" % len(text)))
         try:
             self.proc.stdin.write((text + "\n").encode("ascii"))
             self.proc.stdin.flush()
@@ -211,6 +211,9 @@ def substitute(text, captures, state):
         key = m.group(1)
         if key == "sp":
             return " "
+        repeat = re.fullmatch(r"x\*(\d+)", key)
+        if repeat:
+            return "x" * int(repeat.group(1))
         if key.startswith("after:"):
             what = key[len("after:"):]
             move = captures.get(what, what).split("|")[0]
@@ -258,7 +261,8 @@ def run(engine, steps):
                                   f"expected /{arg}/")
                 m = re.fullmatch(arg, got)
                 if not m:
-                    raise Failure(f"got {got!r}, expected /{arg}/")
+                    shown = got if len(got) <= 300 else got[:300] + f"... ({len(got)} bytes)"
+                    raise Failure(f"got {shown!r}, expected /{arg}/")
                 captures.update({k: v for k, v in m.groupdict().items() if v is not None})
                 passed += 1
                 print(f"ok   line {number}: {got}  ({time.monotonic() - start:.2f} s)")

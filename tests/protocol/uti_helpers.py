@@ -27,7 +27,8 @@ class EngineTimeout(AssertionError):
 class Engine:
     """One engine process driven over stdin/stdout."""
 
-    def __init__(self, argv):
+    def __init__(self, argv, preexec_fn=None):
+        """preexec_fn runs in the child before the engine starts (e.g. to set resource limits)."""
         self.argv = list(argv)
         self.proc = subprocess.Popen(
             self.argv,
@@ -35,6 +36,7 @@ class Engine:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             bufsize=0,
+            preexec_fn=preexec_fn,
         )
         self.lines = queue.Queue()  # (receipt time, text) from stdout; None at end of stream
         self.transcript = []  # "< sent" / "> received" for failure messages

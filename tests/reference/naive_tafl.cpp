@@ -418,7 +418,8 @@ bool encirclement_wins(const Rules& rules, const State& s) {
     return rules.encirclement_unbreakable ? encircled_unbreakably(rules, s) : encircled(s);
 }
 
-// Exit fort (edge_forts; rules.md, Copenhagen), checked after a defender's move. Operationally:
+// Exit fort (EdgeFort::Sealed; rules.md, Copenhagen), checked after a defender's move.
+// Operationally:
 //   - the king stands on an edge square;
 //   - the area: the empty squares orthogonally connected to the king through empty squares (where
 //     a king may stop everywhere, as in Copenhagen, exactly the squares he can reach);
@@ -575,7 +576,8 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
     }
 
     // 5. Exit fort, after a defender's move.
-    if (s.outcome == 0 && rules.edge_forts && mover == Side::Defenders && exit_fort(rules, s))
+    if (s.outcome == 0 && rules.edge_fort == EdgeFort::Sealed && mover == Side::Defenders &&
+        exit_fort(rules, s))
         s.outcome = 2;
 
     // 6. Encirclement, after every move (a defender move can close the ring too).

@@ -1,8 +1,9 @@
 // Independent, deliberately slow reference implementation of the tafl rules, for tests only.
-// It was written from ../shared/rules.md (sections 1-4) and the switch comments in core/rules.h,
-// NOT from the engine's code: a plain 2D char board, straightforward loops, boards copied on every
-// move. Its job is to cross-check the bitboard engine (perft counts, captures, verdicts). Do not
-// use it in the engine and do not "optimise" it: its value is that it is obviously right.
+// It was written from the project's rules brief (what docs/rules.md now says) and the switch
+// comments in core/rules.h, NOT from the engine's code: a plain 2D char board, straightforward
+// loops, boards copied on every move. Its job is to cross-check the bitboard engine (perft counts,
+// captures, verdicts). Do not use it in the engine and do not "optimise" it: its value is that it
+// is obviously right.
 //
 // Records are OpenTafl position records ("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/": rows between
 // slashes, first row is rank 1, digits count empty squares, t attacker soldier, T defender soldier,
@@ -12,11 +13,11 @@
 // except the king on the throne he has not left yet (a record with the king off the throne counts
 // as "left"); with king_crosses_left_throne the king may still cross the empty throne he left,
 // only never stop on it. Encirclement is checked after every move of either side (Copenhagen's
-// unbreakable ring with encirclement_unbreakable), exit forts (edge_forts) after every defender
-// move, never in a record as given. Shieldwall captures happen with custodial ones; Weak and Strong
-// shieldwalls are the same here. The operational meaning of each Copenhagen clause is written
-// above the function deciding it in naive_tafl.cpp; they replay the 1,752 real Copenhagen games
-// (every capture and every verdict reached) without a difference.
+// unbreakable ring with encirclement_unbreakable), exit forts (EdgeFort::Sealed) after every
+// defender move, never in a record as given. Shieldwall captures happen with custodial ones; Weak
+// and Strong shieldwalls are the same here. The operational meaning of each Copenhagen clause is
+// written above the function deciding it in naive_tafl.cpp; they replay the 1,752 real Copenhagen
+// games (every capture and every verdict reached) without a difference.
 #pragma once
 
 #include <cstdint>

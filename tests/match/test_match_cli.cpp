@@ -1,0 +1,291 @@
+// branan-match as a user runs it, against the fake engine (tests/match/fake_engine.cpp): start-up
+// failures, user errors, the records folder, Ctrl-C, the progress output, the SPRT stop, round
+// robins and the per-engine settings.
+#include <signal.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <thread>
+
+#include "match/records.h"
+#include "match_cli_support.h"
+
+using namespace branan;
+using namespace branan::testing;
+
+namespace {
+
+size_t count_of(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+size_t lines_in(const std::string& text) {
+    return count_of(text, "\n");
+}
+
+match::MatchResults results_in(const std::string& folder) {
+    auto r = match::read_results_json(read_text(folder + "/results.json"));
+    INFO(r.error());
+    REQUIRE(r.ok());
+    return *r;
+}
+
+}  // namespace
+
+TEST_CASE("an engine that cannot start stops the run before the first game, in one line",
+          "[match][cli]") {
+    struct Case {
+        std::string what, engine_b, expected;
+    };
+    // Regression: these played the whole schedule as forfeits and exited 0.
+    const std::vector<Case> cases = {
+        {"missing binary", "--engine cmd=/nonexistent/brananx name=b",
+         "engine 'b' cannot play: cannot start '/nonexistent/brananx'"},
+        {"option it does not offer",
+         std::string("--engine cmd=") + FAKE_ENGINE_BINARY + " name=b option.Hashh=32",
+         "engine 'b' cannot play: has no option 'Hashh'"},
+        {"option it refuses",
+         std::string("--engine cmd=") + FAKE_ENGINE_BINARY + " name=b option.Fail=1",
+         "engine 'b' cannot play: option refused"},
+        {"not an engine", "--engine cmd=/bin/cat name=b timeout-start=1",
+         "engine 'b' cannot play: no 'utiok' within 1 s of 'uti'"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.what) {
+            const std::string folder = fresh_folder("start-failure");
+            const std::string command =
+                std::string(BRANAN_MATCH_BINARY) + " --engine cmd=" + FAKE_ENGINE_BINARY +
+                " name=a " + c.engine_b + " --each depth=1 --games 20 --records " + folder;
+            const Run r = run_command(command, folder, 30);
+            INFO(r.out << r.err);
+            CHECK(r.status == 2);
+            CHECK(lines_in(r.err) == 1);
+            CHECK(r.err.find(c.expected) != std::string::npos);
+            CHECK(r.out.find("Finished game") == std::string::npos);
+            // Nothing left behind: the same command may be given again without --force.
+            CHECK(std::filesystem::is_empty(folder));
+        }
+    }
+}
+
+TEST_CASE("timeout-start, and a big Hash lengthens the wait for the first readyok",
+          "[match][cli]") {
+    const std::string folder = fresh_folder("start-timeout");
+    // The engine takes 1.5 s to its first readyok.
+    const std::string slow = "arg=--ready-delay-ms arg=1500 timeout-start=1";
+    Run r = run_command(fake_match("--each depth=1 --games 2 --quiet", "", slow), folder + "-1");
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("did not answer 'isready' within 1 s") != std::string::npos);
+    // Hash=200 adds 2 s (10 ms per MiB): 3 s is enough. Regression: option.Hash=1024 forfeited
+    // every game with "did not answer 'isready' within 5 s".
+    r = run_command(fake_match("--each depth=1 --games 2 --quiet", "", slow + " option.Hash=200"),
+                    folder + "-2");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("Score of a") == std::string::npos);                   // --quiet
+    CHECK(r.out.find("a                         2") != std::string::npos);  // 2 games in the table
+}
+
+TEST_CASE("user errors: one line and named, and a used records folder needs --resume or --force",
+          "[match][cli]") {
+    const std::string folder = fresh_folder("user-errors");
+    Run r = run_command(fake_match("--each depth=1 --games 2 --gmaes 4"), folder + "-typo");
+    CHECK(r.status == 2);
+    CHECK(lines_in(r.err) == 1);  // not followed by the usage
+    CHECK(r.err.find("gmaes") != std::string::npos);
+
+    r = run_command(fake_match("--each depth=1 --games 2 --records /proc/nope"), folder + "-proc");
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(lines_in(r.err) == 1);
+    CHECK(r.err.find("internal error") == std::string::npos);
+    CHECK(r.err.find("cannot create the folder '/proc/nope'") != std::string::npos);
+
+    const std::string records = folder + "/run";
+    const std::string command = fake_match("--each depth=1 --games 2 --quiet --records " + records);
+    REQUIRE(run_command(command, folder + "-1").status == 0);
+    r = run_command(command, folder + "-2");
+    CHECK(r.status == 2);
+    CHECK(lines_in(r.err) == 1);
+    CHECK(r.err.find("is not empty: give --resume to continue its run or --force to start over") !=
+          std::string::npos);
+    r = run_command(command + " --force", folder + "-3");
+    CHECK(r.status == 0);
+    CHECK(results_in(records).games.size() == 2);  // started over, not 4
+    CHECK(read_lines(records + "/games.csv").size() == 2);
+    r = run_command(command + " --resume", folder + "-4");
+    CHECK(r.status == 0);
+    CHECK(r.out.find("0 games to play (2 already played)") != std::string::npos);
+
+    r = run_command(std::string(BRANAN_MATCH_BINARY) + " merge --help", folder + "-merge");
+    CHECK(r.status == 0);
+    CHECK(r.out.find("usage: branan-match merge") != std::string::npos);
+    r = run_command(std::string(BRANAN_MATCH_BINARY) + " merge --out", folder + "-merge2");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--out needs a file name") != std::string::npos);
+}
+
+TEST_CASE("Ctrl-C prints the summary so far and --resume finishes the schedule", "[match][cli]") {
+    for (const char* signal_name : {"INT", "TERM"}) {
+        SECTION(signal_name) {
+            const std::string folder = fresh_folder(std::string("interrupt-") + signal_name);
+            for (const char* log : {".out", ".err", ".early", ".status"})
+                std::filesystem::remove(folder + log);  // an old log would end the wait at once
+            // Slow games (50 ms a move), so that the signal comes in the middle of the run.
+            const std::string command = fake_match(
+                "--each depth=1 --games 20 --max-plies 12 --concurrency 2 --records " + folder,
+                "arg=--late-ms arg=50", "arg=--late-ms arg=50");
+            // The signal comes once the first game has finished (whatever the machine's speed).
+            const std::string script = command + " > " + folder + ".out 2> " + folder +
+                                       ".err & pid=$!; n=0; until grep -q " + "\"Finished game\" " +
+                                       folder + ".out || [ $n -ge " +
+                                       std::to_string(scaled_seconds(300)) +
+                                       " ]; do sleep 0.1; n=$((n+1)); done; cp " + folder +
+                                       ".out " + folder + ".early; kill -" + signal_name +
+                                       " $pid; wait $pid; echo $? > " + folder + ".status";
+            std::system(("sh -c '" + script + "'").c_str());
+            const std::string out = read_text(folder + ".out");
+            INFO(out << read_text(folder + ".err"));
+            const int status = std::atoi(read_text(folder + ".status").c_str());
+            CHECK(status == (std::string(signal_name) == "INT" ? 130 : 143));
+            CHECK(out.find("interrupted (SIG" + std::string(signal_name) + ")") !=
+                  std::string::npos);
+            CHECK(out.find("with --resume to continue") != std::string::npos);
+            CHECK(out.find("by side") != std::string::npos);  // the summary table
+            // Line-buffered into a file: the finished games were there while the run went on.
+            CHECK(read_text(folder + ".early").find("Finished game ") != std::string::npos);
+            const size_t played = results_in(folder).games.size();
+            CHECK(played > 0);
+            CHECK(played < 20);
+            const Run resumed = run_command(command + " --resume", folder + "-resume", 120);
+            CHECK(resumed.status == 0);
+            const auto results = results_in(folder);
+            std::set<int> games;
+            for (const auto& g : results.games) games.insert(g.game);
+            CHECK(results.games.size() == 20);
+            CHECK(games.size() == 20);
+            CHECK(read_lines(folder + "/games.csv").size() == 20);
+        }
+    }
+}
+
+TEST_CASE("progress: a line per game started, the table every --rating-interval games",
+          "[match][cli]") {
+    const std::string folder = fresh_folder("progress");
+    const Run r = run_command(
+        fake_match("--each depth=1 --games 6 --max-plies 20 --rating-interval 2"), folder);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    for (int g = 1; g <= 6; ++g)
+        CHECK(r.out.find("Started game " + std::to_string(g) + " of 6 (") != std::string::npos);
+    CHECK(r.out.find("Started game 1 of 6 (a vs b)") != std::string::npos);
+    CHECK(r.out.find("Started game 2 of 6 (b vs a)") != std::string::npos);
+    // after games 2 and 4, and the final one
+    CHECK(count_of(r.out, "by side") == 3);
+    // Elo with its interval as [low, high], or an honest "too early"
+    CHECK(r.out.find("+/-") == std::string::npos);
+}
+
+TEST_CASE("SPRT: stops when the LLR first crosses a bound, shown in the output", "[match][cli]") {
+    const std::string folder = fresh_folder("sprt-stop");
+    // b always plays an illegal move at once: a wins every game, so every pair. With the
+    // variance floor the LLR crosses H1's bound (2.94) at the 29th pair (test_stats.cpp).
+    const Run r = run_command(fake_match("--each depth=1 --games 400 --sprt elo0=0 elo1=5 --quiet "
+                                         "--records " +
+                                             folder,
+                                         "", "arg=--illegal-after arg=1"),
+                              folder, 120);
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("stops after the first game that takes the LLR to 2.94 or above (H1 "
+                     "accepted) or to -2.94 or below (H0 accepted)") != std::string::npos);
+    CHECK(r.out.find("SPRT: H1 accepted after 58 games (LLR 3.11 >= 2.94)") != std::string::npos);
+    const auto results = results_in(folder);
+    CHECK(results.games.size() == 58);
+    CHECK(match::summarize(results).decision == match::SprtDecision::AcceptH1);
+}
+
+TEST_CASE("round robin of three: per pairing results and a crosstable", "[match][cli]") {
+    const std::string folder = fresh_folder("round-robin");
+    const Run r = run_command(fake_match("--engine cmd=" + std::string(FAKE_ENGINE_BINARY) +
+                                         " name=c arg=--seed arg=3 --each depth=1 --games 4 "
+                                         "--max-plies 30 --quiet --records " +
+                                         folder),
+                              folder);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("crosstable") != std::string::npos);
+    for (const char* p : {"a vs b", "a vs c", "b vs c"}) CHECK(r.out.find(p) != std::string::npos);
+    const auto results = results_in(folder);
+    CHECK(results.games.size() == 12);
+    const auto s = match::summarize(results);
+    REQUIRE(s.pairings.size() == 3);
+    for (const auto& p : s.pairings) CHECK(p.wdl.games() == 4);
+    const std::string json = read_text(folder + "/results.json");
+    CHECK(count_of(json, "\"first\": ") == 3);
+}
+
+TEST_CASE("timeout-move caps a move no clock limits, and restart=on starts every game afresh",
+          "[match][cli]") {
+    const std::string folder = fresh_folder("engine-settings");
+    // b answers isready but never moves: with depth=1 only timeout-move ends its wait.
+    const auto started = std::chrono::steady_clock::now();
+    Run r = run_command(fake_match("--each depth=1 --games 2 --quiet --records " + folder + "/a",
+                                   "", "arg=--never-move timeout-move=0.5"),
+                        folder + "-1", 60);
+    const auto seconds =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started)
+            .count();
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(seconds < scaled_seconds(20));
+    for (const auto& g : results_in(folder + "/a").games) {
+        CHECK(g.termination.rfind("time forfeit by b", 0) == 0);
+        CHECK(g.result == (g.attackers == "b" ? "defenders" : "attackers"));
+    }
+    // restart=on: one process per game (the fake engine says so on its stderr).
+    const std::string log_a = folder + "/a.stderr", log_b = folder + "/b.stderr";
+    r = run_command(fake_match("--each depth=1 --games 4 --max-plies 20 --quiet",
+                               "restart=on stderr=" + log_a, "stderr=" + log_b),
+                    folder + "-2", 60);
+    CHECK(r.status == 0);
+    CHECK(count_of(read_text(log_a), "started") == 4);
+    CHECK(count_of(read_text(log_b), "started") == 1);
+}
+
+TEST_CASE("plot_match.py renders a lopsided SPRT run readably", "[match][cli][plot]") {
+    const std::string folder = fresh_folder("plot");
+    // Every game won by a: the Elo estimate is +inf throughout, the LLR climbs to H1.
+    REQUIRE(run_command(fake_match("--each depth=1 --games 400 --sprt elo0=0 elo1=5 --quiet "
+                                   "--records " +
+                                       folder,
+                                   "", "arg=--illegal-after arg=1"),
+                        folder + "-match", 120)
+                .status == 0);
+    const std::string script = std::string(BRANAN_TEST_DATA) + "/../../scripts/plot_match.py";
+    const std::string png = folder + "/elo.png";
+    // The README's command: the output file as the second argument, no -o.
+    const Run r = run_command("/usr/bin/python3 " + script + " " + folder + "/results.json " + png,
+                              folder + "-plot", 120);
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    const std::string image = read_text(png);
+    REQUIRE(image.size() > 10000);
+    CHECK(image.substr(1, 3) == "PNG");
+    // Clipped axes: the Elo axis +-200 although the estimate is infinite (drawn at the edge); the
+    // LLR axis around the bounds (+-2.94), not stretched by the run.
+    CHECK(r.out.find("wrote " + png + " (Elo axis [-200, 200], LLR axis [") != std::string::npos);
+    const size_t at = r.out.find("LLR axis [");
+    REQUIRE(at != std::string::npos);
+    const double llr_low = std::atof(r.out.c_str() + at + 10);
+    const double llr_high = std::atof(r.out.c_str() + r.out.find(", ", at) + 2);
+    CHECK(llr_low == Approx(-2.94 - 0.4).margin(0.01));
+    CHECK(llr_high >= 2.94);
+    CHECK(llr_high <= 2 * 2.95 + 0.4);
+}

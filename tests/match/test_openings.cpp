@@ -1,0 +1,72 @@
+// Random openings: distinct, legal, with both sides still in play, for every board size, and a
+// loud warning when fewer could be made than asked for.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <set>
+#include <string>
+
+#include "core/game.h"
+#include "core/presets.h"
+#include "match/openings.h"
+#include "match/records.h"
+#include "match_cli_support.h"
+
+using namespace branan;
+using namespace branan::match;
+using namespace branan::testing;
+
+TEST_CASE("random openings: 100 distinct playable openings for Tablut and Brandubh",
+          "[match][openings]") {
+    for (const char* variant : {"tablut", "brandubh"}) {
+        SECTION(variant) {
+            const Rules rules = *preset(variant);
+            const auto started = std::chrono::steady_clock::now();
+            const auto openings = random_openings(rules, 6, 100, 7);
+            const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::steady_clock::now() - started)
+                                .count();
+            WARN(variant << ": 100 openings of 6 plies in " << ms << " ms");
+            // Regression: 1-7 Tablut openings for 50-100 pairs (a depth-4 search judged each).
+            REQUIRE(openings.size() == 100);
+            std::set<std::string> distinct;
+            for (const auto& o : openings) {
+                CHECK(o.moves.size() == 6);
+                Game game = Game::create(rules).value();
+                for (const auto& m : o.moves) REQUIRE(game.play(m));
+                distinct.insert(game.record() + side_name(game.side_to_move()));
+                // Both sides have play: the game is on and no move ends it at once.
+                REQUIRE_FALSE(game.status().over());
+                for (Move m : game.legal_moves()) {
+                    game.play(m);
+                    CHECK_FALSE(game.status().over());
+                    game.undo();
+                }
+            }
+            CHECK(distinct.size() == 100);
+            // Deterministic in the seed.
+            CHECK(random_openings(rules, 6, 100, 7).front().moves == openings.front().moves);
+        }
+    }
+}
+
+TEST_CASE("random openings: fewer than asked for is said loudly", "[match][openings][cli]") {
+    // One ply of Brandubh: only the attackers' first moves, far fewer than 100.
+    const auto few = random_openings(*preset("brandubh"), 1, 100, 1);
+    CHECK(few.size() < 100);
+    CHECK_FALSE(few.empty());
+
+    const std::string folder = fresh_folder("few-openings");
+    const Run r = run_command(fake_match("--each depth=1 --games 200 --max-plies 4 --quiet "
+                                         "--random-openings 1 --records " +
+                                         folder),
+                              folder, 120);
+    INFO(r.err);
+    CHECK(r.status == 0);
+    const std::string expected = "only " + std::to_string(few.size()) +
+                                 " distinct random openings of 1 plies could be made for 100 pairs";
+    CHECK(r.err.find("warning: " + expected) != std::string::npos);
+    auto results = read_results_json(read_text(folder + "/results.json"));
+    REQUIRE(results.ok());
+    REQUIRE(results->warnings.size() == 1);
+    CHECK(results->warnings[0].rfind(expected, 0) == 0);
+}

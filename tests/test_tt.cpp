@@ -1,0 +1,202 @@
+// The transposition table: the entry layout, hits and misses, what a store replaces, and the
+// conversion of mate scores to and from the table.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include "engine/tt.h"
+
+using namespace branan;
+
+namespace {
+
+TTData data(Move move, Score score, int depth, Bound bound, Score eval = 0) {
+    TTData d;
+    d.move = move;
+    d.score = score;
+    d.eval = eval;
+    d.depth = depth;
+    d.bound = bound;
+    return d;
+}
+
+// With a 1 MiB table (16384 clusters) the cluster of a key is its top 14 bits: these keys
+// share one cluster, four entries.
+uint64_t same_cluster_key(int i) {
+    return 0x5a5c'0000'0000'0000ULL + 0x1'0000ULL * static_cast<uint64_t>(i + 1);
+}
+
+bool hit(const TranspositionTable& tt, uint64_t key, TTData* out = nullptr) {
+    TTData d;
+    const bool found = tt.probe(key, d);
+    if (out) *out = d;
+    return found;
+}
+
+}  // namespace
+
+TEST_CASE("tt: pack and unpack keep every field, the generation apart", "[tt]") {
+    for (const TTData& d :
+         {data(Move{12, 200}, -31999, 0, Bound::Exact, -32000),
+          data(Move{255, 0}, 31999, 126, Bound::Lower, 32000),
+          data(Move{}, 0, -1, Bound::Upper, -5), data(Move{3, 4}, -17, 254, Bound::None)}) {
+        for (uint8_t generation : {0, 1, 63}) {
+            const uint64_t packed = TranspositionTable::pack(d, generation);
+            CHECK((packed >> 58) == generation);
+            const TTData u = TranspositionTable::unpack(packed);
+            CHECK(u.move == d.move);
+            CHECK(u.score == d.score);
+            CHECK(u.eval == d.eval);
+            CHECK(u.depth == d.depth);
+            CHECK(u.bound == d.bound);
+        }
+    }
+    // Depths beyond the 8 bits are clamped, not wrapped.
+    CHECK(TranspositionTable::unpack(
+              TranspositionTable::pack(data(Move{1, 2}, 0, 400, Bound::Exact), 0))
+              .depth == 254);
+}
+
+TEST_CASE("tt: a stored entry is found by its key only", "[tt]") {
+    TranspositionTable tt;
+    REQUIRE(tt.resize(1));
+    const uint64_t key = 0x0123'4567'89ab'cdefULL;
+    CHECK_FALSE(hit(tt, key));
+    tt.store(key, data(Move{5, 6}, 42, 7, Bound::Exact, 11));
+    TTData d;
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.move == Move{5, 6});
+    CHECK(d.score == 42);
+    CHECK(d.eval == 11);
+    CHECK(d.depth == 7);
+    CHECK(d.bound == Bound::Exact);
+    CHECK_FALSE(hit(tt, key ^ 1));  // the same cluster, another key
+    CHECK_FALSE(hit(tt, ~key));
+}
+
+TEST_CASE("tt: a full cluster gives up its shallowest entry, then its oldest", "[tt]") {
+    TranspositionTable tt;
+    REQUIRE(tt.resize(1));
+    const int depths[4] = {10, 2, 8, 6};
+    for (int i = 0; i < 4; ++i)
+        tt.store(same_cluster_key(i), data(Move{1, 2}, i, depths[i], Bound::Exact));
+    for (int i = 0; i < 4; ++i) CHECK(hit(tt, same_cluster_key(i)));
+    tt.store(same_cluster_key(4), data(Move{1, 2}, 4, 5, Bound::Exact));
+    CHECK(hit(tt, same_cluster_key(4)));
+    CHECK_FALSE(hit(tt, same_cluster_key(1)));  // depth 2: the least worth keeping
+    for (int i : {0, 2, 3}) CHECK(hit(tt, same_cluster_key(i)));
+
+    // After a new search an entry is worth its depth + 1 less 8 per search of age: old depths
+    // 10, 5, 8, 6 are worth 3, -2, 1, -1; a new depth 3 is worth 4.
+    tt.new_search();
+    tt.store(same_cluster_key(5), data(Move{1, 2}, 5, 3, Bound::Exact));  // old depth 5 goes
+    CHECK_FALSE(hit(tt, same_cluster_key(4)));
+    tt.store(same_cluster_key(4), data(Move{1, 2}, 4, 5, Bound::Exact));  // old depth 6 goes
+    CHECK_FALSE(hit(tt, same_cluster_key(3)));
+    tt.store(same_cluster_key(3), data(Move{1, 2}, 3, 6, Bound::Exact));  // old depth 8 goes
+    CHECK_FALSE(hit(tt, same_cluster_key(2)));
+    CHECK(hit(tt, same_cluster_key(0)));  // old depth 10 (worth 3) outlives them
+    CHECK(hit(tt, same_cluster_key(5)));  // and the new depth 3 (worth 4) too
+}
+
+TEST_CASE("tt: a shallower result for the same key keeps the deeper one and its move", "[tt]") {
+    TranspositionTable tt;
+    REQUIRE(tt.resize(1));
+    const uint64_t key = 0x7777'0000'1234'5678ULL;
+    TTData d;
+
+    tt.store(key, data(Move{3, 4}, 50, 10, Bound::Lower));
+    tt.store(key, data(Move{}, -20, 4, Bound::Upper));  // 6 plies shallower, no move: kept
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.depth == 10);
+    CHECK(d.score == 50);
+    CHECK(d.move == Move{3, 4});
+
+    tt.store(key, data(Move{}, 7, 12, Bound::Lower));      // a deeper result without a move
+    tt.store(key, data(Move{9, 10}, 8, 5, Bound::Upper));  // shallower, with a move: its move only
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.depth == 12);
+    CHECK(d.score == 7);
+    CHECK(d.move == Move{9, 10});
+
+    tt.store(key, data(Move{1, 1}, 3, 2, Bound::Exact));  // an exact result always replaces
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.depth == 2);
+    CHECK(d.bound == Bound::Exact);
+
+    tt.store(key, data(Move{2, 2}, 4, 1, Bound::Lower));  // at most 2 plies shallower: replaces
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.depth == 1);
+    CHECK(d.move == Move{2, 2});
+
+    // From an older search a deeper entry is not kept.
+    tt.store(key, data(Move{5, 5}, 4, 20, Bound::Lower));
+    tt.new_search();
+    tt.store(key, data(Move{6, 6}, 9, 3, Bound::Upper));
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.depth == 3);
+    CHECK(d.move == Move{6, 6});
+}
+
+TEST_CASE("tt: mate scores are stored relative to the node", "[tt]") {
+    // A mate in 5 plies from the root, found at ply 3: 2 plies from the node.
+    CHECK(score_to_tt(mate_in(5), 3) == mate_in(2));
+    CHECK(score_to_tt(mated_in(5), 3) == mated_in(2));
+    // Read back at another ply (a transposition): counted from there.
+    CHECK(score_from_tt(mate_in(2), 7) == mate_in(9));
+    CHECK(score_from_tt(mated_in(2), 7) == mated_in(9));
+    for (int ply : {0, 1, 17, 127})
+        for (Score s : {0, 1, -1, 350, -350, kScoreMateBound - 1, -(kScoreMateBound - 1)}) {
+            CHECK(score_to_tt(s, ply) == s);  // not a mate: unchanged
+            CHECK(score_from_tt(s, ply) == s);
+        }
+    for (int ply : {0, 1, 17, 127})
+        for (int plies : {ply, ply + 1, ply + 40}) {
+            CHECK(score_from_tt(score_to_tt(mate_in(plies), ply), ply) == mate_in(plies));
+            CHECK(score_from_tt(score_to_tt(mated_in(plies), ply), ply) == mated_in(plies));
+        }
+}
+
+TEST_CASE("tt: hashfull, clear and resize", "[tt]") {
+    TranspositionTable tt;
+    REQUIRE(tt.resize(1));
+    CHECK(tt.hashfull() == 0);
+    // hashfull samples the first 250 clusters: fill them (their keys' top 14 bits are 0-249).
+    for (uint64_t c = 0; c < 250; ++c)
+        for (uint64_t i = 0; i < 4; ++i)
+            tt.store(c << 50 | (i + 1), data(Move{1, 2}, 0, 5, Bound::Exact));
+    CHECK(tt.hashfull() == 1000);
+    tt.new_search();
+    CHECK(tt.hashfull() == 0);  // written by an earlier search
+    CHECK(hit(tt, 1));
+
+    REQUIRE(tt.resize(1));  // the same size: nothing changes
+    CHECK(hit(tt, 1));
+    tt.clear();
+    CHECK_FALSE(hit(tt, 1));
+
+    tt.store(1, data(Move{1, 2}, 0, 5, Bound::Exact));
+    REQUIRE(tt.resize(2));  // another size: a new, empty table
+    CHECK(tt.megabytes() == 2);
+    CHECK_FALSE(hit(tt, 1));
+    tt.store(1, data(Move{1, 2}, 0, 5, Bound::Exact));
+    CHECK(hit(tt, 1));
+
+    // A large table (cleared by handing its pages back) works as a small one.
+    REQUIRE(tt.resize(128));
+    tt.store(1, data(Move{1, 2}, 0, 5, Bound::Exact));
+    CHECK(hit(tt, 1));
+    tt.clear();
+    CHECK_FALSE(hit(tt, 1));
+    tt.store(2, data(Move{1, 2}, 0, 5, Bound::Exact));
+    CHECK(hit(tt, 2));
+
+    // More than half the machine's memory is refused, the table unchanged.
+    const double machine_mb =
+        double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE)) / (1 << 20);
+    if (machine_mb > 0 && machine_mb < 2.0 * 65536) {
+        CHECK_FALSE(tt.resize(65536));
+        CHECK(tt.megabytes() == 128);
+        CHECK(hit(tt, 2));
+    }
+}
