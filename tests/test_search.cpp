@@ -250,8 +250,8 @@ std::string rules_needed(const Candidate& c, int plies) {
         void (*off)(Rules&);
     };
     static const Switch switches[] = {
-        {"exit forts", [](const Rules& r) { return r.edge_forts; },
-         [](Rules& r) { r.edge_forts = false; }},
+        {"exit forts", [](const Rules& r) { return r.edge_fort != EdgeFort::None; },
+         [](Rules& r) { r.edge_fort = EdgeFort::None; }},
         {"shieldwalls", [](const Rules& r) { return r.shieldwall != Shieldwall::None; },
          [](Rules& r) { r.shieldwall = Shieldwall::None; }},
         {"encirclement", [](const Rules& r) { return r.encirclement; },
