@@ -1,9 +1,11 @@
 // The search: exact results on the tactics suite (forced wins verified by exhaustive search),
 // determinism, limits, stop, threads.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -20,18 +22,26 @@ struct Tactic {
     std::string preset, record;
     Side side;
     int plies;
+    std::string note;  // what the line shows, from its trailing "# ..." comment
 };
 
+// tests/data/tactics.txt: "<preset> <record> <side> <plies>", optionally "# note" after; lines
+// starting with '#' are comments. A malformed line fails the test that loads it.
 std::vector<Tactic> load_tactics() {
     std::ifstream in(std::string(BRANAN_TEST_DATA) + "/tactics.txt");
     std::vector<Tactic> out;
     for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#') continue;
+        INFO("tactics.txt: " << line);
         std::istringstream f(line);
         Tactic t;
         std::string side;
-        f >> t.preset >> t.record >> side >> t.plies;
-        t.side = side == "attackers" ? Side::Attackers : Side::Defenders;
+        REQUIRE(f >> t.preset >> t.record >> side >> t.plies);
+        REQUIRE(preset(t.preset));
+        REQUIRE(side_from_name(side));
+        t.side = *side_from_name(side);
+        std::getline(f >> std::ws, t.note);
+        REQUIRE((t.note.empty() || t.note[0] == '#'));
         out.push_back(t);
     }
     return out;
@@ -46,10 +56,13 @@ Game game_of(const Tactic& t) {
 TEST_CASE("tactics: the engine finds every forced win at its exact distance", "[search][tactics]") {
     const auto tactics = load_tactics();
     REQUIRE(tactics.size() >= 50);
+    CHECK(std::count_if(tactics.begin(), tactics.end(),
+                        [](const Tactic& t) { return t.preset == "copenhagen"; }) >= 20);
     Engine engine;
     engine.set_hash_mb(16);
     for (const auto& t : tactics) {
-        INFO(t.preset << " " << t.record << " " << side_name(t.side) << " wins in " << t.plies);
+        INFO(t.preset << " " << t.record << " " << side_name(t.side) << " wins in " << t.plies
+                      << " " << t.note);
         const Game game = game_of(t);
         // The suite's claim, re-proved: a win in t.plies and none sooner.
         REQUIRE(testing::shortest_forced_win(game, t.plies) == t.plies);
@@ -169,43 +182,162 @@ TEST_CASE("a finished game: no move, the verdict", "[search]") {
     CHECK(r.status == Status{Outcome::DefendersWin, OutcomeReason::KingEscaped});
 }
 
-// Not run by default: scans real and random games for tactics and prints suite lines.
-TEST_CASE("generate tactics suite candidates", "[.generate-tactics]") {
-    std::mt19937 rng(7);
-    std::vector<std::pair<std::string, Game>> positions;
-    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/brandubh-federation-games.csv");
+// The generators below are not run by default: they scan real and random games for tactics and
+// print suite lines ('branan_tests [.generate-tactics]'; TACTICS_PLIES caps the length).
+namespace {
+
+// A position to try: a bare record, as the suite will load it.
+struct Candidate {
+    std::string preset_name, record;
+    Side side;
+    std::optional<Side> winner;  // of the real game it comes from, when recorded
+    size_t from_end = 0;         // its place from the end of that game, 1 = the last
+};
+
+int env_int(const char* name, int fallback) {
+    const char* v = std::getenv(name);
+    return v ? std::atoi(v) : fallback;
+}
+
+// The positions of the real games in tests/data/`file`, each replayed under `preset_name` until a
+// move fails or the game ends: every position after a move, or with `tail` > 0 only the last
+// `tail` of each game (where real games are decided).
+std::vector<Candidate> real_game_positions(const std::string& file, const std::string& preset_name,
+                                           size_t tail) {
+    std::vector<Candidate> out;
+    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/" + file);
     for (std::string line; std::getline(in, line);) {
         auto rec = parse_csv_game(line);
         if (!rec) continue;
-        Game g = Game::create(*preset("brandubh-federation")).value();
+        const std::optional<Side> winner = rec->result == "Black"   ? std::optional(Side::Attackers)
+                                           : rec->result == "White" ? std::optional(Side::Defenders)
+                                                                    : std::nullopt;
+        Game g = Game::create(*preset(preset_name)).value();
+        std::vector<Candidate> seen;
         for (const auto& m : rec->moves) {
             if (m == "timeout" || !g.play(m).ok() || g.status().over()) break;
-            positions.emplace_back("brandubh-federation", g);
+            seen.push_back({preset_name, g.record(), g.side_to_move(), winner});
+        }
+        const size_t keep = tail > 0 ? std::min(tail, seen.size()) : seen.size();
+        for (size_t i = seen.size() - keep; i < seen.size(); ++i) {
+            seen[i].from_end = seen.size() - i;
+            out.push_back(seen[i]);
         }
     }
+    return out;
+}
+
+Game game_of(const Candidate& c, const Rules& rules) {
+    return Game::create(rules, c.record, c.side).value();
+}
+
+// "exit fort, king escaped": the reasons in `endings`.
+std::string endings_text(testing::Endings endings) {
+    std::string out;
+    for (int r = 0; r < 32; ++r)
+        if (endings & (testing::Endings{1} << r))
+            out +=
+                (out.empty() ? "" : ", ") + std::string(reason_name(static_cast<OutcomeReason>(r)));
+    return out;
+}
+
+// The Copenhagen rules the forced win in `plies` of `c` needs: those its preset has, without which
+// the side to move no longer wins in exactly `plies` ("none" when it needs none of them).
+std::string rules_needed(const Candidate& c, int plies) {
+    struct Switch {
+        const char* name;
+        bool (*on)(const Rules&);
+        void (*off)(Rules&);
+    };
+    static const Switch switches[] = {
+        {"exit forts", [](const Rules& r) { return r.edge_fort != EdgeFort::None; },
+         [](Rules& r) { r.edge_fort = EdgeFort::None; }},
+        {"shieldwalls", [](const Rules& r) { return r.shieldwall != Shieldwall::None; },
+         [](Rules& r) { r.shieldwall = Shieldwall::None; }},
+        {"encirclement", [](const Rules& r) { return r.encirclement; },
+         [](Rules& r) { r.encirclement = r.encirclement_unbreakable = false; }},
+        {"the empty throne hostile to the king",
+         [](const Rules& r) { return r.throne.hostile_empty.has(Piece::King); },
+         [](Rules& r) { r.throne.hostile_empty = kSoldiers; }},
+    };
+    std::string out;
+    for (const auto& s : switches) {
+        Rules rules = *preset(c.preset_name);
+        if (!s.on(rules)) continue;
+        s.off(rules);
+        if (testing::shortest_forced_win(game_of(c, rules), plies) != plies)
+            out += (out.empty() ? "" : ", ") + std::string(s.name);
+    }
+    return out.empty() ? "none" : out;
+}
+
+// Prints the suite line of `c`, a win in `plies` whose proof ends by `endings` and needs the
+// rules `needs`.
+void print_tactic(const Candidate& c, int plies, testing::Endings endings,
+                  const std::string& needs) {
+    std::cout << c.preset_name << " " << c.record << " " << side_name(c.side) << " " << plies
+              << " # " << endings_text(endings) << "; needs " << needs << std::endl;
+}
+
+}  // namespace
+
+TEST_CASE("generate tactics suite candidates", "[.generate-tactics]") {
+    std::mt19937 rng(7);
+    std::vector<Candidate> positions =
+        real_game_positions("brandubh-federation-games.csv", "brandubh-federation", 0);
     for (const auto& name : preset_names()) {
-        if (name == "brandubh-federation") continue;
+        // Random 11x11 games hardly reach tactics; the real Copenhagen games are scanned below.
+        if (name == "brandubh-federation" || preset(name)->size > 9) continue;
         for (int n = 0; n < 200; ++n) {
             Game g = Game::create(*preset(name)).value();
             for (int ply = 0; ply < 120 && !g.status().over(); ++ply) {
                 const auto legal = g.legal_moves();
                 g.play(legal[rng() % legal.size()]);
-                if (!g.status().over() && ply > 6) positions.emplace_back(name, g);
+                if (!g.status().over() && ply > 6)
+                    positions.push_back({name, g.record(), g.side_to_move(), std::nullopt});
             }
         }
     }
     std::shuffle(positions.begin(), positions.end(), rng);
     std::map<std::string, int> per_preset;
-    const int max_plies =
-        std::getenv("TACTICS_PLIES") ? std::atoi(std::getenv("TACTICS_PLIES")) : 5;
-    for (const auto& [name, played] : positions) {
-        if (per_preset[name] >= 8) continue;
-        // As the suite will load it: from the bare record.
-        const Game g = Game::create(*preset(name), played.record(), played.side_to_move()).value();
-        const int plies = testing::shortest_forced_win(g, max_plies);
+    const int max_plies = env_int("TACTICS_PLIES", 5);
+    for (const auto& c : positions) {
+        if (per_preset[c.preset_name] >= 8) continue;
+        testing::Endings endings = 0;
+        const int plies =
+            testing::shortest_forced_win(game_of(c, *preset(c.preset_name)), max_plies, &endings);
         if (plies < 3) continue;
-        ++per_preset[name];
-        std::cout << name << " " << g.record() << " " << side_name(g.side_to_move()) << " " << plies
-                  << std::endl;
+        ++per_preset[c.preset_name];
+        print_tactic(c, plies, endings, rules_needed(c, plies));
+    }
+}
+
+// The last TACTICS_TAIL (6) positions of every real Copenhagen game, where the Copenhagen rules
+// decide games, with the recorded winner to move, the last positions of all games first: at most
+// TACTICS_PER_KIND (3) lines for each side, length, way the proof ends and set of Copenhagen rules
+// it needs. TACTICS_SKIP skips that many positions first (to resume).
+TEST_CASE("generate copenhagen tactics suite candidates", "[.generate-tactics][copenhagen]") {
+    const int max_plies = env_int("TACTICS_PLIES", 5);
+    const int per_kind = env_int("TACTICS_PER_KIND", 3);
+    std::vector<Candidate> positions;
+    for (const auto& c : real_game_positions("copenhagen-games.csv", "copenhagen",
+                                             static_cast<size_t>(env_int("TACTICS_TAIL", 6))))
+        if (c.winner == c.side) positions.push_back(c);
+    std::stable_sort(
+        positions.begin(), positions.end(),
+        [](const Candidate& a, const Candidate& b) { return a.from_end < b.from_end; });
+    std::map<std::string, int> kinds;
+    for (size_t i = static_cast<size_t>(env_int("TACTICS_SKIP", 0)); i < positions.size(); ++i) {
+        const Candidate& c = positions[i];
+        if (i % 500 == 0) std::cerr << "position " << i << " of " << positions.size() << std::endl;
+        testing::Endings endings = 0;
+        const int plies =
+            testing::shortest_forced_win(game_of(c, *preset(c.preset_name)), max_plies, &endings);
+        if (plies == 0) continue;
+        const std::string needs = rules_needed(c, plies);
+        const std::string kind = std::string(side_name(c.side)) + " " + std::to_string(plies) +
+                                 " " + endings_text(endings) + "; " + needs;
+        if (kinds[kind]++ >= per_kind) continue;
+        print_tactic(c, plies, endings, needs);
     }
 }
