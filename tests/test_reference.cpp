@@ -36,30 +36,11 @@ int reference_outcome(Outcome o) {
 
 }  // namespace
 
-TEST_CASE("mid-game positions: legal moves and perft agree with the reference",
-          "[reference][perft]") {
-    for (const auto& pos : testing::test_positions()) {
-        for (const auto& name : pos.presets) {
-            INFO(pos.what << " under " << name << ": " << pos.record);
-            const Rules rules = *preset(name);
-            auto game = Game::create(rules, pos.record, pos.to_move);
-            INFO(game.error());
-            REQUIRE(game.ok());
-            CHECK(engine_moves(*game) == reference::legal_moves(rules, pos.record, pos.to_move));
-            game->visit_position(
-                [](const auto& p) { CHECK(p.has_moves() == (p.count_moves() > 0)); });
-            for (int depth = 1; depth <= pos.depth; ++depth) {
-                INFO("depth " << depth);
-                CHECK(game->perft(depth) ==
-                      reference::perft(rules, pos.record, pos.to_move, depth));
-            }
-        }
-    }
-}
-
-TEST_CASE("copenhagen positions where the rules bite: moves, perft and verdicts agree",
-          "[reference][perft]") {
-    for (const auto& pos : testing::copenhagen_test_positions()) {
+// Each position under each of its presets: the legal moves and perft to the position's depth
+// agree with the reference; with `each_move`, also every move's captures and verdict.
+static void check_against_reference(const std::vector<testing::TestPosition>& positions,
+                                    bool each_move) {
+    for (const auto& pos : positions) {
         for (const auto& name : pos.presets) {
             INFO(pos.what << " under " << name << ": " << pos.record);
             const Rules rules = *preset(name);
@@ -68,12 +49,14 @@ TEST_CASE("copenhagen positions where the rules bite: moves, perft and verdicts 
             REQUIRE(game.ok());
             const auto moves = engine_moves(*game);
             CHECK(moves == reference::legal_moves(rules, pos.record, pos.to_move));
+            game->visit_position(
+                [](const auto& p) { CHECK(p.has_moves() == (p.count_moves() > 0)); });
             for (int depth = 1; depth <= pos.depth; ++depth) {
                 INFO("depth " << depth);
                 CHECK(game->perft(depth) ==
                       reference::perft(rules, pos.record, pos.to_move, depth));
             }
-            // Every move's captures and verdict.
+            if (!each_move) continue;
             for (const auto& text : moves) {
                 Game after = *game;
                 const Move m = after.parse_move(text).value();
@@ -88,6 +71,16 @@ TEST_CASE("copenhagen positions where the rules bite: moves, perft and verdicts 
             }
         }
     }
+}
+
+TEST_CASE("mid-game positions: legal moves and perft agree with the reference",
+          "[reference][perft]") {
+    check_against_reference(testing::test_positions(), false);
+}
+
+TEST_CASE("copenhagen positions where the rules bite: moves, perft and verdicts agree",
+          "[reference][perft]") {
+    check_against_reference(testing::copenhagen_test_positions(), true);
 }
 
 TEST_CASE("random games: captures and verdicts agree with the reference", "[reference]") {

@@ -98,16 +98,9 @@ Expected<FinishedGame> read_journal_line(std::string_view line, const MatchIdent
     std::string error;
     ObjectReader o(*parsed, "", error, "journal");
     FinishedGame f;
-    GameResult& g = f.result;
+    f.result = read_game_result(o);
+    const GameResult& g = f.result;
     GameRecord& r = f.record;
-    g.round = o.integer("round", 0, 1000000000);
-    g.game = o.integer("game", 0, 1000000000);
-    g.opening = o.str("opening");
-    g.attackers = o.str("attackers");
-    g.defenders = o.str("defenders");
-    g.result = o.str("result");
-    g.termination = o.str("termination");
-    g.plies = o.integer("plies", 0, 1000000000);
     r.date = o.str("date");
     r.time_control = o.str("time_control");
     r.start_record = o.str("start_record");

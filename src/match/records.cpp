@@ -16,6 +16,19 @@
 #include "match/json.h"
 
 namespace branan::match {
+
+GameResult read_game_result(ObjectReader& o) {
+    GameResult g;
+    g.round = o.integer("round", 0, 1000000000);
+    g.game = o.integer("game", 0, 1000000000);
+    g.opening = o.str("opening");
+    g.attackers = o.str("attackers");
+    g.defenders = o.str("defenders");
+    g.result = o.str("result");
+    g.termination = o.str("termination");
+    g.plies = o.integer("plies", 0, 1000000000);
+    return g;
+}
 namespace {
 
 // ---- games --------------------------------------------------------------------------------
@@ -479,15 +492,7 @@ Expected<MatchResults> read_results_json(std::string_view text) {
         for (size_t i = 0; i < games->items.size() && error.empty(); ++i) {
             const std::string where = "games[" + std::to_string(i) + "]";
             ObjectReader o(games->items[i], where, error);
-            GameResult g;
-            g.round = o.integer("round", 0, 1000000000);
-            g.game = o.integer("game", 0, 1000000000);
-            g.opening = o.str("opening");
-            g.attackers = o.str("attackers");
-            g.defenders = o.str("defenders");
-            g.result = o.str("result");
-            g.termination = o.str("termination");
-            g.plies = o.integer("plies", 0, 1000000000);
+            GameResult g = read_game_result(o);
             o.no_other_keys();
             if (!error.empty()) break;
             auto known = [&](const std::string& name) {

@@ -76,6 +76,11 @@ struct GameResult {
     bool operator==(const GameResult&) const = default;
 };
 
+class ObjectReader;
+// Reads a GameResult's fields from a JSON object (results.json's games, the journal's lines);
+// a missing or malformed field is reported through the reader's error.
+GameResult read_game_result(ObjectReader& o);
+
 // How an engine was run, for the record.
 struct EngineSettings {
     std::string name, command;
