@@ -1,7 +1,8 @@
 // Position<BB>: the board, the side to move and the rule state, with make/unmake, move
 // generation, bulk move counting and the rules' verdict after each move. BB is the bitboard
-// type: uint64_t for 7x7, 128 bits for 9x9 and 11x11. Repetition is not judged here (it needs the
-// game's history; see game.h), everything else is.
+// type: uint64_t for 7x7, 128 bits for 9x9 and 11x11. The verdicts a move brings (escape, king
+// capture, encirclement, exit fort) are judged here; core/game_end.h adds repetition and the
+// side without a move, and is what the rest of Branan asks.
 #pragma once
 
 #include <array>
