@@ -276,3 +276,45 @@ TEST_CASE("positions the rules never allow are refused", "[game]") {
           std::string::npos);
     CHECK(error_of("/3t3/3t3/").find("rows") != std::string::npos);
 }
+
+TEST_CASE("shieldwalls under OpenTafl's strict and relaxed Copenhagen strings", "[game]") {
+    const std::string prefix = "dim:11 name:C atkf:y tfr:w sw:s efe:y";
+    const std::string relaxed = "dim:11 name:C atkf:y tfr:w sw:s swf:n efe:y";
+    const std::string start =
+        " start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+    auto game_at = [&](const std::string& rules, const std::string& record) {
+        const Rules r = parse_rules_string(rules + start).value();
+        auto g = Game::create(r, record, Side::Attackers);
+        INFO(g.error());
+        REQUIRE(g.ok());
+        return *g;
+    };
+    SECTION("the mover lands on the edge at one end: both strings take the row, not the king") {
+        // c1 defender and d1 king, attackers on c2 and d2 in front, e1 closes; b2-b1 brackets.
+        const std::string record = "/2TKt6/1ttt7/11/11/11/6T4/11/11/11/11/5t5/";
+        for (const auto& rules : {prefix, relaxed}) {
+            Game g = game_at(rules, record);
+            const Move m = g.parse_move("b2-b1").value();
+            CHECK(g.describe(m) == "b2-b1xc1");
+        }
+    }
+    SECTION("a front piece moving into place: only the relaxed string takes the wall") {
+        // b1 and e1 bracket c1 and d1; c2 stands in front; d5-d2 completes the front.
+        const std::string record = "/1tTTt6/2t8/11/11/3t7/11/11/11/11/5K5/11/";
+        Game strict = game_at(prefix, record);
+        CHECK(strict.describe(strict.parse_move("d5-d2").value()) == "d5-d2");
+        Game loose = game_at(relaxed, record);
+        const Move m = loose.parse_move("d5-d2").value();
+        CHECK(loose.describe(m) == "d5-d2xc1xd1");
+        loose.play(m);
+        CHECK(loose.record() == "/1t2t6/2tt7/11/11/11/11/11/11/11/5K5/11/");
+    }
+    SECTION("a weak shieldwall is not closed by a corner, a strong one is") {
+        // b1, c1 defenders with attackers in front on b2, c2; d1 arrives; the corner a1 brackets.
+        const std::string record = "/1TT8/1tt8/3t7/11/11/11/11/11/11/5K5/11/";
+        Game strong = game_at(prefix, record);
+        CHECK(strong.describe(strong.parse_move("d3-d1").value()) == "d3-d1xb1xc1");
+        Game weak = game_at("dim:11 name:C atkf:y sw:w efe:y", record);
+        CHECK(weak.describe(weak.parse_move("d3-d1").value()) == "d3-d1");
+    }
+}
