@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <vector>
 
 #include "core/board_setup.h"
@@ -103,6 +104,14 @@ class Position {
     // takes it back. Not for a position whose game is over.
     void do_null_move();
     void undo_null_move();
+
+    // The board's invariants: the two armies and the king on distinct squares of the board, the
+    // king on it. Checked by assert() around make/unmake in Debug builds.
+    bool is_consistent() const {
+        const BB board = t_->geo.all;
+        return !(soldiers_[0] & soldiers_[1]) && !((soldiers_[0] | soldiers_[1]) & ~board) &&
+               king_ >= 0 && king_ < t_->geo.squares && !test(soldiers_[0] | soldiers_[1], king_);
+    }
 
   private:
     Piece piece_at(Square sq) const;  // only for occupied squares
@@ -461,6 +470,8 @@ void Position<BB>::do_move(Move m) {
     const auto& z = zobrist::keys();
     const auto& geo = t_->geo;
     const Side us = to_move_;
+    // A pseudo-legal move: a piece of the side to move, to an empty square, in a game going on.
+    assert(test(side_pieces(us), m.from) && !test(occupied(), m.to) && !status().over());
     states_.push_back(states_.back());
     State& st = states_.back();
     st.move = m;
@@ -510,10 +521,12 @@ void Position<BB>::do_move(Move m) {
 
     to_move_ = opponent(us);
     st.key ^= z.side_defenders;
+    assert(is_consistent());
 }
 
 template <class BB>
 void Position<BB>::do_null_move() {
+    assert(!status().over());
     states_.push_back(states_.back());
     State& st = states_.back();
     st.move = Move{};
@@ -524,12 +537,14 @@ void Position<BB>::do_null_move() {
 
 template <class BB>
 void Position<BB>::undo_null_move() {
+    assert(states_.size() > 1 && states_.back().move == Move{});
     to_move_ = opponent(to_move_);
     states_.pop_back();
 }
 
 template <class BB>
 void Position<BB>::undo_move() {
+    assert(states_.size() > 1);
     const State& st = states_.back();
     const Side us = opponent(to_move_);
     const Square from = st.move.from, to = st.move.to;
@@ -541,6 +556,7 @@ void Position<BB>::undo_move() {
         soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
     to_move_ = us;
     states_.pop_back();
+    assert(is_consistent());
 }
 
 }  // namespace branan
