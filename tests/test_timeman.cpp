@@ -1,4 +1,4 @@
-// The time manager: the plan from a move time or a clock, the hard deadline, and restarts.
+// The time manager: the plan from a move time or a clock, and the limits, counted from the start.
 #include <catch2/catch.hpp>
 
 #include "engine/timeman.h"
@@ -74,20 +74,27 @@ TEST_CASE("timeman: no limit of one's own, no deadline", "[timeman]") {
     CHECK_FALSE(tm.out_of_time());
 }
 
-TEST_CASE("timeman: elapsed time against the plan, and restarts", "[timeman]") {
+TEST_CASE("timeman: elapsed time against the plan, counted from the start", "[timeman]") {
     TimeManager tm;
-    // target 1000, hard 5000; started 2 s ago: past half the target, not past the hard limit
+    // target 1000, hard 5000; started 2 s ago: past half the target and the target itself, not
+    // past the hard limit
     const auto now = Clock::now();
     tm.start(clock_limits(40000, 40000), Side::Attackers, 0, now - milliseconds(2000));
     CHECK(tm.stop_iterating(1.0));
+    CHECK(tm.past_optimum());
     CHECK_FALSE(tm.out_of_time());
     CHECK(tm.elapsed_ms() >= 2000);
-    tm.start(clock_limits(40000, 40000), Side::Attackers, 0, now - milliseconds(6000));
-    CHECK(tm.out_of_time());
-    // ponderhit: the limits count from the restart; the elapsed time still from the start
-    tm.restart(now);
-    CHECK_FALSE(tm.out_of_time());
+    // started 0.3 s ago: the target is not spent yet
+    tm.start(clock_limits(40000, 40000), Side::Attackers, 0, now - milliseconds(300));
+    CHECK_FALSE(tm.past_optimum());
     CHECK_FALSE(tm.stop_iterating(1.0));
-    CHECK(*tm.hard_deadline() == now + milliseconds(5000));
-    CHECK(tm.elapsed_ms() >= 6000);
+    // 6 s ago (a ponder search of 6 s, say): the hard limit, counted from the start, has passed
+    const auto started = now - milliseconds(6000);
+    tm.start(clock_limits(40000, 40000), Side::Attackers, 0, started);
+    CHECK(tm.out_of_time());
+    CHECK(*tm.hard_deadline() == started + milliseconds(5000));
+    // without a clock of one's own, no limit of any kind
+    tm.start(SearchLimits{}, Side::Attackers, 0, started);
+    CHECK_FALSE(tm.past_optimum());
+    CHECK_FALSE(tm.out_of_time());
 }

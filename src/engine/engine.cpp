@@ -73,8 +73,11 @@ void Engine::ponderhit() {
     {
         std::lock_guard lock(mutex_);
         if (!running_ || !shared_->pondering) return;  // nothing to switch over
-        shared_->time.restart(Clock::now());
+        // The limits have counted from `go ponder` all along: the pondering is credited. When
+        // the search would have stopped had it not been pondering, or the planned time is spent,
+        // it answers at once (the clock watcher, woken below, also sees a hard limit passed).
         shared_->pondering = false;
+        if (shared_->stop_on_ponderhit || shared_->time.past_optimum()) shared_->stop = true;
     }
     wake_.notify_all();
 }
@@ -91,6 +94,7 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, DoneCallback o
         running_ = true;
         shared_->stop = false;
         shared_->pondering = limits.ponder;
+        shared_->stop_on_ponderhit = false;
         return game_;
     }();
     controller_ = std::thread(&Engine::run, this, limits, std::move(on_info), std::move(on_done),
@@ -113,8 +117,8 @@ EvalTrace Engine::evaluate(Score& for_side_to_move) const {
     });
 }
 
-// The hard time limit, kept on a thread of its own: it sleeps until the limit passes (ponderhit
-// moves it; stop and the end of the search wake it early) and then stops the search. A search
+// The hard time limit, kept on a thread of its own: it sleeps until the limit passes (not while
+// pondering; stop, ponderhit and the end of the search wake it) and then stops the search. A search
 // thread checks the clock only every so many nodes, which with many threads on few cores can
 // be long after the limit.
 void Engine::watch_clock() {

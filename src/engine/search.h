@@ -36,6 +36,9 @@ struct SharedSearch {
     TimeManager time;
     std::atomic<bool> stop{false};
     std::atomic<bool> pondering{false};  // time limits wait for ponderhit
+    // Set while pondering when the search would have stopped (time spent, result proven):
+    // ponderhit then stops it at once.
+    std::atomic<bool> stop_on_ponderhit{false};
     int multipv = 1;
     std::function<uint64_t()> total_nodes;  // over all threads
 };
@@ -524,13 +527,18 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
         if (limits.mate > 0 && best >= kScoreMateBound && (mate_plies(best) + 1) / 2 <= limits.mate)
             break;
         // A proven result does not get better with depth.
-        if (!limits.infinite && !shared_.pondering && is_mate_score(best) &&
-            std::abs(mate_plies(best)) <= depth)
-            break;
+        const bool proven =
+            !limits.infinite && is_mate_score(best) && std::abs(mate_plies(best)) <= depth;
         stable = roots_[0].move == last_best ? stable + 1 : 0;
         last_best = roots_[0].move;
         const double factor = stable >= 4 ? 0.6 : stable >= 2 ? 0.9 : 1.3;
-        if (!shared_.pondering && shared_.time.stop_iterating(factor)) break;
+        if (proven || shared_.time.stop_iterating(factor)) {
+            // While pondering the search goes on, to stop at the ponderhit. The flag is set
+            // before pondering is read again, and ponderhit clears pondering before it reads the
+            // flag, so that one of the two always sees the other.
+            shared_.stop_on_ponderhit = true;
+            if (!shared_.pondering) break;
+        }
     }
 }
 

@@ -7,7 +7,6 @@ namespace branan {
 void TimeManager::start(const SearchLimits& limits, Side side, int64_t overhead_ms,
                         Clock::time_point now) {
     start_ = now;
-    limit_start_ = now.time_since_epoch().count();
     limited_ = fixed_ = false;
     if (limits.infinite) return;
     if (limits.move_time > 0) {
@@ -35,20 +34,14 @@ int64_t TimeManager::elapsed_us() const {
     return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
 }
 
-int64_t TimeManager::limit_elapsed_ms() const {
-    const Clock::time_point since{Clock::duration{limit_start_.load()}};
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
-}
-
 std::optional<Clock::time_point> TimeManager::hard_deadline() const {
     if (!limited_) return std::nullopt;
-    return Clock::time_point{Clock::duration{limit_start_.load()}} +
-           std::chrono::milliseconds(maximum_ms_);
+    return start_ + std::chrono::milliseconds(maximum_ms_);
 }
 
 bool TimeManager::stop_iterating(double stability_factor) const {
     return limited_ && !fixed_ &&
-           limit_elapsed_ms() >= static_cast<int64_t>(optimum_ms_ * 0.5 * stability_factor);
+           elapsed_ms() >= static_cast<int64_t>(optimum_ms_ * 0.5 * stability_factor);
 }
 
 }  // namespace branan

@@ -2,7 +2,6 @@
 // and the move overhead, or from a fixed move time.
 #pragma once
 
-#include <atomic>
 #include <optional>
 
 #include "engine/search_types.h"
@@ -13,28 +12,24 @@ class TimeManager {
   public:
     // `side` is the side to move; `overhead_ms` is kept in hand for the GUI's and the pipe's lag.
     void start(const SearchLimits& limits, Side side, int64_t overhead_ms, Clock::time_point now);
-    // Restarts the clock of the limits (ponderhit: the real thinking time starts now). Safe
-    // while search threads read the clock.
-    void restart(Clock::time_point now) { limit_start_ = now.time_since_epoch().count(); }
-
-    // Since the search began (what info lines report), in ms and in microseconds.
+    // Since the search began (what info lines report), in ms and in microseconds. Every limit
+    // counts from there too, pondering included: a ponder hit credits the time already spent.
     int64_t elapsed_ms() const;
     int64_t elapsed_us() const;
     // After an iteration: whether starting another is worth it.
     bool stop_iterating(double stability_factor) const;
     // At any node: whether the hard limit has passed.
-    bool out_of_time() const { return limited_ && limit_elapsed_ms() >= maximum_ms_; }
-    // When the hard limit passes (counted from the start or the last restart); none without one.
+    bool out_of_time() const { return limited_ && elapsed_ms() >= maximum_ms_; }
+    // After a ponder hit: whether the planned time is already spent (answer at once).
+    bool past_optimum() const { return limited_ && elapsed_ms() >= optimum_ms_; }
+    // When the hard limit passes; none without one.
     std::optional<Clock::time_point> hard_deadline() const;
     // The planned thinking time and the hard limit in ms (0 without a time limit).
     int64_t optimum_ms() const { return limited_ ? optimum_ms_ : 0; }
     int64_t maximum_ms() const { return limited_ ? maximum_ms_ : 0; }
 
   private:
-    int64_t limit_elapsed_ms() const;  // since the start or the last restart
-
     Clock::time_point start_;
-    std::atomic<Clock::rep> limit_start_{0};
     bool limited_ = false;
     bool fixed_ = false;  // movetime: think for exactly that long
     int64_t optimum_ms_ = 0;

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Latency benchmark of the UTI front end (a measurement, not a test: it asserts nothing).
 
-usage: latency_bench.py BRANAN [--threads N ...] [--searches N] [--probes N]
+usage: latency_bench.py BRANAN [--threads N ...] [--searches N] [--probes N] [--ponders N]
 
 For each thread count: the time from sending `go movetime 50` (Move Overhead 0) to reading its
 bestmove, over --searches searches (overshoot = that time - 50 ms); and during `go infinite`,
 the time from sending `isready` to reading `readyok`, and from `stop` to `bestmove`, over
---probes probes. Prints median, 90th percentile and maximum of each in ms. The client is one
+--probes probes; and the time from `ponderhit` to `bestmove` after 3 s of `go ponder` on a 30 s
+clock (a target of 0.75 s: the move is due at once), over --ponders hits. Prints median, 90th percentile and maximum of each in ms. The client is one
 thread reading the pipe with select(), so that it adds as little delay of its own as it can (a
 client with reader threads adds wake-ups of its own, each a chance to wait for a core on a
 loaded machine). Standard library only.
@@ -67,7 +68,7 @@ def summary(name, values):
         name, len(values), statistics.median(values), values[int(0.9 * (len(values) - 1))], values[-1])
 
 
-def measure(binary, threads, searches, probes):
+def measure(binary, threads, searches, probes, ponders):
     e = LeanEngine([binary])
     try:
         e.send("setoption name Threads value %d" % threads)
@@ -91,10 +92,19 @@ def measure(binary, threads, searches, probes):
             sent = e.send("stop")
             stop.append((e.read_until(lambda l: l.startswith("bestmove")) - sent) * 1000)
             e.sync()
+        hit = []
+        for _ in range(ponders):
+            e.send("go ponder atime 30000 dtime 30000")
+            time.sleep(3.0)
+            sent = e.send("ponderhit")
+            hit.append((e.read_until(lambda l: l.startswith("bestmove")) - sent) * 1000)
+            e.sync()
         print("threads %d" % threads)
         print("  " + summary("go movetime 50 overshoot", overshoot))
         print("  " + summary("isready -> readyok", ready))
         print("  " + summary("stop -> bestmove", stop))
+        if hit:
+            print("  " + summary("ponderhit -> bestmove", hit))
         sys.stdout.flush()
     finally:
         e.close()
@@ -106,9 +116,10 @@ def main():
     p.add_argument("--threads", type=int, nargs="+", default=[1, 64])
     p.add_argument("--searches", type=int, default=200)
     p.add_argument("--probes", type=int, default=30)
+    p.add_argument("--ponders", type=int, default=5)
     a = p.parse_args()
     for n in a.threads:
-        measure(a.binary, n, a.searches, a.probes)
+        measure(a.binary, n, a.searches, a.probes, a.ponders)
     return 0
 
 

@@ -475,6 +475,41 @@ def ponder_then_ponderhit_or_stop():
 
 
 @test
+def ponderhit_credits_the_time_spent_pondering():
+    e = start_engine()
+    try:
+        e.command("setoption name Move Overhead value 0")
+        e.command(MIDGAME)  # the attackers are to move
+        legal = e.legal_moves()
+        # 60 s on the clock: a target of 1.5 s and a hard limit of 7.5 s, counted from go ponder.
+        go = "go ponder atime 60000 dtime 60000"
+        # Pondered for longer than the target: the move is ready, bestmove comes at once (when
+        # the ponder hit restarted the clock it came 0.45 s or more later).
+        e.send(go)
+        e.collect(2.0)
+        sent = e.send("ponderhit")
+        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(5), "bestmove")
+        check_bestmove(got[-1], legal)
+        assert received - sent < T(0.3), "bestmove %.3f s after ponderhit, 2 s into a 1.5 s plan" % (
+            received - sent)
+        assert_no_more_bestmove(e, 0.3)
+        e.wait_idle()
+        # Pondered for 0.3 s only: after the hit the search goes on as a timed search (at least
+        # until half the target), and ends by itself within the hard limit.
+        started = e.send(go)
+        e.collect(0.3)
+        sent = e.send("ponderhit")
+        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(10), "bestmove")
+        check_bestmove(got[-1], legal)
+        assert received - sent > 0.1, "bestmove %.3f s after an early ponderhit" % (received - sent)
+        assert received - started < 7.5 + T(0.5), "bestmove %.3f s after go ponder (hard limit 7.5 s)" % (
+            received - started)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def bounded_searches_end_by_themselves():
     e = start_engine()
     try:
