@@ -1,6 +1,7 @@
 // Game: move validation with clear errors, the verdicts of single moves (capture, escape,
 // encirclement, forest, no legal move), repetition rules, undo and copies.
 #include <catch2/catch.hpp>
+#include <memory>
 #include <sstream>
 
 #include "core/game.h"
@@ -261,6 +262,26 @@ TEST_CASE("undo and copies restore positions exactly", "[game]") {
     CHECK(game.record() == record);
     CHECK(game.key() == key);
     CHECK(copy.moves_played().size() == 4);
+}
+
+TEST_CASE("a copy is independent of its source and outlives it", "[game]") {
+    auto source = std::make_unique<Game>(start("copenhagen"));
+    play_all(*source, {"a4-c4", "f4-f3", "h1-h3"});
+    Game copy = *source;
+    // Played on after the copy: the source changes, the copy does not.
+    play_all(*source, {"d6-d2"});
+    CHECK(copy.moves_played().size() == 3);
+    CHECK(source->moves_played().size() == 4);
+    const std::string record = copy.record();
+    // The source gone, the copy still plays, judges repetitions and takes back.
+    source.reset();
+    Game twin = copy;
+    play_all(copy, {"d6-d2", "h3-h1", "d2-d6", "h1-h3"});
+    CHECK(copy.repetitions() == 2);
+    for (int i = 0; i < 4; ++i) REQUIRE(copy.undo());
+    CHECK(copy.record() == record);
+    CHECK(copy.legal_moves() == twin.legal_moves());
+    CHECK(copy.perft(2) == twin.perft(2));
 }
 
 TEST_CASE("positions the rules never allow are refused", "[game]") {

@@ -13,7 +13,7 @@ namespace {
 
 template <class BB>
 Board<BB> make_board(const Rules& rules, const BoardSetup& setup, Side to_move) {
-    auto tables = std::make_unique<RuleTables<BB>>(rules);
+    auto tables = std::make_shared<const RuleTables<BB>>(rules);
     Position<BB> position(*tables, setup, to_move);
     return Board<BB>{std::move(tables), std::move(position)};
 }
@@ -44,16 +44,6 @@ Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to
                          ? AnyBoard(make_board<Bitboard64>(rules, *setup, to_move))
                          : AnyBoard(make_board<Bitboard128>(rules, *setup, to_move));
     return Game(rules, std::move(board), write_position_record(*setup), to_move);
-}
-
-Game::Game(const Game& other)
-    : Game(create(other.rules_, other.start_record_, other.start_side_).value()) {
-    for (Move m : other.played_) play(m);
-}
-
-Game& Game::operator=(const Game& other) {
-    if (this != &other) *this = Game(other);
-    return *this;
 }
 
 Side Game::side_to_move() const {

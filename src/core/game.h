@@ -17,11 +17,12 @@
 
 namespace branan {
 
-// A position together with the tables it points into; the tables live on the heap so that the
-// pair can be moved.
+// A position together with the tables it points into. The tables live on the heap, never change
+// once built, and are shared by the copies of a game: a copy is the position's copy, and moving
+// the pair keeps the position's pointer valid.
 template <class BB>
 struct Board {
-    std::unique_ptr<RuleTables<BB>> tables;
+    std::shared_ptr<const RuleTables<BB>> tables;
     Position<BB> position;
 };
 
@@ -31,8 +32,8 @@ class Game {
     static Expected<Game> create(const Rules& rules);
     static Expected<Game> create(const Rules& rules, std::string_view record, Side to_move);
 
-    Game(const Game& other);
-    Game& operator=(const Game& other);
+    Game(const Game&) = default;
+    Game& operator=(const Game&) = default;
     Game(Game&&) noexcept = default;
     Game& operator=(Game&&) noexcept = default;
 
