@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -202,6 +203,9 @@ void Worker<BB>::update_pv(int ply, Move m) {
 
 template <class BB>
 Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
+    // A child is searched only below kMaxPly, so ply + 1 indexes the per-ply arrays.
+    assert(ply >= 0 && ply <= kMaxPly && qdepth >= 0);
+    assert(-kScoreInfinite <= alpha && alpha < beta && beta <= kScoreInfinite);
     count_node();
     pv_length_[ply] = 0;
     seldepth_ = std::max(seldepth_, ply);
@@ -282,6 +286,9 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
 
 template <class BB>
 Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_node) {
+    assert(ply >= 0 && ply <= kMaxPly);
+    assert(-kScoreInfinite <= alpha && alpha < beta && beta <= kScoreInfinite);
+    assert(pv_node || beta - alpha == 1);
     pv_length_[ply] = 0;
     if (const Status s = verdict_before_moves(); s.over()) return verdict_score(s, ply);
     if (depth <= 0) return qsearch(alpha, beta, ply, 0);
