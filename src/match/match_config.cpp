@@ -40,7 +40,10 @@ po::options_description flat_options() {
          "adjudicate a draw after this many plies")                                       //
         ("seed", po::value<uint64_t>()->default_value(1), "seed of the random openings")  //
         ("event", po::value<std::string>()->default_value("branan-match"), "event name")  //
-        ("quiet", "no per-game lines");
+        ("quiet", "no per-game lines")                                                    //
+        ("log", po::value<std::string>(),
+         "folder for every line to and from each engine (a file per engine and concurrent "
+         "game slot)");
     return desc;
 }
 
@@ -282,6 +285,7 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     if (!c.openings_file.empty() && c.random_openings)
         return Error{"give --openings or --random-openings, not both"};
     if (vm.count("records")) c.records_dir = vm["records"].as<std::string>();
+    if (vm.count("log")) c.log_dir = vm["log"].as<std::string>();
     if (vm.count("results"))
         c.results_file = vm["results"].as<std::string>();
     else if (!c.records_dir.empty())

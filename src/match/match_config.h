@@ -34,6 +34,7 @@ struct MatchConfig {
     std::string event = "branan-match";
     bool quiet = false;
     int rating_interval = 0;  // print the summary table every N games (0: only at the end)
+    std::string log_dir;      // --log: every engine's traffic, a file per engine and worker
 };
 
 // The usage text of branan-match.

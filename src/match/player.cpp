@@ -256,24 +256,6 @@ int64_t start_wait_ms(const EngineConfig& config) {
     return wait;
 }
 
-const char* reply_kind_name(MoveReply::Kind kind) {
-    switch (kind) {
-        case MoveReply::Kind::Move:
-            return "move";
-        case MoveReply::Kind::Crash:
-            return "crash";
-        case MoveReply::Kind::Timeout:
-            return "timeout";
-        case MoveReply::Kind::Stall:
-            return "stall";
-        case MoveReply::Kind::Garbage:
-            return "garbage";
-        case MoveReply::Kind::Disconnect:
-            return "disconnect";
-    }
-    return "?";
-}
-
 // ---------------------------------------------------------------------------------------------
 // Player
 

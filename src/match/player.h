@@ -76,7 +76,6 @@ struct MoveReply {
     std::string note;    // Kind::Move: "score/depth time" ("+0.35/12 1.204s"), parts it gave
     int64_t elapsed_ms = 0;
 };
-const char* reply_kind_name(MoveReply::Kind kind);
 
 class Player {
   public:

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <ctime>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -19,6 +20,7 @@
 #include "match/match_files.h"
 #include "match/openings.h"
 #include "match/report.h"
+#include "match/traffic_log.h"
 
 namespace branan::match {
 namespace {
@@ -110,11 +112,12 @@ Expected<std::vector<Opening>> make_openings(const MatchConfig& config, int pair
 // cannot start or refuses an option stops the run here rather than forfeiting every game. The
 // started players are handed over in `players`.
 bool probe_engines(const MatchConfig& config, const std::vector<Job>& jobs,
+                   const std::function<std::unique_ptr<Player>(int index)>& new_player,
                    std::map<int, std::unique_ptr<Player>>& players, std::string& error) {
     std::set<int> used;
     for (const auto& j : jobs) used.insert({j.first, j.second});
     for (int index : used) {
-        auto p = make_player(config.engines[index]);
+        auto p = new_player(index);
         std::string why;
         if (!p->start(why) || !p->new_game(config.rules, why)) {
             error = "engine '" + config.engines[index].name + "' cannot play: " + why;
@@ -192,9 +195,33 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
 
     // 3. Every engine starts before the first game, or the run stops here. A Ctrl-C from now on
     // is seen once the games begin (they then stop at once).
+    std::shared_ptr<TrafficLog> traffic;
+    if (!config.log_dir.empty()) {
+        auto log = TrafficLog::open(config.log_dir);
+        if (!log) {
+            std::cerr << "branan-match: " << log.error() << "\n";
+            files.remove_if_empty();
+            return 2;
+        }
+        traffic = *log;
+    }
+    // The game each worker is playing (0 while the engines are set up), for the traffic log.
+    std::vector<std::shared_ptr<std::atomic<int>>> game_of_worker;
+    for (int i = 0; i < config.concurrency; ++i)
+        game_of_worker.push_back(std::make_shared<std::atomic<int>>(0));
+    auto new_player = [&](int index, int worker) {
+        auto p = make_player(config.engines[index]);
+        if (traffic)
+            p->set_log(
+                traffic->for_player(config.engines[index].name, worker, game_of_worker[worker]));
+        return p;
+    };
     install_interrupt_handlers();
     std::map<int, std::unique_ptr<Player>> first_players;
-    if (std::string error; !jobs.empty() && !probe_engines(config, jobs, first_players, error)) {
+    if (std::string error;
+        !jobs.empty() &&
+        !probe_engines(
+            config, jobs, [&](int index) { return new_player(index, 0); }, first_players, error)) {
         std::cerr << "branan-match: " << error << "\n";
         restore_interrupt_handlers();
         files.remove_if_empty();
@@ -262,10 +289,10 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
             }
         }
     };
-    auto worker = [&](std::map<int, std::unique_ptr<Player>> players) {
+    auto worker = [&](int worker_index, std::map<int, std::unique_ptr<Player>> players) {
         auto player = [&](int index) -> Player& {
             auto& p = players[index];
-            if (!p) p = make_player(config.engines[index]);
+            if (!p) p = new_player(index, worker_index);
             return *p;
         };
         for (;;) {
@@ -283,6 +310,7 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
             const Opening& opening = (*openings)[job.opening];
             GameSetup setup{config.rules, opening.start_record, opening.start_side, opening.moves,
                             config.max_plies};
+            game_of_worker[worker_index]->store(job.number);
             Player& attackers = player(job.attackers());
             Player& defenders = player(job.defenders());
             const GameOutcome o = play_game(attackers, defenders, setup);
@@ -298,7 +326,8 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     std::vector<std::thread> threads;
     for (int i = 0; i < config.concurrency; ++i)
         threads.emplace_back(
-            worker, i == 0 ? std::move(first_players) : std::map<int, std::unique_ptr<Player>>{});
+            worker, i,
+            i == 0 ? std::move(first_players) : std::map<int, std::unique_ptr<Player>>{});
     // Stopping (Ctrl-C, SIGTERM, an SPRT decision) ends the games in progress: their engines
     // are killed, also any a worker starts before it sees the flag.
     int caught = 0;

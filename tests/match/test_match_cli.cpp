@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -288,4 +289,56 @@ TEST_CASE("plot_match.py renders a lopsided SPRT run readably", "[match][cli][pl
     CHECK(llr_low == Approx(-2.94 - 0.4).margin(0.01));
     CHECK(llr_high >= 2.94);
     CHECK(llr_high <= 2 * 2.95 + 0.4);
+}
+
+TEST_CASE(
+    "the traffic log (option log): every line to and from each engine, a file per engine and slot",
+    "[match][cli]") {
+    const std::string folder = fresh_folder("traffic-log");
+    const std::string logs = folder + "/logs";
+    const Run r =
+        run_command(fake_match("--each depth=1 --games 4 --concurrency 2 --quiet --log " + logs),
+                    folder + "-1");
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    std::set<int> games_seen;
+    for (const std::string engine : {"a", "b"})
+        for (const std::string slot : {"1", "2"}) {
+            const std::string path = logs + "/" + engine + "-" + slot + ".log";
+            INFO(path);
+            const auto lines = read_lines(path);
+            REQUIRE_FALSE(lines.empty());
+            size_t sent = 0, received = 0, moves = 0;
+            for (const std::string& line : lines) {
+                // "<seconds> game <n> pid <pid> > line" or "... < line"
+                std::istringstream in(line);
+                double seconds = -1;
+                std::string game_word, pid_word, arrow;
+                int game = -1, pid = -1;
+                in >> seconds >> game_word >> game >> pid_word >> pid >> arrow;
+                INFO(line);
+                REQUIRE(in);
+                CHECK(seconds >= 0);
+                CHECK(game_word == "game");
+                CHECK(pid_word == "pid");
+                CHECK(pid > 0);
+                CHECK((arrow == ">" || arrow == "<"));
+                (arrow == ">" ? sent : received)++;
+                if (arrow == "<" && line.find("bestmove") != std::string::npos) {
+                    ++moves;
+                    games_seen.insert(game);
+                }
+            }
+            CHECK(sent > 0);
+            CHECK(received > 0);
+            CHECK(moves > 0);
+        }
+    // The moves are logged under the games they were played in: all four games appear.
+    CHECK(games_seen == std::set<int>{1, 2, 3, 4});
+
+    const Run bad =
+        run_command(fake_match("--each depth=1 --games 2 --log /proc/nope"), folder + "-2");
+    CHECK(bad.status == 2);
+    CHECK(lines_in(bad.err) == 1);
+    CHECK(bad.err.find("--log: cannot create the folder '/proc/nope'") != std::string::npos);
 }
