@@ -7,7 +7,7 @@
 #   2. Debug build (assertions on) and the fast tier of tests (ctest label "fast");
 #   3. the same tests as 1 under AddressSanitizer + UndefinedBehaviorSanitizer (warnings are not
 #      errors there: GCC 12 reports false maybe-uninitialized positives in libstdc++ under ASan);
-#   4. the threaded search and protocol tests under ThreadSanitizer;
+#   4. the threaded search and every protocol test (UTI and OTEP) under ThreadSanitizer;
 #   5. the libFuzzer targets for a bounded time (scripts/fuzz.sh).
 # Usage: scripts/test.sh [--fast]   (--fast: the Release build and its fast tier only)
 # Test tiers are ctest labels (tests/CMakeLists.txt): fast, slow, protocol, match, soak.
@@ -73,10 +73,10 @@ cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DB
   -DBRANAN_NATIVE=OFF \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
 cmake --build build/tsan -j"$jobs"
-step "ThreadSanitizer: multithreaded search and protocol"
+step "ThreadSanitizer: multithreaded search, and the UTI and OTEP sessions (isready, stop, ponderhit during a search)"
 (cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_tests "[search]~[tactics]" \
   && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 \
-    ctest --no-tests=error --output-on-failure -R protocol_otep)
+    ctest --no-tests=error --output-on-failure -j"$jobs" -R '^protocol_')
 
 step "Fuzzing (libFuzzer)"
 scripts/fuzz.sh 20

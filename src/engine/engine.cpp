@@ -95,10 +95,12 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, DoneCallback o
         shared_->stop = false;
         shared_->pondering = limits.ponder;
         shared_->stop_on_ponderhit = false;
+        // Here, not on the controller thread: ponderhit reads the clock as soon as go returns.
+        shared_->time.start(limits, game_.side_to_move(), move_overhead_ms_, started);
         return game_;
     }();
     controller_ = std::thread(&Engine::run, this, limits, std::move(on_info), std::move(on_done),
-                              std::move(game), started);
+                              std::move(game));
 }
 
 SearchResult Engine::search(const SearchLimits& limits, InfoCallback on_info) {
@@ -138,14 +140,12 @@ void Engine::watch_clock() {
 
 // The body of a search, on the controller thread: the main worker searches here, helpers on
 // threads of their own; infinite and ponder searches then wait for stop or ponderhit.
-void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game,
-                 Clock::time_point started) {
+void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game) {
     SharedSearch& sh = *shared_;
     sh.tt = &tt_;
     sh.weights = &weights_;
     sh.limits = limits;
     sh.multipv = std::max(1, multipv_);
-    sh.time.start(limits, game.side_to_move(), move_overhead_ms_, started);
     tt_.new_search();
     std::thread clock_watcher;
     if (sh.time.hard_deadline()) clock_watcher = std::thread(&Engine::watch_clock, this);

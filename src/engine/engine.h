@@ -69,8 +69,7 @@ class Engine {
     EvalTrace evaluate(Score& for_side_to_move) const;
 
   private:
-    void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game,
-             Clock::time_point started);
+    void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game);
     void watch_clock();
 
     Game game_;
