@@ -11,13 +11,7 @@ namespace {
 
 std::array<std::string, kEvalTermCount> make_names() {
     std::array<std::string, kEvalTermCount> names;
-    const char* const scalars[kScalarTermCount] = {"attacker_soldiers",     "defender_soldiers",
-                                                   "king_escape_routes",    "king_double_route",
-                                                   "king_two_move_routes",  "king_mobility",
-                                                   "attackers_beside_king", "attacker_proximity",
-                                                   "corner_guards",         "tempo",
-                                                   "open_escapes",          "king_region"};
-    for (int t = 0; t < kScalarTermCount; ++t) names[t] = scalars[t];
+    for (const ScalarTerm& s : kScalarTerms) names[s.term] = s.name;
     const char* const pieces[kPstPieceKinds] = {"attacker", "defender", "king"};
     for (int piece = 0; piece < kPstPieceKinds; ++piece)
         for (int n : kPstBoardSizes)
