@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/text.h"
+
 namespace branan {
 
 namespace {
@@ -57,15 +59,11 @@ Expected<EvalWeights> EvalWeights::parse(std::string_view text) {
         while (term < kEvalTermCount && key != name(term)) ++term;
         if (term == kEvalTermCount) return Error{where + "unknown term '" + key + "'"};
         if (!seen.insert(term).second) return Error{where + "term '" + key + "' given twice"};
-        try {
-            size_t used = 0;
-            const long v = std::stol(value, &used);
-            if (used != value.size() || v < -100000 || v > 100000) throw std::out_of_range(value);
-            w.weight[term] = static_cast<int>(v);
-        } catch (const std::exception&) {
+        const std::optional<int> v = parse_in_range(value, -100000, 100000);
+        if (!v)
             return Error{where + "weight '" + value +
                          "' is not a whole number from -100000 to 100000"};
-        }
+        w.weight[term] = *v;
     }
     return w;
 }
