@@ -29,25 +29,66 @@ std::string refuse(const RulesKeyInput& in, const std::string& what) {
     return fail(in, "takes " + what + ", not '" + in.value + "'");
 }
 
-// One letter of a key that picks one of a few values: the letter, and what it sets.
-template <class T>
-struct Letter {
-    const char* letter;
-    T value;
+// A key whose value is one letter out of a few: each letter and what it sets (a value's first
+// letter is the one written), and the letters as the error names them.
+template <class T, size_t N>
+struct Choices {
+    struct Letter {
+        const char* letter;
+        T value;
+    };
+    std::array<Letter, N> letters;
+    const char* takes;
+
+    std::string parse(const RulesKeyInput& in, T& field) const {
+        for (const Letter& l : letters)
+            if (in.value == l.letter) {
+                field = l.value;
+                return {};
+            }
+        return refuse(in, takes);
+    }
+    // The letter of `value`; nothing where it is `dflt` or no letter of this key says it.
+    Write write(T value, T dflt) const {
+        if (value == dflt) return std::nullopt;
+        for (const Letter& l : letters)
+            if (l.value == value) return l.letter;
+        return std::nullopt;
+    }
 };
 
-// Sets `field` to the value of the letter the key's value is; `takes` names the letters in the
-// error otherwise.
-template <class T, size_t N>
-std::string choose(const RulesKeyInput& in, T& field, const std::array<Letter<T>, N>& letters,
-                   const char* takes) {
-    for (const auto& l : letters)
-        if (in.value == l.letter) {
-            field = l.value;
-            return {};
-        }
-    return refuse(in, takes);
-}
+constexpr Choices<Escape, 2> kEscape{{{{"c", Escape::Corners}, {"e", Escape::Edge}}},
+                                     "c (corners) or e (edge)"};
+constexpr Choices<RepetitionRule, 4> kRepetition{{{{"i", RepetitionRule::Ignore},
+                                                   {"d", RepetitionRule::Draw},
+                                                   {"w", RepetitionRule::LossForRepeater},
+                                                   {"l", RepetitionRule::WinForRepeater}}},
+                                                 "i, d, w or l"};
+constexpr Choices<KingArmed, 4> kKingArmed{{{{"y", KingArmed::Yes},
+                                             {"n", KingArmed::No},
+                                             {"a", KingArmed::AnvilOnly},
+                                             {"h", KingArmed::HammerOnly}}},
+                                           "y, n, a or h"};
+constexpr Choices<KingStrength, 6> kKingStrength{{{{"s", KingStrength::Strong},
+                                                   {"y", KingStrength::Strong},
+                                                   {"c", KingStrength::StrongNearThrone},
+                                                   {"m", KingStrength::Middleweight},
+                                                   {"w", KingStrength::Weak},
+                                                   {"n", KingStrength::Weak}}},
+                                                 "s, c, m or w"};
+constexpr Choices<Shieldwall, 3> kShieldwall{
+    {{{"n", Shieldwall::None}, {"w", Shieldwall::Weak}, {"s", Shieldwall::Strong}}},
+    "n (none), w (weak) or s (strong)"};
+constexpr Choices<KingStrength, 1> kStrongOnThrone{{{{"t", KingStrength::StrongOnThrone}}},
+                                                   "t (strong on the throne only)"};
+constexpr Choices<RepetitionRule, 1> kForbidden{{{{"f", RepetitionRule::Forbidden}}},
+                                                "f (forbidden)"};
+constexpr Choices<NoMoveRule, 2> kNoMove{{{{"l", NoMoveRule::Loss}, {"d", NoMoveRule::Draw}}},
+                                         "l (loss) or d (draw)"};
+constexpr Choices<bool, 1> kUnbreakable{{{{"u", true}}},
+                                        "u (an unbreakable ring around every defender)"};
+constexpr Choices<EdgeFort, 1> kSealed{{{{"s", EdgeFort::Sealed}}},
+                                       "s (sealed forts, as the real Copenhagen games)"};
 
 // Piece letters of OpenTafl: t c n k m g for attackers, upper case for defenders. Only t, T
 // and K can stand on a Branan board; the others are accepted in lists, where they are moot.
@@ -131,11 +172,17 @@ Expected<bool> parse_yes_no(const RulesKeyInput& in) {
     return Error{"rules string key '" + in.key + "' takes y or n, not '" + in.value + "'"};
 }
 
-std::string take_bool(const RulesKeyInput& in, bool& field) {
+// y / n keys: `field` becomes `yes` or `no`.
+template <class T>
+std::string take_yes_no(const RulesKeyInput& in, T& field, T yes, T no) {
     auto b = parse_yes_no(in);
     if (!b) return b.error();
-    field = *b;
+    field = *b ? yes : no;
     return {};
+}
+
+std::string take_bool(const RulesKeyInput& in, bool& field) {
+    return take_yes_no(in, field, true, false);
 }
 
 // The extension keys that set the king apart in a hostility set (y: hostile to him).
@@ -272,14 +319,8 @@ const RulesKey kKeys[] = {
          return name;
      }},
     {"esc", K::OpenTafl, "c / e", "escape to a corner / to any edge square",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(in, r.escape,
-                       std::array<Letter<Escape>, 2>{{{"c", Escape::Corners}, {"e", Escape::Edge}}},
-                       "c (corners) or e (edge)");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         return r.escape == Escape::Edge ? Write("e") : std::nullopt;
-     }},
+     [](Rules& r, const RulesKeyInput& in) { return kEscape.parse(in, r.escape); },
+     [](const Rules& r, const Rules& d) { return kEscape.write(r.escape, d.escape); }},
     {"surf", K::OpenTafl, "y / n", "encirclement: the attackers win by shutting in every defender",
      [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.encirclement); },
      [](const Rules& r, const Rules&) -> Write {
@@ -287,10 +328,7 @@ const RulesKey kKeys[] = {
      }},
     {"atkf", K::OpenTafl, "y / n", "attackers move first / defenders do",
      [](Rules& r, const RulesKeyInput& in) {
-         bool attackers_first = true;
-         std::string problem = take_bool(in, attackers_first);
-         r.first_to_move = attackers_first ? Side::Attackers : Side::Defenders;
-         return problem;
+         return take_yes_no(in, r.first_to_move, Side::Attackers, Side::Defenders);
      },
      [](const Rules& r, const Rules&) -> Write {
          return r.first_to_move == Side::Attackers ? "y" : "n";
@@ -298,76 +336,20 @@ const RulesKey kKeys[] = {
     {"tfr", K::OpenTafl, "i / d / w / l",
      "third repetition: ignored / draw / the side that makes it loses / the side that makes it "
      "wins",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(
-             in, r.repetition,
-             std::array<Letter<RepetitionRule>, 4>{{{"i", RepetitionRule::Ignore},
-                                                    {"d", RepetitionRule::Draw},
-                                                    {"w", RepetitionRule::LossForRepeater},
-                                                    {"l", RepetitionRule::WinForRepeater}}},
-             "i, d, w or l");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         switch (r.repetition) {
-             case RepetitionRule::Ignore:
-                 return "i";
-             case RepetitionRule::LossForRepeater:
-                 return "w";
-             case RepetitionRule::WinForRepeater:
-                 return "l";
-             case RepetitionRule::Draw:
-             case RepetitionRule::Forbidden:  // xtfr
-                 break;
-         }
-         return std::nullopt;
-     }},
+     [](Rules& r, const RulesKeyInput& in) { return kRepetition.parse(in, r.repetition); },
+     [](const Rules& r, const Rules& d) { return kRepetition.write(r.repetition, d.repetition); }},
     {"ka", K::OpenTafl, "y / n / a / h", "king armed / unarmed / anvil only / hammer only",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(in, r.king_armed,
-                       std::array<Letter<KingArmed>, 4>{{{"y", KingArmed::Yes},
-                                                         {"n", KingArmed::No},
-                                                         {"a", KingArmed::AnvilOnly},
-                                                         {"h", KingArmed::HammerOnly}}},
-                       "y, n, a or h");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         switch (r.king_armed) {
-             case KingArmed::Yes:
-                 break;
-             case KingArmed::No:
-                 return "n";
-             case KingArmed::AnvilOnly:
-                 return "a";
-             case KingArmed::HammerOnly:
-                 return "h";
-         }
-         return std::nullopt;
-     }},
+     [](Rules& r, const RulesKeyInput& in) { return kKingArmed.parse(in, r.king_armed); },
+     [](const Rules& r, const Rules& d) { return kKingArmed.write(r.king_armed, d.king_armed); }},
     {"ks", K::OpenTafl, "s (or y) / c / m / w (or n)",
      "king strong (4 sides) / strong on and next to the throne / middleweight / weak (2 sides)",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(in, r.king_strength,
-                       std::array<Letter<KingStrength>, 6>{{{"s", KingStrength::Strong},
-                                                            {"y", KingStrength::Strong},
-                                                            {"c", KingStrength::StrongNearThrone},
-                                                            {"m", KingStrength::Middleweight},
-                                                            {"w", KingStrength::Weak},
-                                                            {"n", KingStrength::Weak}}},
-                       "s, c, m or w");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         switch (r.king_strength) {
-             case KingStrength::Strong:
-                 break;
-             case KingStrength::StrongNearThrone:
-             case KingStrength::StrongOnThrone:  // and xks:t
-                 return "c";
-             case KingStrength::Middleweight:
-                 return "m";
-             case KingStrength::Weak:
-                 return "w";
-         }
-         return std::nullopt;
+     [](Rules& r, const RulesKeyInput& in) { return kKingStrength.parse(in, r.king_strength); },
+     [](const Rules& r, const Rules& d) {
+         // Strong on the throne only is xks:t, beside ks:c, OpenTafl's nearest value.
+         return kKingStrength.write(r.king_strength == KingStrength::StrongOnThrone
+                                        ? KingStrength::StrongNearThrone
+                                        : r.king_strength,
+                                    d.king_strength);
      }},
     {"cor", K::OpenTafl, "empty, or the four corner squares",
      "corners are ordinary squares / special",
@@ -441,17 +423,8 @@ const RulesKey kKeys[] = {
          return r.linnaean_capture ? Write("y") : std::nullopt;
      }},
     {"sw", K::OpenTafl, "n / w / s", "shieldwall: none / weak / strong (an empty corner closes it)",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(
-             in, r.shieldwall,
-             std::array<Letter<Shieldwall>, 3>{
-                 {{"n", Shieldwall::None}, {"w", Shieldwall::Weak}, {"s", Shieldwall::Strong}}},
-             "n (none), w (weak) or s (strong)");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         if (r.shieldwall == Shieldwall::None) return std::nullopt;
-         return r.shieldwall == Shieldwall::Weak ? "w" : "s";
-     }},
+     [](Rules& r, const RulesKeyInput& in) { return kShieldwall.parse(in, r.shieldwall); },
+     [](const Rules& r, const Rules& d) { return kShieldwall.write(r.shieldwall, d.shieldwall); }},
     {"swf", K::OpenTafl, "y / n",
      "a shieldwall is taken by a move onto one end of it / by any move of the side closing it",
      [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.shieldwall_flank); },
@@ -460,43 +433,23 @@ const RulesKey kKeys[] = {
      }},
     {"efe", K::OpenTafl, "y / n", "exit forts win for the defenders (OpenTafl's test)",
      [](Rules& r, const RulesKeyInput& in) {
-         bool forts = false;
-         std::string problem = take_bool(in, forts);
-         r.edge_fort = forts ? EdgeFort::OpenTafl : EdgeFort::None;
-         return problem;
+         return take_yes_no(in, r.edge_fort, EdgeFort::OpenTafl, EdgeFort::None);
      },
      [](const Rules& r, const Rules&) -> Write {
          return r.edge_fort != EdgeFort::None ? Write("y") : std::nullopt;
      }},
     // Branan's extensions: what OpenTafl cannot say (OpenTafl ignores these keys).
     {"xks", K::Extension, "t", "the king is strong on the throne only, weak elsewhere",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(in, r.king_strength,
-                       std::array<Letter<KingStrength>, 1>{{{"t", KingStrength::StrongOnThrone}}},
-                       "t (strong on the throne only)");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         return r.king_strength == KingStrength::StrongOnThrone ? Write("t") : std::nullopt;
+     [](Rules& r, const RulesKeyInput& in) { return kStrongOnThrone.parse(in, r.king_strength); },
+     [](const Rules& r, const Rules& d) {
+         return kStrongOnThrone.write(r.king_strength, d.king_strength);
      }},
     {"xtfr", K::Extension, "f", "a move that makes a position's third occurrence is illegal",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(in, r.repetition,
-                       std::array<Letter<RepetitionRule>, 1>{{{"f", RepetitionRule::Forbidden}}},
-                       "f (forbidden)");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         return r.repetition == RepetitionRule::Forbidden ? Write("f") : std::nullopt;
-     }},
+     [](Rules& r, const RulesKeyInput& in) { return kForbidden.parse(in, r.repetition); },
+     [](const Rules& r, const Rules& d) { return kForbidden.write(r.repetition, d.repetition); }},
     {"xnomove", K::Extension, "l / d", "a side with no legal move loses / draws",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(
-             in, r.no_move,
-             std::array<Letter<NoMoveRule>, 2>{{{"l", NoMoveRule::Loss}, {"d", NoMoveRule::Draw}}},
-             "l (loss) or d (draw)");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         return r.no_move == NoMoveRule::Draw ? Write("d") : std::nullopt;
-     }},
+     [](Rules& r, const RulesKeyInput& in) { return kNoMove.parse(in, r.no_move); },
+     [](const Rules& r, const Rules& d) { return kNoMove.write(r.no_move, d.no_move); }},
     {"xforest", K::Extension, "0-8",
      "a soldier on a corner at the end of this many consecutive own moves is removed; 0 = off",
      [](Rules& r, const RulesKeyInput& in) {
@@ -511,20 +464,14 @@ const RulesKey kKeys[] = {
     {"xsurf", K::Extension, "u",
      "encirclement wins only with an unbreakable ring around every defender",
      [](Rules& r, const RulesKeyInput& in) {
-         return choose(in, r.encirclement_unbreakable, std::array<Letter<bool>, 1>{{{"u", true}}},
-                       "u (an unbreakable ring around every defender)");
+         return kUnbreakable.parse(in, r.encirclement_unbreakable);
      },
-     [](const Rules& r, const Rules&) -> Write {
-         return r.encirclement_unbreakable ? Write("u") : std::nullopt;
+     [](const Rules& r, const Rules& d) {
+         return kUnbreakable.write(r.encirclement_unbreakable, d.encirclement_unbreakable);
      }},
     {"xefe", K::Extension, "s", "exit forts are sealed (overrides efe's OpenTafl test)",
-     [](Rules& r, const RulesKeyInput& in) {
-         return choose(in, r.edge_fort, std::array<Letter<EdgeFort>, 1>{{{"s", EdgeFort::Sealed}}},
-                       "s (sealed forts, as the real Copenhagen games)");
-     },
-     [](const Rules& r, const Rules&) -> Write {
-         return r.edge_fort == EdgeFort::Sealed ? Write("s") : std::nullopt;
-     }},
+     [](Rules& r, const RulesKeyInput& in) { return kSealed.parse(in, r.edge_fort); },
+     [](const Rules& r, const Rules& d) { return kSealed.write(r.edge_fort, d.edge_fort); }},
     {"xkcross", K::Extension, "y / n",
      "where the king may not return to the throne, whether he may still cross it",
      [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.king_crosses_left_throne); },
