@@ -2,11 +2,15 @@
 // strings, OpenTafl's code defaults, hostility letters, Branan's extension keys, and errors.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/presets.h"
+#include "core/rules_keys.h"
 #include "core/rules_string.h"
+#include "core/text.h"
 #include "test_support.h"
 
 using namespace branan;
@@ -756,5 +760,107 @@ TEST_CASE("rules_from_name_or_string", "[rules-string]") {
             CHECK_THAT(error_of(r), Contains("'" + std::string(name) + "'"));
             for (const auto& known : preset_names()) CHECK_THAT(error_of(r), Contains(known));
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The key table (src/core/rules_keys.h): parsing and writing both come from it
+
+namespace {
+
+// Rule sets that between them make every written key appear: the presets, OpenTafl's built-in
+// strings, and strings for the extension keys no preset uses.
+std::vector<Rules> rule_sets_writing_every_key() {
+    std::vector<Rules> sets;
+    for (const auto& name : preset_names()) sets.push_back(*preset(name));
+    for (const char* text : {kSeaBattle, kFetlar, kCopenhagen, kCopenhagenRelaxed, kBrandub,
+                             kTawlbwrdd, kTablut, kMagpie})
+        sets.push_back(parse_ok(text));
+    sets.push_back(parse_ok(seven("xtfr:f xnomove:d cenhe:tT xcenhek:n xcorhk:n")));
+    sets.push_back(parse_ok(seven("cors:tTK xforest:2 cenh:tT xcenhk:n ks:s xkcross:y cenre:tT")));
+    sets.push_back(parse_ok(seven("spd:2,3 esc:e sw:w corp:tTK ka:h cenp:t corre:tT")));
+    return sets;
+}
+
+// The keys of a written rules string, in order.
+std::vector<std::string> written_keys(const std::string& text) {
+    std::vector<std::string> keys;
+    for (const std::string& entry : split_at(text, ' '))
+        keys.push_back(entry.substr(0, entry.find(':')));
+    return keys;
+}
+
+}  // namespace
+
+TEST_CASE("the rules key table: unique names, extension keys and only they start with x",
+          "[rules-string]") {
+    std::set<std::string> names;
+    for (const RulesKey& k : rules_keys()) {
+        INFO("key " << k.name);
+        CHECK(names.insert(k.name).second);
+        CHECK(find_rules_key(k.name) == &k);
+        CHECK((k.kind == RulesKeyKind::Extension) == (k.name[0] == 'x'));
+        CHECK(k.parse != nullptr);
+        CHECK(std::string(k.values) != "");
+        CHECK(std::string(k.meaning) != "");
+        // A key that is written is a key Branan plays.
+        if (k.write) CHECK((k.kind == RulesKeyKind::OpenTafl || k.kind == RulesKeyKind::Extension));
+    }
+    CHECK(find_rules_key("foo") == nullptr);
+    // The canonical layout: dim first, start last among the written keys.
+    std::vector<std::string> written;
+    for (const RulesKey& k : rules_keys())
+        if (k.write) written.push_back(k.name);
+    REQUIRE(written.size() > 2);
+    CHECK(written.front() == "dim");
+    CHECK(written.back() == "start");
+}
+
+TEST_CASE("each rules key parses what it writes, and the keys written are the table's",
+          "[rules-string]") {
+    std::set<std::string> seen;
+    for (const Rules& r : rule_sets_writing_every_key()) {
+        const std::string text = write_rules_string(r);
+        INFO("rules string: " << text);
+        const Rules defaults = opentafl_defaults(r.size);
+        // Written in table order, each key once.
+        Rules built = defaults;
+        size_t next = 0;
+        const auto table = rules_keys();
+        for (const std::string& key : written_keys(text)) {
+            INFO("key " << key);
+            while (next < table.size() && key != table[next].name) ++next;
+            REQUIRE(next < table.size());
+            const RulesKey& k = table[next++];
+            REQUIRE(k.write != nullptr);
+            const std::optional<std::string> value = k.write(r, defaults);
+            REQUIRE(value.has_value());
+            CHECK(text.find(key + ":" + *value) != std::string::npos);
+            // Read onto the defaults after the keys before it, it writes the same value again.
+            CHECK(k.parse(built, RulesKeyInput{key, *value, r.size, true}) == "");
+            CHECK(k.write(built, defaults) == value);
+            seen.insert(key);
+        }
+        // Key by key in the table's order, the written keys make the rules they came from.
+        CHECK(built == r);
+    }
+    std::set<std::string> table_written;
+    for (const RulesKey& k : rules_keys())
+        if (k.write) table_written.insert(k.name);
+    CHECK(seen == table_written);
+}
+
+TEST_CASE("every rules key refuses a value it does not take, naming the key", "[rules-string]") {
+    for (const RulesKey& k : rules_keys()) {
+        const std::string key = k.name;
+        INFO("key " << key);
+        Rules r = opentafl_defaults(7);
+        // '?' is no letter, number, square or record of any key; 'name' takes any text.
+        const std::string problem = k.parse(r, RulesKeyInput{key, "?", 7, false});
+        if (key == "name") {
+            CHECK(problem == "");
+            continue;
+        }
+        CHECK_THAT(problem, Contains("'" + key + "'"));
     }
 }

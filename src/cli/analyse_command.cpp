@@ -6,6 +6,7 @@
 
 #include "cli/rules_option.h"
 #include "cli/subcommand.h"
+#include "core/json_escape.h"
 #include "engine/engine.h"
 #include "engine/search_types.h"
 #include "protocol/position_command.h"
@@ -13,23 +14,6 @@
 
 namespace branan::cli {
 namespace {
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out + "\"";
-}
 
 // A line is what follows UTI's `position` ("startpos moves ...", "otn <record> side ... moves
 // ..."), or a bare list of moves from the start.

@@ -26,7 +26,7 @@ constexpr const char* kSubcommands =
     "  branan bench [depth] [--hash MB] [--threads N]\n"
     "  branan perft [--variant NAME | --rules STRING] [--position REC --side S] [--depth D] "
     "[--divide]\n"
-    "  branan rules [--variant NAME | --rules STRING | --list]\n"
+    "  branan rules [--variant NAME | --rules STRING | --list | --keys]\n"
     "  branan tune --games FILE.csv [--variant NAME] [--out WEIGHTS]\n"
     "  branan analyse --input FILE [--variant NAME | --rules STRING] [--depth D | --movetime MS "
     "| --nodes N]\n";

@@ -2,18 +2,14 @@
 
 #include <sstream>
 
+#include "core/text.h"
+
 namespace branan {
 namespace {
 
 Expected<int> parse_count(std::string_view text, const char* what) {
-    if (text.empty() || text.size() > 4) return Error{std::string("bad ") + what + " count"};
-    int n = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9')
-            return Error{std::string("bad ") + what + " count '" + std::string(text) + "'"};
-        n = n * 10 + (c - '0');
-    }
-    return n;
+    if (const auto n = parse_in_range(text, 0, 9999)) return *n;
+    return Error{std::string("bad ") + what + " count '" + std::string(text) + "'"};
 }
 
 }  // namespace

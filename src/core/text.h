@@ -29,6 +29,14 @@ std::optional<T> parse_whole(std::string_view text) {
     return value;
 }
 
+// The whole number that is all of `text` (as parse_whole) and lies in [lo, hi], or nothing.
+template <class T>
+std::optional<T> parse_in_range(std::string_view text, T lo, T hi) {
+    const std::optional<T> value = parse_whole<T>(text);
+    if (!value || *value < lo || *value > hi) return std::nullopt;
+    return value;
+}
+
 // The words of a line, split on any white space.
 inline std::vector<std::string> split_words(std::string_view text) {
     std::vector<std::string> words;
@@ -41,6 +49,18 @@ inline std::vector<std::string> split_words(std::string_view text) {
         i = j;
     }
     return words;
+}
+
+// The pieces of `text` between the separators, empty ones included ("a,,b" gives "a", "", "b").
+inline std::vector<std::string> split_at(std::string_view text, char sep) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (;;) {
+        const size_t end = text.find(sep, start);
+        parts.emplace_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+        if (end == std::string_view::npos) return parts;
+        start = end + 1;
+    }
 }
 
 }  // namespace branan

@@ -5,19 +5,15 @@
 #include <set>
 #include <sstream>
 
+#include "core/text.h"
+
 namespace branan {
 
 namespace {
 
 std::array<std::string, kEvalTermCount> make_names() {
     std::array<std::string, kEvalTermCount> names;
-    const char* const scalars[kScalarTermCount] = {"attacker_soldiers",     "defender_soldiers",
-                                                   "king_escape_routes",    "king_double_route",
-                                                   "king_two_move_routes",  "king_mobility",
-                                                   "attackers_beside_king", "attacker_proximity",
-                                                   "corner_guards",         "tempo",
-                                                   "open_escapes",          "king_region"};
-    for (int t = 0; t < kScalarTermCount; ++t) names[t] = scalars[t];
+    for (const ScalarTerm& s : kScalarTerms) names[s.term] = s.name;
     const char* const pieces[kPstPieceKinds] = {"attacker", "defender", "king"};
     for (int piece = 0; piece < kPstPieceKinds; ++piece)
         for (int n : kPstBoardSizes)
@@ -63,15 +59,11 @@ Expected<EvalWeights> EvalWeights::parse(std::string_view text) {
         while (term < kEvalTermCount && key != name(term)) ++term;
         if (term == kEvalTermCount) return Error{where + "unknown term '" + key + "'"};
         if (!seen.insert(term).second) return Error{where + "term '" + key + "' given twice"};
-        try {
-            size_t used = 0;
-            const long v = std::stol(value, &used);
-            if (used != value.size() || v < -100000 || v > 100000) throw std::out_of_range(value);
-            w.weight[term] = static_cast<int>(v);
-        } catch (const std::exception&) {
+        const std::optional<int> v = parse_in_range(value, -100000, 100000);
+        if (!v)
             return Error{where + "weight '" + value +
                          "' is not a whole number from -100000 to 100000"};
-        }
+        w.weight[term] = *v;
     }
     return w;
 }

@@ -33,6 +33,35 @@ enum EvalTerm : int {
     kPstFirst = kScalarTermCount,
 };
 
+// The scalar terms' names (in weights files and `eval` output) and default weights: their one
+// home, in the order of the enum (checked below).
+struct ScalarTerm {
+    EvalTerm term;
+    const char* name;
+    int weight;  // the default
+};
+constexpr ScalarTerm kScalarTerms[] = {
+    {kAttackerSoldiers, "attacker_soldiers", 100},
+    {kDefenderSoldiers, "defender_soldiers", 180},
+    {kKingEscapeRoutes, "king_escape_routes", 250},
+    {kKingDoubleRoute, "king_double_route", 900},
+    {kKingTwoMoveRoutes, "king_two_move_routes", 25},
+    {kKingMobility, "king_mobility", 4},
+    {kAttackersBesideKing, "attackers_beside_king", 30},
+    {kAttackerProximity, "attacker_proximity", 3},
+    {kCornerGuards, "corner_guards", 25},
+    {kTempo, "tempo", 10},
+    {kOpenEscapes, "open_escapes", 0},
+    {kKingRegion, "king_region", 0},
+};
+constexpr bool scalar_terms_in_enum_order() {
+    int t = 0;
+    for (const ScalarTerm& s : kScalarTerms)
+        if (s.term != t++) return false;
+    return t == kScalarTermCount;
+}
+static_assert(scalar_terms_in_enum_order(), "kScalarTerms: one entry per scalar term, in order");
+
 // The piece kinds of the piece-square tables, and the board sizes they are kept for.
 enum class PstPiece : int { Attacker, Defender, King };
 constexpr int kPstPieceKinds = 3;
@@ -84,8 +113,15 @@ constexpr bool tuning_anchor(int term) {
     return false;
 }
 
+// The default weights: the scalar terms' from kScalarTerms, 0 for every table entry.
+constexpr std::array<int, kEvalTermCount> default_weights() {
+    std::array<int, kEvalTermCount> w{};
+    for (const ScalarTerm& s : kScalarTerms) w[s.term] = s.weight;
+    return w;
+}
+
 struct EvalWeights {
-    std::array<int, kEvalTermCount> weight = {100, 180, 250, 900, 25, 4, 30, 3, 25, 10, 0, 0};
+    std::array<int, kEvalTermCount> weight = default_weights();
 
     int operator[](EvalTerm t) const { return weight[t]; }
     // Whether any piece-square table entry of the n x n board weighs (false for a size without

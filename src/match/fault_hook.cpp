@@ -4,8 +4,11 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <climits>
 #include <cstdlib>
 #include <string>
+
+#include "core/text.h"
 
 namespace branan::match {
 namespace {
@@ -22,11 +25,11 @@ CrashAt read_hook() {
     const std::string text = env;
     const size_t colon = text.rfind(':');
     if (colon == std::string::npos || colon == 0) return c;
-    char* end = nullptr;
-    const long n = std::strtol(text.c_str() + colon + 1, &end, 10);
-    if (*end != '\0' || n < 1) return c;
+    const std::optional<long> n =
+        parse_in_range(std::string_view(text).substr(colon + 1), 1L, LONG_MAX);
+    if (!n) return c;
     c.step = text.substr(0, colon);
-    c.count = n;
+    c.count = *n;
     return c;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/expected.h"
+#include "core/json_escape.h"
 #include "core/text.h"
 
 namespace branan::match {
@@ -27,8 +28,7 @@ struct JsonValue {
 // "null", "a boolean", "a number", ... for error messages.
 const char* json_kind_name(JsonValue::Kind k);
 
-// A JSON string literal, quotes included, with the escapes JSON requires.
-std::string json_string(std::string_view s);
+// JSON string literals: json_string (core/json_escape.h).
 // Shortest text that reads back to the same double; infinities as "+inf"/"-inf", NaN as null.
 std::string json_number(double v);
 // json_number, or null when there is no value.

@@ -1,9 +1,11 @@
 #include "match/match_config.h"
 
 #include <boost/program_options.hpp>
+#include <cstdint>
 #include <sstream>
 
 #include "core/rules_string.h"
+#include "core/text.h"
 
 namespace branan::match {
 namespace {
@@ -57,13 +59,8 @@ Expected<double> parse_double(const std::string& key, const std::string& v) {
     return Error{key + " needs a number, not '" + v + "'"};
 }
 
-Expected<int64_t> parse_whole(const std::string& key, const std::string& v, int64_t lo) {
-    try {
-        size_t used = 0;
-        const long long n = std::stoll(v, &used);
-        if (used == v.size() && n >= lo) return static_cast<int64_t>(n);
-    } catch (const std::exception&) {
-    }
+Expected<int64_t> parse_at_least(const std::string& key, const std::string& v, int64_t lo) {
+    if (const auto n = parse_in_range<int64_t>(v, lo, INT64_MAX)) return *n;
     return Error{key + " needs a whole number of at least " + std::to_string(lo) + ", not '" + v +
                  "'"};
 }
@@ -100,15 +97,15 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
         e.tc = TimeControl{};
         e.tc.move_ms = static_cast<int64_t>(*s * 1000);
     } else if (key == "depth") {
-        auto d = parse_whole(key, value, 1);
+        auto d = parse_at_least(key, value, 1);
         if (!d) return d.error();
         e.tc.depth = static_cast<int>(*d);
     } else if (key == "nodes") {
-        auto n = parse_whole(key, value, 1);
+        auto n = parse_at_least(key, value, 1);
         if (!n) return n.error();
         e.tc.nodes = static_cast<uint64_t>(*n);
     } else if (key == "timemargin") {
-        auto m = parse_whole(key, value, 0);
+        auto m = parse_at_least(key, value, 0);
         if (!m) return m.error();
         e.timemargin_ms = *m;
     } else if (key == "stderr") {
@@ -125,7 +122,7 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
             return "restart must be on or off, not '" + value + "'";
         e.restart = value == "on";
     } else if (key == "delay") {
-        auto d = parse_whole(key, value, 0);
+        auto d = parse_at_least(key, value, 0);
         if (!d || *d > 60000)
             return "delay needs milliseconds from 0 to 60000, not '" + value + "'";
         e.delay_ms = *d;
@@ -296,9 +293,9 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
         const std::string s = vm["shard"].as<std::string>();
         const size_t slash = s.find('/');
         auto i = slash == std::string::npos ? Expected<int64_t>(Error{""})
-                                            : parse_whole("--shard", s.substr(0, slash), 1);
+                                            : parse_at_least("--shard", s.substr(0, slash), 1);
         auto n = slash == std::string::npos ? Expected<int64_t>(Error{""})
-                                            : parse_whole("--shard", s.substr(slash + 1), 1);
+                                            : parse_at_least("--shard", s.substr(slash + 1), 1);
         if (!i || !n || *i > *n)
             return Error{"--shard takes i/n with 1 <= i <= n, not '" + s + "'"};
         c.shard = static_cast<int>(*i);

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <chrono>
+#include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
@@ -68,10 +69,9 @@ struct SearchReport {
         for (size_t i = 1; i + 1 < words.size(); ++i) {
             if (words[i] == "depth") depth = words[i + 1];
             if (words[i] == "score" && i + 2 < words.size()) {
-                int v = 0;
-                const std::string& n = words[i + 2];
-                const auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), v);
-                if (ec != std::errc() || end != n.data() + n.size()) continue;
+                const std::optional<int> number = parse_whole<int>(words[i + 2]);
+                if (!number) continue;
+                const int v = *number;
                 char buf[32];
                 if (words[i + 1] == "cp")
                     std::snprintf(buf, sizeof buf, "%+.2f", v / 100.0);
@@ -176,12 +176,11 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
     std::string_view rest = s;
     if (const size_t slash = rest.find('/'); slash != std::string_view::npos) {
         const std::string_view moves = rest.substr(0, slash);
-        int n = 0;
-        const auto [end, ec] = std::from_chars(moves.data(), moves.data() + moves.size(), n);
-        if (ec != std::errc() || end != moves.data() + moves.size() || n <= 0)
+        const std::optional<int> n = parse_in_range(moves, 1, INT_MAX);
+        if (!n)
             return Error{"time control " + quoted +
                          ": expected a positive number of moves before '/'"};
-        tc.moves = n;
+        tc.moves = *n;
         rest = rest.substr(slash + 1);
     }
     std::string_view base = rest, inc;
@@ -248,10 +247,8 @@ int64_t start_wait_ms(const EngineConfig& config) {
     int64_t wait = config.start_timeout_ms;
     for (const auto& [name, value] : config.options) {
         if (!equal_ignoring_case(name, "Hash")) continue;
-        int64_t mib = 0;
-        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), mib);
-        if (ec == std::errc() && end == value.data() + value.size() && mib > 0)
-            wait += std::min<int64_t>(mib, 1 << 20) * 10;
+        if (const auto mib = parse_in_range<int64_t>(value, 1, INT64_MAX))
+            wait += std::min<int64_t>(*mib, 1 << 20) * 10;
     }
     return wait;
 }

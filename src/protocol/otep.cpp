@@ -35,17 +35,6 @@ constexpr int64_t kUntimedMoveMs = 5000;
 // Times beyond this (about 35 years) are taken as this: no arithmetic on them overflows.
 constexpr int64_t kMaxMs = int64_t(1) << 40;
 
-std::vector<std::string> split(std::string_view text, char sep) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    for (;;) {
-        const size_t end = text.find(sep, start);
-        parts.emplace_back(text.substr(start, end == std::string_view::npos ? end : end - start));
-        if (end == std::string_view::npos) return parts;
-        start = end + 1;
-    }
-}
-
 // The text after the first word, without surrounding blanks.
 std::string_view rest_of(std::string_view line) {
     size_t i = 0;
@@ -307,7 +296,7 @@ class Session {
         const Side mover = game_.side_to_move();
         Game next = game_;
         std::string failure;
-        for (const std::string& text : split(words[1], '|')) {
+        for (const std::string& text : split_at(words[1], '|')) {
             if (text.empty()) continue;
             const auto simple = simple_move(text);
             if (!simple) {

@@ -24,13 +24,6 @@ constexpr int kMaxThreads = Engine::kMaxThreads;
 constexpr int kMaxMultiPv = 256;
 constexpr int kMaxMoveOverhead = 10000;
 
-// Parses a whole number in [lo, hi]; nothing on anything else.
-std::optional<int64_t> parse_number(const std::string& text, int64_t lo, int64_t hi) {
-    const auto v = parse_whole<int64_t>(text);
-    if (!v || *v < lo || *v > hi) return std::nullopt;
-    return v;
-}
-
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
     return s;
@@ -189,7 +182,7 @@ void UtiSession::setoption(const std::string& line) {
     };
     auto spin = [&](int64_t lo, int64_t hi) -> std::optional<int64_t> {
         if (!need_value()) return std::nullopt;
-        auto v = parse_number(value, lo, hi);
+        auto v = parse_in_range(value, lo, hi);
         if (!v)
             error("setoption: option '" + name + "' takes a whole number from " +
                   std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + value + "'");
@@ -287,7 +280,8 @@ void UtiSession::go(const std::vector<std::string>& words) {
             const std::string& text = words[++i];
             // Clocks may run negative (a GUI's view of a flag fall); counts and limits are >= 1.
             const bool is_time = k->second <= 3;
-            auto v = parse_number(text, is_time ? -(int64_t(1) << 40) : 1, int64_t(1) << 40);
+            auto v =
+                parse_in_range<int64_t>(text, is_time ? -(int64_t(1) << 40) : 1, int64_t(1) << 40);
             if (!v) {
                 error("go: '" + w + "' needs a whole number" + (is_time ? "" : " of at least 1") +
                       ", not '" + text + "'");
@@ -388,7 +382,7 @@ void UtiSession::perft(const std::vector<std::string>& words) {
         error("go perft: expected 'go perft <depth>'");
         return;
     }
-    auto depth = parse_number(words[1], 1, 20);
+    auto depth = parse_in_range<int64_t>(words[1], 1, 20);
     if (!depth) {
         error("go perft: depth must be a whole number from 1 to 20, not '" + words[1] + "'");
         return;

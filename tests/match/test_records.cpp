@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/game_record.h"
+#include "match/json.h"
 #include "match/records.h"
 
 using namespace branan;
@@ -257,4 +258,16 @@ TEST_CASE("game records: time-control tag and the .notes side file", "[match]") 
           "depth=6\n1. " +
               g.moves[0] + " " + g.moves[1] + " {+0.35/12 1.204s}\n2. " + g.moves[2] +
               " {-M3/7 0.010s}\n");
+}
+
+TEST_CASE("json_string reads back through the strict JSON reader", "[match]") {
+    std::string every_ascii;
+    for (int c = 0; c < 0x80; ++c) every_ascii += static_cast<char>(c);
+    for (const std::string& s : {every_ascii, std::string("K\xc3\xa9nig \xe2\x98\x83"),
+                                 std::string("say \"hi\" a\\b"), std::string()}) {
+        const auto v = parse_json(json_string(s));
+        REQUIRE(v.ok());
+        REQUIRE(v->kind == JsonValue::Kind::String);
+        CHECK(v->string == s);
+    }
 }

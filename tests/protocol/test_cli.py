@@ -9,7 +9,8 @@ usage: test_cli.py BRANAN
   status 2 and a message naming --variant with that preset, by the daemon and every subcommand
   that takes --rules; a word that is no preset still gets the rules string's own error;
 - docs/rules.md has a row for every preset `branan rules --list` names, and every canonical
-  rules string of a preset that it quotes is the one the binary writes.
+  rules string of a preset that it quotes is the one the binary writes, and section 7 names
+  every key `branan rules --keys` lists.
 Standard library only.
 """
 
@@ -69,6 +70,14 @@ def check_rules_document(branan):
             assert text == canonical[name.group(1)], (text, canonical[name.group(1)])
             quoted += 1
     assert quoted >= 5, quoted  # the document quotes most presets' strings
+    r = run([branan, "rules", "--keys"])
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    keys = [line.split("\t") for line in r.stdout.splitlines()]
+    assert len(keys) >= 30 and all(len(k) == 4 for k in keys), r.stdout
+    section7 = doc[doc.index("## 7."):doc.index("## 8.")]
+    for key, kind, _values, _meaning in keys:
+        assert kind in ("opentafl", "extension", "ignored", "refused"), (key, kind)
+        assert "`%s`" % key in section7, "docs/rules.md section 7 does not name the key " + key
 
 
 def main():

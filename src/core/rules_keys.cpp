@@ -1,0 +1,568 @@
+#include "core/rules_keys.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <vector>
+
+#include "core/expected.h"
+#include "core/geometry.h"
+#include "core/notation.h"
+#include "core/position_record.h"
+#include "core/text.h"
+#include "core/zobrist.h"
+
+namespace branan {
+namespace {
+
+using Write = std::optional<std::string>;
+
+constexpr PieceSet kAttacker = PieceSet::of(Piece::AttackerSoldier);
+constexpr PieceSet kDefenders = PieceSet::of(Piece::DefenderSoldier) | kKingOnly;
+
+std::string fail(const RulesKeyInput& in, const std::string& what) {
+    return "rules string key '" + in.key + "': " + what;
+}
+
+// "takes <what>, not '<value>'".
+std::string refuse(const RulesKeyInput& in, const std::string& what) {
+    return fail(in, "takes " + what + ", not '" + in.value + "'");
+}
+
+// A key whose value is one letter out of a few: each letter and what it sets (a value's first
+// letter is the one written), and the letters as the error names them.
+template <class T, size_t N>
+struct Choices {
+    struct Letter {
+        const char* letter;
+        T value;
+    };
+    std::array<Letter, N> letters;
+    const char* takes;
+
+    std::string parse(const RulesKeyInput& in, T& field) const {
+        for (const Letter& l : letters)
+            if (in.value == l.letter) {
+                field = l.value;
+                return {};
+            }
+        return refuse(in, takes);
+    }
+    // The letter of `value`; nothing where it is `dflt` or no letter of this key says it.
+    Write write(T value, T dflt) const {
+        if (value == dflt) return std::nullopt;
+        for (const Letter& l : letters)
+            if (l.value == value) return l.letter;
+        return std::nullopt;
+    }
+};
+
+constexpr Choices<Escape, 2> kEscape{{{{"c", Escape::Corners}, {"e", Escape::Edge}}},
+                                     "c (corners) or e (edge)"};
+constexpr Choices<RepetitionRule, 4> kRepetition{{{{"i", RepetitionRule::Ignore},
+                                                   {"d", RepetitionRule::Draw},
+                                                   {"w", RepetitionRule::LossForRepeater},
+                                                   {"l", RepetitionRule::WinForRepeater}}},
+                                                 "i, d, w or l"};
+constexpr Choices<KingArmed, 4> kKingArmed{{{{"y", KingArmed::Yes},
+                                             {"n", KingArmed::No},
+                                             {"a", KingArmed::AnvilOnly},
+                                             {"h", KingArmed::HammerOnly}}},
+                                           "y, n, a or h"};
+constexpr Choices<KingStrength, 6> kKingStrength{{{{"s", KingStrength::Strong},
+                                                   {"y", KingStrength::Strong},
+                                                   {"c", KingStrength::StrongNearThrone},
+                                                   {"m", KingStrength::Middleweight},
+                                                   {"w", KingStrength::Weak},
+                                                   {"n", KingStrength::Weak}}},
+                                                 "s, c, m or w"};
+constexpr Choices<Shieldwall, 3> kShieldwall{
+    {{{"n", Shieldwall::None}, {"w", Shieldwall::Weak}, {"s", Shieldwall::Strong}}},
+    "n (none), w (weak) or s (strong)"};
+constexpr Choices<KingStrength, 1> kStrongOnThrone{{{{"t", KingStrength::StrongOnThrone}}},
+                                                   "t (strong on the throne only)"};
+constexpr Choices<RepetitionRule, 1> kForbidden{{{{"f", RepetitionRule::Forbidden}}},
+                                                "f (forbidden)"};
+constexpr Choices<NoMoveRule, 2> kNoMove{{{{"l", NoMoveRule::Loss}, {"d", NoMoveRule::Draw}}},
+                                         "l (loss) or d (draw)"};
+constexpr Choices<bool, 1> kUnbreakable{{{{"u", true}}},
+                                        "u (an unbreakable ring around every defender)"};
+constexpr Choices<EdgeFort, 1> kSealed{{{{"s", EdgeFort::Sealed}}},
+                                       "s (sealed forts, as the real Copenhagen games)"};
+
+// Piece letters of OpenTafl: t c n k m g for attackers, upper case for defenders. Only t, T
+// and K can stand on a Branan board; the others are accepted in lists, where they are moot.
+Expected<PieceSet> parse_piece_set(const RulesKeyInput& in) {
+    PieceSet set;
+    for (char c : in.value) {
+        switch (c) {
+            case 't':
+                set = set | PieceSet::of(Piece::AttackerSoldier);
+                break;
+            case 'T':
+                set = set | PieceSet::of(Piece::DefenderSoldier);
+                break;
+            case 'K':
+                set = set | kKingOnly;
+                break;
+            case 'c':
+            case 'n':
+            case 'k':
+            case 'm':
+            case 'g':
+            case 'C':
+            case 'N':
+            case 'M':
+            case 'G':
+                break;
+            default:
+                return Error{fail(in, "'" + std::string(1, c) +
+                                          "' is not a piece letter (tcnkmg for attackers, "
+                                          "TCNKMG for defenders)")};
+        }
+    }
+    return set;
+}
+
+std::string write_piece_set(PieceSet s) {
+    std::string out;
+    if (s.has(Piece::AttackerSoldier)) out += 't';
+    if (s.has(Piece::DefenderSoldier)) out += 'T';
+    if (s.has(Piece::King)) out += 'K';
+    return out;
+}
+
+std::string take_set(const RulesKeyInput& in, PieceSet& field) {
+    auto s = parse_piece_set(in);
+    if (!s) return s.error();
+    field = *s;
+    return {};
+}
+
+Write set_differs(PieceSet value, PieceSet dflt) {
+    return value != dflt ? Write(write_piece_set(value)) : std::nullopt;
+}
+
+// Hostility lists: OpenTafl reads only the t bit (attackers) and the T bit (defenders, the king
+// included). Branan's x...k keys may set the king apart afterwards.
+std::string take_hostility(const RulesKeyInput& in, PieceSet& field) {
+    auto s = parse_piece_set(in);
+    if (!s) return s.error();
+    field = PieceSet{};
+    if (s->has(Piece::AttackerSoldier)) field = field | kAttacker;
+    if (s->has(Piece::DefenderSoldier)) field = field | kDefenders;
+    return {};
+}
+
+std::string write_hostility(PieceSet s) {
+    std::string out;
+    if (s.has(Piece::AttackerSoldier)) out += 't';
+    if (s.has(Piece::DefenderSoldier)) out += 'T';
+    return out;
+}
+
+Write hostility_differs(PieceSet value, PieceSet dflt) {
+    return write_hostility(value) != write_hostility(dflt) ? Write(write_hostility(value))
+                                                           : std::nullopt;
+}
+
+Expected<bool> parse_yes_no(const RulesKeyInput& in) {
+    if (in.value == "y") return true;
+    if (in.value == "n") return false;
+    return Error{"rules string key '" + in.key + "' takes y or n, not '" + in.value + "'"};
+}
+
+// y / n keys: `field` becomes `yes` or `no`.
+template <class T>
+std::string take_yes_no(const RulesKeyInput& in, T& field, T yes, T no) {
+    auto b = parse_yes_no(in);
+    if (!b) return b.error();
+    field = *b ? yes : no;
+    return {};
+}
+
+std::string take_bool(const RulesKeyInput& in, bool& field) {
+    return take_yes_no(in, field, true, false);
+}
+
+// The extension keys that set the king apart in a hostility set (y: hostile to him).
+std::string take_king_hostility(const RulesKeyInput& in, PieceSet& field) {
+    auto b = parse_yes_no(in);
+    if (!b) return b.error();
+    field.bits =
+        static_cast<uint8_t>(*b ? field.bits | kKingOnly.bits : field.bits & ~kKingOnly.bits);
+    return {};
+}
+
+// Written only where the king differs from the defender soldiers (the T letter).
+Write king_hostility_differs(PieceSet s) {
+    if (s.has(Piece::King) == s.has(Piece::DefenderSoldier)) return std::nullopt;
+    return s.has(Piece::King) ? "y" : "n";
+}
+
+Expected<int> parse_int(const RulesKeyInput& in, const std::string& value, int lo, int hi) {
+    const std::optional<int> n = parse_whole<int>(value);
+    if (!n) return Error{"rules string key '" + in.key + "' needs a number, not '" + value + "'"};
+    if (*n < lo || *n > hi)
+        return Error{fail(in, value + " is out of range (" + std::to_string(lo) + " to " +
+                                  std::to_string(hi) + ")")};
+    return *n;
+}
+
+// cor: / cen: take square lists; Branan supports the physical corners and centre, or none.
+std::string take_special_squares(const RulesKeyInput& in, bool& exists, const char* what,
+                                 const std::set<Square>& physical) {
+    std::set<Square> squares;
+    for (const std::string& item : split_at(in.value, ',')) {
+        if (item.empty()) continue;
+        auto sq = parse_square(item, in.size);
+        if (!sq) return fail(in, sq.error());
+        squares.insert(*sq);
+    }
+    if (squares.empty() || squares == physical) {
+        exists = !squares.empty();
+        return {};
+    }
+    return fail(in, std::string("special squares other than the ") + what + " are not supported");
+}
+
+// spd: "N" for every piece, "A,D" for attackers and defenders, or 12 values in the order
+// t c n k m g T C N K M G; -1 and 0 mean no limit.
+std::string take_speeds(const RulesKeyInput& in, std::array<int, kPieceKinds>& speed) {
+    std::vector<std::string> parts = split_at(in.value, ',');
+    if (parts.size() > 1 && parts.back().empty()) parts.pop_back();
+    std::vector<int> v;
+    for (const auto& p : parts) {
+        auto n = parse_int(in, p, -1, in.size);
+        if (!n) return n.error();
+        v.push_back(std::max(*n, 0));
+    }
+    if (v.size() == 1)
+        speed = {v[0], v[0], v[0]};
+    else if (v.size() == 2)
+        speed = {v[0], v[1], v[1]};
+    else if (v.size() == 12)
+        speed = {v[0], v[6], v[9]};
+    else
+        return "rules string key 'spd' takes 1, 2 or 12 comma-separated speeds, not " +
+               std::to_string(v.size());
+    return {};
+}
+
+std::string write_speed(int s) {
+    return std::to_string(s == 0 ? -1 : s);
+}
+
+Write write_speeds(const Rules& r, const Rules& d) {
+    if (r.speed == d.speed) return std::nullopt;
+    if (r.speed[0] == r.speed[1] && r.speed[1] == r.speed[2]) return write_speed(r.speed[0]);
+    std::string v;
+    const int per_letter[12] = {r.speed[0], r.speed[0], r.speed[0], r.speed[0],
+                                r.speed[0], r.speed[0], r.speed[1], r.speed[1],
+                                r.speed[1], r.speed[2], r.speed[1], r.speed[1]};
+    for (int s : per_letter) v += write_speed(s) + ",";
+    return v;
+}
+
+std::string take_start(Rules& r, const RulesKeyInput& in) {
+    if (in.key == "starti" && in.has_start) return fail(in, "give 'start' or 'starti', not both");
+    std::string record = in.value;
+    if (in.key == "starti") {
+        std::vector<std::string> rows = split_at(in.value, '/');
+        std::reverse(rows.begin(), rows.end());
+        record.clear();
+        for (size_t i = 0; i < rows.size(); ++i) record += (i ? "/" : "") + rows[i];
+    }
+    auto setup = parse_position_record(record);
+    if (!setup) return fail(in, setup.error());
+    r.start = write_position_record(*setup);
+    return {};
+}
+
+// A refused key: only `off` is accepted.
+std::string refuse_unless(const RulesKeyInput& in, const char* off, const char* what) {
+    return in.value == off ? std::string() : fail(in, std::string(what) + " are not supported");
+}
+
+std::string take_moot_jump(const RulesKeyInput& in) {
+    if (in.value != "n" && in.value != "r" && in.value != "j" && in.value != "c")
+        return refuse(in, "n, r, j or c");
+    return {};
+}
+
+std::string take_moot_list(Rules&, const RulesKeyInput& in) {
+    PieceSet ignored;
+    return take_set(in, ignored);
+}
+
+using K = RulesKeyKind;
+
+// The table. Captureless lambdas: the parse and write of each key stand next to each other.
+const RulesKey kKeys[] = {
+    {"dim", K::OpenTafl, "5-11, odd", "board size (required)",
+     [](Rules& r, const RulesKeyInput& in) {
+         auto n = parse_int(in, in.value, 5, kMaxBoardSize);
+         if (!n) return n.error();
+         r.size = *n;
+         return std::string();
+     },
+     [](const Rules& r, const Rules&) -> Write { return std::to_string(r.size); }},
+    {"name", K::OpenTafl, "text (_ for a space)", "variant name",
+     [](Rules& r, const RulesKeyInput& in) {
+         r.name = in.value;
+         std::replace(r.name.begin(), r.name.end(), '_', ' ');
+         return std::string();
+     },
+     [](const Rules& r, const Rules&) -> Write {
+         std::string name = r.name;
+         std::replace(name.begin(), name.end(), ' ', '_');
+         return name;
+     }},
+    {"esc", K::OpenTafl, "c / e", "escape to a corner / to any edge square",
+     [](Rules& r, const RulesKeyInput& in) { return kEscape.parse(in, r.escape); },
+     [](const Rules& r, const Rules& d) { return kEscape.write(r.escape, d.escape); }},
+    {"surf", K::OpenTafl, "y / n", "encirclement: the attackers win by shutting in every defender",
+     [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.encirclement); },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.encirclement ? std::nullopt : Write("n");
+     }},
+    {"atkf", K::OpenTafl, "y / n", "attackers move first / defenders do",
+     [](Rules& r, const RulesKeyInput& in) {
+         return take_yes_no(in, r.first_to_move, Side::Attackers, Side::Defenders);
+     },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.first_to_move == Side::Attackers ? "y" : "n";
+     }},
+    {"tfr", K::OpenTafl, "i / d / w / l",
+     "third repetition: ignored / draw / the side that makes it loses / the side that makes it "
+     "wins",
+     [](Rules& r, const RulesKeyInput& in) { return kRepetition.parse(in, r.repetition); },
+     [](const Rules& r, const Rules& d) { return kRepetition.write(r.repetition, d.repetition); }},
+    {"ka", K::OpenTafl, "y / n / a / h", "king armed / unarmed / anvil only / hammer only",
+     [](Rules& r, const RulesKeyInput& in) { return kKingArmed.parse(in, r.king_armed); },
+     [](const Rules& r, const Rules& d) { return kKingArmed.write(r.king_armed, d.king_armed); }},
+    {"ks", K::OpenTafl, "s (or y) / c / m / w (or n)",
+     "king strong (4 sides) / strong on and next to the throne / middleweight / weak (2 sides)",
+     [](Rules& r, const RulesKeyInput& in) { return kKingStrength.parse(in, r.king_strength); },
+     [](const Rules& r, const Rules& d) {
+         // Strong on the throne only is xks:t, beside ks:c, OpenTafl's nearest value.
+         return kKingStrength.write(r.king_strength == KingStrength::StrongOnThrone
+                                        ? KingStrength::StrongNearThrone
+                                        : r.king_strength,
+                                    d.king_strength);
+     }},
+    {"cor", K::OpenTafl, "empty, or the four corner squares",
+     "corners are ordinary squares / special",
+     [](Rules& r, const RulesKeyInput& in) {
+         const Geometry<Bitboard128> geo(in.size);
+         return take_special_squares(in, r.corners.exists, "four corners",
+                                     {geo.corner_squares.begin(), geo.corner_squares.end()});
+     },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.corners.exists ? std::nullopt : Write("");
+     }},
+    {"cen", K::OpenTafl, "empty, or the centre square",
+     "the throne is an ordinary square / special",
+     [](Rules& r, const RulesKeyInput& in) {
+         return take_special_squares(in, r.throne.exists, "centre",
+                                     {Geometry<Bitboard128>(in.size).throne});
+     },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.throne.exists ? std::nullopt : Write("");
+     }},
+    {"spd", K::OpenTafl, "N; A,D; or 12 values",
+     "squares a move: one value for all pieces, attackers and defenders, or one per OpenTafl "
+     "piece letter t c n k m g T C N K M G; -1 or 0: no limit",
+     [](Rules& r, const RulesKeyInput& in) { return take_speeds(in, r.speed); }, write_speeds},
+    {"corp", K::OpenTafl, "piece letters", "who may cross the empty corner",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.corners.pass); },
+     [](const Rules& r, const Rules& d) { return set_differs(r.corners.pass, d.corners.pass); }},
+    {"cenp", K::OpenTafl, "piece letters", "who may cross the empty throne",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.throne.pass); },
+     [](const Rules& r, const Rules& d) { return set_differs(r.throne.pass, d.throne.pass); }},
+    {"cors", K::OpenTafl, "piece letters", "who may stop on a corner",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.corners.stop); },
+     [](const Rules& r, const Rules& d) { return set_differs(r.corners.stop, d.corners.stop); }},
+    {"cens", K::OpenTafl, "piece letters", "who may stop on the throne",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.throne.stop); },
+     [](const Rules& r, const Rules& d) { return set_differs(r.throne.stop, d.throne.stop); }},
+    {"corh", K::OpenTafl, "hostility letters", "corners hostile to",
+     [](Rules& r, const RulesKeyInput& in) {
+         std::string problem = take_hostility(in, r.corners.hostile);
+         r.corners.hostile_empty = r.corners.hostile;
+         return problem;
+     },
+     [](const Rules& r, const Rules& d) {
+         return hostility_differs(r.corners.hostile, d.corners.hostile);
+     }},
+    {"cenh", K::OpenTafl, "hostility letters", "the throne, with a piece on it, hostile to",
+     [](Rules& r, const RulesKeyInput& in) { return take_hostility(in, r.throne.hostile); },
+     [](const Rules& r, const Rules& d) {
+         return hostility_differs(r.throne.hostile, d.throne.hostile);
+     }},
+    {"cenhe", K::OpenTafl, "hostility letters", "the empty throne hostile to",
+     [](Rules& r, const RulesKeyInput& in) { return take_hostility(in, r.throne.hostile_empty); },
+     [](const Rules& r, const Rules& d) {
+         return hostility_differs(r.throne.hostile_empty, d.throne.hostile_empty);
+     }},
+    {"corre", K::OpenTafl, "piece letters",
+     "who may come back to a corner after leaving it (others may neither stop on nor cross it)",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.corners.reenter); },
+     [](const Rules& r, const Rules& d) {
+         return set_differs(r.corners.reenter, d.corners.reenter);
+     }},
+    {"cenre", K::OpenTafl, "piece letters",
+     "who may come back to the throne after leaving it (others may neither stop on nor cross it)",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.throne.reenter); },
+     [](const Rules& r, const Rules& d) {
+         return set_differs(r.throne.reenter, d.throne.reenter);
+     }},
+    {"linc", K::OpenTafl, "y / n", "Linnaean capture",
+     [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.linnaean_capture); },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.linnaean_capture ? Write("y") : std::nullopt;
+     }},
+    {"sw", K::OpenTafl, "n / w / s", "shieldwall: none / weak / strong (an empty corner closes it)",
+     [](Rules& r, const RulesKeyInput& in) { return kShieldwall.parse(in, r.shieldwall); },
+     [](const Rules& r, const Rules& d) { return kShieldwall.write(r.shieldwall, d.shieldwall); }},
+    {"swf", K::OpenTafl, "y / n",
+     "a shieldwall is taken by a move onto one end of it / by any move of the side closing it",
+     [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.shieldwall_flank); },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.shieldwall_flank ? std::nullopt : Write("n");
+     }},
+    {"efe", K::OpenTafl, "y / n", "exit forts win for the defenders (OpenTafl's test)",
+     [](Rules& r, const RulesKeyInput& in) {
+         return take_yes_no(in, r.edge_fort, EdgeFort::OpenTafl, EdgeFort::None);
+     },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.edge_fort != EdgeFort::None ? Write("y") : std::nullopt;
+     }},
+    // Branan's extensions: what OpenTafl cannot say (OpenTafl ignores these keys).
+    {"xks", K::Extension, "t", "the king is strong on the throne only, weak elsewhere",
+     [](Rules& r, const RulesKeyInput& in) { return kStrongOnThrone.parse(in, r.king_strength); },
+     [](const Rules& r, const Rules& d) {
+         return kStrongOnThrone.write(r.king_strength, d.king_strength);
+     }},
+    {"xtfr", K::Extension, "f", "a move that makes a position's third occurrence is illegal",
+     [](Rules& r, const RulesKeyInput& in) { return kForbidden.parse(in, r.repetition); },
+     [](const Rules& r, const Rules& d) { return kForbidden.write(r.repetition, d.repetition); }},
+    {"xnomove", K::Extension, "l / d", "a side with no legal move loses / draws",
+     [](Rules& r, const RulesKeyInput& in) { return kNoMove.parse(in, r.no_move); },
+     [](const Rules& r, const Rules& d) { return kNoMove.write(r.no_move, d.no_move); }},
+    {"xforest", K::Extension, "0-8",
+     "a soldier on a corner at the end of this many consecutive own moves is removed; 0 = off",
+     [](Rules& r, const RulesKeyInput& in) {
+         auto n = parse_int(in, in.value, 0, zobrist::kMaxForestMoves);
+         if (!n) return n.error();
+         r.forest_moves = *n;
+         return std::string();
+     },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.forest_moves ? Write(std::to_string(r.forest_moves)) : std::nullopt;
+     }},
+    {"xsurf", K::Extension, "u",
+     "encirclement wins only with an unbreakable ring around every defender",
+     [](Rules& r, const RulesKeyInput& in) {
+         return kUnbreakable.parse(in, r.encirclement_unbreakable);
+     },
+     [](const Rules& r, const Rules& d) {
+         return kUnbreakable.write(r.encirclement_unbreakable, d.encirclement_unbreakable);
+     }},
+    {"xefe", K::Extension, "s", "exit forts are sealed (overrides efe's OpenTafl test)",
+     [](Rules& r, const RulesKeyInput& in) { return kSealed.parse(in, r.edge_fort); },
+     [](const Rules& r, const Rules& d) { return kSealed.write(r.edge_fort, d.edge_fort); }},
+    {"xkcross", K::Extension, "y / n",
+     "where the king may not return to the throne, whether he may still cross it",
+     [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.king_crosses_left_throne); },
+     [](const Rules& r, const Rules&) -> Write {
+         return r.king_crosses_left_throne ? Write("y") : std::nullopt;
+     }},
+    {"xcorhk", K::Extension, "y / n", "whether the corners are hostile to the king",
+     [](Rules& r, const RulesKeyInput& in) {
+         std::string problem = take_king_hostility(in, r.corners.hostile);
+         r.corners.hostile_empty = r.corners.hostile;
+         return problem;
+     },
+     [](const Rules& r, const Rules&) { return king_hostility_differs(r.corners.hostile); }},
+    {"xcenhk", K::Extension, "y / n",
+     "whether the throne with a piece on it is hostile to the king",
+     [](Rules& r, const RulesKeyInput& in) { return take_king_hostility(in, r.throne.hostile); },
+     [](const Rules& r, const Rules&) { return king_hostility_differs(r.throne.hostile); }},
+    {"xcenhek", K::Extension, "y / n", "whether the empty throne is hostile to the king",
+     [](Rules& r, const RulesKeyInput& in) {
+         return take_king_hostility(in, r.throne.hostile_empty);
+     },
+     [](const Rules& r, const Rules&) { return king_hostility_differs(r.throne.hostile_empty); }},
+    {"start", K::OpenTafl, "position record", "start position, rank 1 first (required)", take_start,
+     [](const Rules& r, const Rules&) -> Write { return r.start; }},
+    // Read, never written.
+    {"starti", K::OpenTafl, "position record", "start position, top rank first", take_start,
+     nullptr},
+    {"kj", K::Refused, "n", "king jumps",
+     [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "n", "king jumps"); }, nullptr},
+    {"ber", K::Refused, "n", "berserk moves",
+     [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "n", "berserk moves"); },
+     nullptr},
+    {"afor", K::Refused, "empty", "attacker fortresses",
+     [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "", "attacker fortresses"); },
+     nullptr},
+    {"dfor", K::Refused, "empty", "defender fortresses",
+     [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "", "defender fortresses"); },
+     nullptr},
+    {"nj", K::Ignored, "n / r / j / c", "knights' jumps",
+     [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
+    {"cj", K::Ignored, "n / r / j / c", "commanders' jumps",
+     [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
+    {"mj", K::Ignored, "n / r / j / c", "mercenaries' jumps",
+     [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
+    {"gj", K::Ignored, "n / r / j / c", "guards' jumps",
+     [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
+    {"aforp", K::Ignored, "piece letters", "who may cross attacker fortresses", take_moot_list,
+     nullptr},
+    {"dforp", K::Ignored, "piece letters", "who may cross defender fortresses", take_moot_list,
+     nullptr},
+    {"afors", K::Ignored, "piece letters", "who may stop on attacker fortresses", take_moot_list,
+     nullptr},
+    {"dfors", K::Ignored, "piece letters", "who may stop on defender fortresses", take_moot_list,
+     nullptr},
+    {"aforh", K::Ignored, "piece letters", "attacker fortresses hostile to", take_moot_list,
+     nullptr},
+    {"dforh", K::Ignored, "piece letters", "defender fortresses hostile to", take_moot_list,
+     nullptr},
+    {"aforre", K::Ignored, "piece letters", "who may come back to attacker fortresses",
+     take_moot_list, nullptr},
+    {"dforre", K::Ignored, "piece letters", "who may come back to defender fortresses",
+     take_moot_list, nullptr},
+};
+
+}  // namespace
+
+std::span<const RulesKey> rules_keys() {
+    return kKeys;
+}
+
+const RulesKey* find_rules_key(const std::string& name) {
+    for (const RulesKey& k : kKeys)
+        if (name == k.name) return &k;
+    return nullptr;
+}
+
+Rules opentafl_defaults(int size) {
+    Rules r;
+    r.name = "";
+    r.size = size;
+    r.start.clear();
+    r.encirclement = true;
+    r.king_strength = KingStrength::Strong;
+    r.repetition = RepetitionRule::Draw;
+    r.throne = SpecialSquareRules{};
+    r.throne.hostile = kAttacker;
+    r.throne.hostile_empty = PieceSet::all();
+    r.corners = SpecialSquareRules{};
+    r.corners.pass = kKingOnly;
+    r.corners.hostile = r.corners.hostile_empty = PieceSet::all();
+    return r;
+}
+
+}  // namespace branan

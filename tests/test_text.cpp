@@ -1,0 +1,58 @@
+// The shared text helpers: whole numbers (core/text.h), splitting, and JSON string literals
+// (core/json_escape.h).
+#include <catch2/catch.hpp>
+#include <climits>
+#include <cstdint>
+#include <string>
+
+#include "core/json_escape.h"
+#include "core/text.h"
+
+using namespace branan;
+
+TEST_CASE("json_string escapes quotes, backslashes and control characters", "[text]") {
+    CHECK(json_string("") == "\"\"");
+    CHECK(json_string("plain d2-e2") == "\"plain d2-e2\"");
+    CHECK(json_string("say \"hi\"") == "\"say \\\"hi\\\"\"");
+    CHECK(json_string("a\\b") == "\"a\\\\b\"");
+    CHECK(json_string("\n\r\t\b\f") == "\"\\n\\r\\t\\b\\f\"");
+    // The other control characters as \u00XX, lower-case hex; DEL (0x7f) is no control for JSON.
+    CHECK(json_string(std::string("\0\x01\x1f\x7f", 4)) == "\"\\u0000\\u0001\\u001f\x7f\"");
+    for (int c = 0; c < 0x20; ++c) {
+        INFO("character " << c);
+        const std::string out = json_string(std::string(1, static_cast<char>(c)));
+        CHECK(out.front() == '"');
+        CHECK(out.back() == '"');
+        CHECK(out[1] == '\\');  // escaped, never raw
+    }
+}
+
+TEST_CASE("json_string passes UTF-8 through byte for byte", "[text]") {
+    const std::string utf8 = "K\xc3\xa9nig \xe2\x98\x83 \xf0\x9f\x98\x80";  // é, snowman, emoji
+    CHECK(json_string(utf8) == "\"" + utf8 + "\"");
+    // Bytes of any value above 0x7f are left alone, even where they are not valid UTF-8.
+    CHECK(json_string("\xff\x80") == "\"\xff\x80\"");
+}
+
+TEST_CASE("parse_whole and parse_in_range read whole numbers only", "[text]") {
+    CHECK(parse_whole<int>("0") == 0);
+    CHECK(parse_whole<int>("-17") == -17);
+    CHECK(parse_whole<int64_t>("9223372036854775807") == INT64_MAX);
+    for (const char* bad : {"", "-", "+1", " 1", "1 ", "1x", "0x10", "1.5", "99999999999"}) {
+        INFO("text '" << bad << "'");
+        CHECK_FALSE(parse_whole<int>(bad).has_value());
+    }
+    CHECK(parse_in_range("5", 1, 5) == 5);
+    CHECK(parse_in_range("1", 1, 5) == 1);
+    CHECK_FALSE(parse_in_range("6", 1, 5).has_value());
+    CHECK_FALSE(parse_in_range("0", 1, 5).has_value());
+    CHECK_FALSE(parse_in_range("five", 1, 5).has_value());
+    CHECK(parse_in_range<int64_t>("-1099511627776", -(int64_t(1) << 40), 0) == -(int64_t(1) << 40));
+}
+
+TEST_CASE("split_at keeps empty pieces", "[text]") {
+    CHECK(split_at("a,,b", ',') == std::vector<std::string>{"a", "", "b"});
+    CHECK(split_at("", ',') == std::vector<std::string>{""});
+    CHECK(split_at("a,", ',') == std::vector<std::string>{"a", ""});
+    CHECK(split_at("abc", ',') == std::vector<std::string>{"abc"});
+}
