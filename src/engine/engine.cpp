@@ -1,27 +1,11 @@
 #include "engine/engine.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <latch>
 
 #include "core/presets.h"
 #include "engine/search.h"
 
 namespace branan {
-namespace {
-
-// Gives the calling thread the lowest scheduling priority (Linux: nice 19, per thread), so that
-// with more search threads than cores the threads that must answer at once are scheduled at
-// once when they wake. (At nice 5, 64 helpers on 2 cores still delayed isready by 180 ms and
-// the clock by 240 ms in one search in ten; at nice 19, 4 ms and 28 ms.)
-void lower_priority_of_this_thread() {
-    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
-}
-
-}  // namespace
 
 Engine::Engine()
     : game_(Game::create(*preset("brandubh")).value()), shared_(std::make_unique<SharedSearch>()) {}
@@ -153,6 +137,7 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     // (commands, the clock watcher, and the main search thread, which writes the info lines and
     // the bestmove while holding the output's lock).
     const bool yield = threads_ > static_cast<int>(std::thread::hardware_concurrency());
+    helpers_.resize(threads_ - 1, yield);
 
     std::vector<Move> roots = game.legal_moves();
     if (!limits.search_moves.empty())
@@ -180,21 +165,13 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
                 for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);
                 return n;
             };
-            // The helpers start together once all exist: created one by one while the earlier
-            // ones already search, the last of many would start long after the first.
-            std::latch all_created(1);
-            std::vector<std::thread> helpers;
-            for (int i = 1; i < threads_; ++i)
-                helpers.emplace_back([&workers, &all_created, i, yield] {
-                    if (yield) lower_priority_of_this_thread();
-                    all_created.wait();
-                    workers[i]->iterate(nullptr);
-                });
-            all_created.count_down();
+            // The helpers (kept from one search to the next) start together: every worker
+            // exists before the first of them searches.
+            helpers_.start([&workers](int i) { workers[i + 1]->iterate(nullptr); });
             workers[0]->iterate(on_info);
             wait_for_release();
             sh.stop = true;
-            for (auto& t : helpers) t.join();
+            helpers_.wait();
 
             // The result is the main thread's, unless a helper completed the depth limit first
             // (iterate): then the helper's, whose lines are reported as the main thread's were.

@@ -13,6 +13,7 @@
 #include "engine/eval_weights.h"
 #include "engine/evaluate.h"
 #include "engine/search_types.h"
+#include "engine/thread_pool.h"
 #include "engine/tt.h"
 
 namespace branan {
@@ -80,6 +81,7 @@ class Engine {
     int move_overhead_ms_ = 30;
 
     std::unique_ptr<SharedSearch> shared_;
+    ThreadPool helpers_;  // the search threads beside the main one (on controller_)
     std::thread controller_;
     mutable std::mutex mutex_;
     // stop, ponderhit and the end of a search: for a finished search waiting for its release
