@@ -1,9 +1,8 @@
 // The search's persistent helper threads: every helper runs each task once, wait() returns
 // only when all have finished, the same threads serve search after search, and resizing
 // between tasks gives the new count.
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <mutex>
 #include <set>
 #include <thread>

@@ -4,6 +4,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <cassert>
+
 namespace branan {
 
 ThreadPool::~ThreadPool() {
@@ -12,54 +14,45 @@ ThreadPool::~ThreadPool() {
 }
 
 void ThreadPool::join_all() {
-    {
-        std::lock_guard lock(mutex_);
-        quit_ = true;
-    }
-    work_.notify_all();
+    quit_ = true;
+    generation_.fetch_add(1);
+    generation_.notify_all();
     for (auto& t : threads_) t.join();
     threads_.clear();
     quit_ = false;
 }
 
 void ThreadPool::resize(int n, bool low_priority) {
+    assert(busy_ == 0);
     if (n == size() && low_priority == low_priority_) return;
     join_all();
     low_priority_ = low_priority;
     // The new threads wait for the next start(): they are told the generation of now, since a
-    // start() may come before one of them first takes the lock.
-    std::lock_guard lock(mutex_);
+    // start() may come before one of them first runs.
     for (int i = 0; i < n; ++i)
-        threads_.emplace_back(&ThreadPool::loop, this, i, low_priority, generation_);
+        threads_.emplace_back(&ThreadPool::loop, this, i, low_priority, generation_.load());
 }
 
 void ThreadPool::start(std::function<void(int)> task) {
-    {
-        std::lock_guard lock(mutex_);
-        task_ = std::move(task);
-        busy_ = size();
-        ++generation_;
-    }
-    work_.notify_all();
+    assert(busy_ == 0);
+    task_ = std::move(task);
+    busy_ = size();
+    generation_.fetch_add(1);  // publishes task_ and busy_ to the helpers that see it
+    generation_.notify_all();
 }
 
 void ThreadPool::wait() {
-    std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return busy_ == 0; });
+    for (int busy = busy_.load(); busy != 0; busy = busy_.load()) busy_.wait(busy);
 }
 
-void ThreadPool::loop(int index, bool low_priority, uint64_t seen) {
+void ThreadPool::loop(int index, bool low_priority, uint32_t seen) {
     if (low_priority) setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
-    std::unique_lock lock(mutex_);
     for (;;) {
-        work_.wait(lock, [&] { return quit_ || generation_ != seen; });
+        generation_.wait(seen);
+        seen = generation_.load();
         if (quit_) return;
-        seen = generation_;
-        const std::function<void(int)> task = task_;
-        lock.unlock();
-        task(index);
-        lock.lock();
-        if (--busy_ == 0) done_.notify_all();
+        task_(index);
+        if (busy_.fetch_sub(1) == 1) busy_.notify_all();
     }
 }
 

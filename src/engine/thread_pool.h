@@ -4,10 +4,9 @@
 // the start and end of each, with their stacks mapped and unmapped).
 #pragma once
 
-#include <condition_variable>
+#include <atomic>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -27,24 +26,26 @@ class ThreadPool {
     void resize(int n, bool low_priority);
     int size() const { return static_cast<int>(threads_.size()); }
 
-    // Runs task(i) on helper i (0-based), for every helper; returns at once.
+    // Runs task(i) on helper i (0-based), for every helper; returns at once. Only between
+    // tasks (after wait()).
     void start(std::function<void(int)> task);
     // Until every helper has finished the task of the last start().
     void wait();
 
   private:
     // A helper's life: runs each task started after generation `seen`, until quit_.
-    void loop(int index, bool low_priority, uint64_t seen);
+    void loop(int index, bool low_priority, uint32_t seen);
     void join_all();
 
+    // No mutex: a helper holding one while the scheduler runs its 62 siblings first (at nice
+    // 19, on 2 cores) held up the end of every search by about 15 ms. The helpers sleep on
+    // generation_ and the caller of wait() on busy_ (futexes, through std::atomic::wait).
     std::vector<std::thread> threads_;
     bool low_priority_ = false;
-    std::mutex mutex_;
-    std::condition_variable work_, done_;
-    std::function<void(int)> task_;
-    uint64_t generation_ = 0;  // one per start()
-    int busy_ = 0;             // helpers still running the task
-    bool quit_ = false;
+    std::function<void(int)> task_;        // written only while no helper runs a task
+    std::atomic<uint32_t> generation_{0};  // one per start(), and one to quit
+    std::atomic<int> busy_{0};             // helpers still running the task
+    std::atomic<bool> quit_{false};
 };
 
 }  // namespace branan
