@@ -62,7 +62,7 @@ TEST_CASE("OpenTafl notation: every written form parses", "[notation]") {
         {"f4-c4xKc3", 7, 0, "f4", "c4", {c7("c3", 'K')}},
         {"Kd4-c4xtc3/Tb4", 7, 'K', "d4", "c4", {c7("c3", 't'), c7("b4", 'T')}},
         {"e4-e1xd1/f1/d1", 7, 0, "e4", "e1", {c7("d1"), c7("f1")}},  // repeats count once
-        {"Ke5-e1-", 7, 'K', "e5", "e1", {}},                          // info marks
+        {"Ke5-e1-", 7, 'K', "e5", "e1", {}},                         // info marks
         {"Ke1-a1--", 7, 'K', "e1", "a1", {}},
         {"a3-e3+", 7, 0, "a3", "e3", {}},
         {"e3-e4++", 7, 0, "e3", "e4", {}},
@@ -98,8 +98,7 @@ TEST_CASE("OpenTafl notation: every written form parses", "[notation]") {
     }
 }
 
-TEST_CASE("OpenTafl notation: forms Branan's rules cannot mean are refused by name",
-          "[notation]") {
+TEST_CASE("OpenTafl notation: forms Branan's rules cannot mean are refused by name", "[notation]") {
     struct Case {
         const char* text;
         std::vector<std::string> expected;
@@ -191,8 +190,9 @@ TEST_CASE("read_move: written captures are the move's, the captured king with th
         {"f3-d3xKc3", {"it captures d2 and the king on c3, not c3"}},
         {"f3-d3xd2/e3", {"it captures d2 and the king on c3, not d2 and e3"}},
         {"f3-d3xd2/c3/e3", {"not d2, c3 and e3"}},
-        {"f3-d3xTc3", {"move 'f3-d3xTc3': no defenders' taflman on c3 to capture (c3 holds the "
-                       "king)"}},
+        {"f3-d3xTc3",
+         {"move 'f3-d3xTc3': no defenders' taflman on c3 to capture (c3 holds the "
+          "king)"}},
         {"f3-d3xd2/Kc4", {"no king on c4 to capture (c4 is empty)"}},
         {"f3-d3xtd2", {"no attackers' taflman on d2 to capture (d2 holds a defenders' taflman)"}},
         {"f3-e3xKc3", {"it captures nothing, not c3"}},

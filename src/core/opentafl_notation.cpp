@@ -165,7 +165,8 @@ Expected<Move> read_move(const Game& game, std::string_view text) {
         const bool ours = c != '.' && ((c == 't') == (game.side_to_move() == Side::Attackers));
         std::string why =
             c == '.' ? "there is no piece on " + square_name(m.from, size)
-            : !ours  ? "the piece on " + square_name(m.from, size) + " belongs to the side not to move"
+            : !ours
+                ? "the piece on " + square_name(m.from, size) + " belongs to the side not to move"
             : game.rules().repetition == RepetitionRule::Forbidden &&
                     game.visit_position([&](const auto& p) { return p.is_pseudo_legal(m); })
                 ? "it would repeat a position a third time"
