@@ -1,13 +1,10 @@
 #include "core/game.h"
 
-#include <algorithm>
-
 #include "core/game_end.h"
 #include "core/notation.h"
 #include "core/opentafl_notation.h"
 #include "core/perft.h"
 #include "core/position_record.h"
-#include "core/text.h"
 
 namespace branan {
 namespace {

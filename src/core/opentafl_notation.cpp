@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "core/game.h"
-#include "core/game_end.h"
 #include "core/notation.h"
 #include "core/text.h"
 
