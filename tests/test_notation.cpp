@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/notation.h"
+#include "core/opentafl_notation.h"
 #include "test_support.h"
 
 using namespace branan;
@@ -16,6 +17,13 @@ using testing::error_of;
 
 Square sq_at(int file, int rank, int size) {
     return rank * size + file;
+}
+
+// The squares of the written captures, in order.
+std::vector<Square> squares_of(const WrittenMove& wm) {
+    std::vector<Square> squares;
+    for (const auto& c : wm.captures) squares.push_back(c.square);
+    return squares;
 }
 
 }  // namespace
@@ -122,7 +130,7 @@ TEST_CASE("parse_square refuses malformed or off-board squares with a precise er
     }
 }
 
-TEST_CASE("move_name and parse_move_text round trip for every orthogonal move", "[notation]") {
+TEST_CASE("move_name and parse_written_move round trip for every orthogonal move", "[notation]") {
     for (int size : {7, 11}) {
         int moves = 0;
         for (Square from = 0; from < size * size; ++from) {
@@ -131,7 +139,7 @@ TEST_CASE("move_name and parse_move_text round trip for every orthogonal move", 
                 const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
                 const std::string text = move_name(m, size);
                 CHECK(text == square_name(from, size) + "-" + square_name(to, size));
-                const auto parsed = parse_move_text(text, size);
+                const auto parsed = parse_written_move(text, size);
                 INFO(text);
                 REQUIRE(parsed.ok());
                 CHECK(parsed->move == m);
@@ -146,48 +154,48 @@ TEST_CASE("move_name and parse_move_text round trip for every orthogonal move", 
 
 TEST_CASE("moves with captures", "[notation]") {
     SECTION("e2-d2xd3xc2 on 7x7") {
-        const auto mt = parse_move_text("e2-d2xd3xc2", 7);
+        const auto mt = parse_written_move("e2-d2xd3xc2", 7);
         REQUIRE(mt.ok());
         CHECK(mt->move ==
               Move{static_cast<uint8_t>(sq_at(4, 1, 7)), static_cast<uint8_t>(sq_at(3, 1, 7))});
-        CHECK(mt->captures == std::vector<Square>{sq_at(3, 2, 7), sq_at(2, 1, 7)});
-        CHECK(move_name(mt->move, 7, mt->captures) == "e2-d2xd3xc2");
+        CHECK(squares_of(*mt) == std::vector<Square>{sq_at(3, 2, 7), sq_at(2, 1, 7)});
+        CHECK(move_name(mt->move, 7, squares_of(*mt)) == "e2-d2xd3xc2");
     }
     SECTION("a single capture") {
-        const auto mt = parse_move_text("e2-d2xd3", 7);
+        const auto mt = parse_written_move("e2-d2xd3", 7);
         REQUIRE(mt.ok());
-        CHECK(mt->captures == std::vector<Square>{sq_at(3, 2, 7)});
+        CHECK(squares_of(*mt) == std::vector<Square>{sq_at(3, 2, 7)});
     }
     SECTION("captures on two-digit ranks of 11x11") {
-        const auto mt = parse_move_text("a10-j10xj11xk10xj9", 11);
+        const auto mt = parse_written_move("a10-j10xj11xk10xj9", 11);
         REQUIRE(mt.ok());
         CHECK(mt->move == Move{static_cast<uint8_t>(99), static_cast<uint8_t>(sq_at(9, 9, 11))});
-        CHECK(mt->captures ==
+        CHECK(squares_of(*mt) ==
               std::vector<Square>{sq_at(9, 10, 11), sq_at(10, 9, 11), sq_at(9, 8, 11)});
-        CHECK(move_name(mt->move, 11, mt->captures) == "a10-j10xj11xk10xj9");
+        CHECK(move_name(mt->move, 11, squares_of(*mt)) == "a10-j10xj11xk10xj9");
     }
     SECTION("a capture written twice is kept once") {
-        const auto mt = parse_move_text("e2-d2xd3xd3", 7);
+        const auto mt = parse_written_move("e2-d2xd3xd3", 7);
         REQUIRE(mt.ok());
-        CHECK(mt->captures == std::vector<Square>{sq_at(3, 2, 7)});
-        const auto mt2 = parse_move_text("e2-d2xd3xc2xd3xc2", 7);
+        CHECK(squares_of(*mt) == std::vector<Square>{sq_at(3, 2, 7)});
+        const auto mt2 = parse_written_move("e2-d2xd3xc2xd3xc2", 7);
         REQUIRE(mt2.ok());
-        CHECK(mt2->captures == std::vector<Square>{sq_at(3, 2, 7), sq_at(2, 1, 7)});
+        CHECK(squares_of(*mt2) == std::vector<Square>{sq_at(3, 2, 7), sq_at(2, 1, 7)});
     }
     SECTION("move_name with captures round trips") {
         const Move m{static_cast<uint8_t>(sq_at(1, 3, 9)), static_cast<uint8_t>(sq_at(1, 7, 9))};
         const std::vector<Square> caps{sq_at(0, 7, 9), sq_at(2, 7, 9), sq_at(1, 8, 9)};
         const std::string text = move_name(m, 9, caps);
         CHECK(text == "b4-b8xa8xc8xb9");
-        const auto mt = parse_move_text(text, 9);
+        const auto mt = parse_written_move(text, 9);
         REQUIRE(mt.ok());
         CHECK(mt->move == m);
-        CHECK(mt->captures == caps);
+        CHECK(squares_of(*mt) == caps);
         CHECK(move_name(m, 9, {}) == "b4-b8");
     }
 }
 
-TEST_CASE("parse_move_text refuses malformed moves with a precise error", "[notation]") {
+TEST_CASE("parse_written_move refuses malformed moves with a precise error", "[notation]") {
     struct Case {
         const char* text;
         int size;
@@ -211,12 +219,12 @@ TEST_CASE("parse_move_text refuses malformed moves with a precise error", "[nota
         {"d2-e2xq9", 7, {"'d2-e2xq9'", "capture", "'q9'"}},
         {"d2-e2xd3x", 7, {"'d2-e2xd3x'", "capture", "empty"}},
         {"d2-e2xd8", 7, {"'d2-e2xd8'", "capture", "'d8'"}},
-        {"d2--e2", 7, {"'d2--e2'", "'-e2'"}},
+        {"d2--e2", 7, {"'d2--e2'", "'--' between its squares"}},
         {"d2-e2-f2", 7, {"'d2-e2-f2'", "'e2-f2'"}},
         {"D2-E2", 7, {"'D2-E2'", "'D2'"}},
     };
     for (const auto& c : cases) {
         INFO("move text '" << c.text << "' on " << c.size << "x" << c.size);
-        testing::check_refused(parse_move_text(c.text, c.size), c.expected);
+        testing::check_refused(parse_written_move(c.text, c.size), c.expected);
     }
 }

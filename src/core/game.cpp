@@ -1,12 +1,10 @@
 #include "core/game.h"
 
-#include <algorithm>
-
 #include "core/game_end.h"
 #include "core/notation.h"
+#include "core/opentafl_notation.h"
 #include "core/perft.h"
 #include "core/position_record.h"
-#include "core/text.h"
 
 namespace branan {
 namespace {
@@ -90,40 +88,7 @@ std::vector<Move> Game::legal_moves() const {
 }
 
 Expected<Move> Game::parse_move(std::string_view text) const {
-    auto parsed = parse_move_text(text, size());
-    if (!parsed) return Error{parsed.error()};
-    const Move m = parsed->move;
-    const std::string name = "move " + quoted(text);
-    if (const Status s = status(); s.over())
-        return Error{name + " is illegal: the game is over (" + reason_name(s.reason) + ")"};
-    const std::vector<Move> legal = legal_moves();
-    if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
-        const char c = piece_char(m.from);
-        const bool ours = c != '.' && ((c == 't') == (side_to_move() == Side::Attackers));
-        std::string why =
-            c == '.' ? "there is no piece on " + square_name(m.from, size())
-            : !ours
-                ? "the piece on " + square_name(m.from, size()) + " belongs to the side not to move"
-            : rules_.repetition == RepetitionRule::Forbidden &&
-                    std::visit([&](const auto& b) { return b.position.is_pseudo_legal(m); }, board_)
-                ? "it would repeat a position a third time"
-                : "the piece cannot move there";
-        return Error{name + " is illegal: " + why};
-    }
-    if (!parsed->captures.empty()) {
-        std::vector<Square> claimed = parsed->captures, actual = captures_of(m);
-        std::sort(claimed.begin(), claimed.end());
-        if (claimed != actual) {
-            std::string real;
-            for (Square s : actual) {
-                real += ' ';
-                real += square_name(s, size());
-            }
-            return Error{name + " claims captures the move does not make (it captures:" +
-                         (real.empty() ? " nothing" : real) + ")"};
-        }
-    }
-    return m;
+    return read_move(*this, text);
 }
 
 void Game::play(Move m) {
@@ -152,6 +117,20 @@ std::vector<Square> Game::captures_of(Move m) const {
             return squares;
         },
         board_);
+}
+
+bool Game::captures_king(Move m) const {
+    return std::visit(
+        [m](const auto& b) {
+            auto after = b.position;
+            after.do_move(m);
+            return after.status().reason == OutcomeReason::KingCaptured;
+        },
+        board_);
+}
+
+Square Game::king_square() const {
+    return visit_position([](const auto& position) { return position.king(); });
 }
 
 std::string Game::move_text(Move m) const {

@@ -49,8 +49,8 @@ class Game {
 
     // Legal moves now: none when the game is over; forbidden repetitions removed.
     std::vector<Move> legal_moves() const;
-    // Parses "d2-e2" (or "e2-d2xd3") and checks it is legal here; written captures must be
-    // exactly the ones the move makes.
+    // Reads a move in OpenTafl's notation ("d2-e2", "e2-d2xd3", "Kd4-d3", "d6-d3xe3/d2") and
+    // checks it is legal here: read_move (opentafl_notation.h).
     Expected<Move> parse_move(std::string_view text) const;
     // Plays a legal move (one from legal_moves()).
     void play(Move m);
@@ -61,6 +61,9 @@ class Game {
 
     // The enemy soldiers `m` captures here (sorted squares); m must be legal.
     std::vector<Square> captures_of(Move m) const;
+    // Whether `m` (legal) captures the king (he stays on his square: the game is over).
+    bool captures_king(Move m) const;
+    Square king_square() const;
     // The move in notation with its captures, "e2-d2xd3".
     std::string describe(Move m) const;
     std::string move_text(Move m) const;

@@ -1,7 +1,5 @@
 #include "core/notation.h"
 
-#include <algorithm>
-
 #include "core/text.h"
 
 namespace branan {
@@ -48,33 +46,6 @@ std::string move_name(Move m, int size, const std::vector<Square>& captures) {
         s += square_name(c, size);
     }
     return s;
-}
-
-Expected<MoveText> parse_move_text(std::string_view text, int size) {
-    const std::string quoted = branan::quoted(text);
-    const auto dash = text.find('-');
-    if (dash == std::string_view::npos)
-        return Error{"move " + quoted + " has no '-' between its from and to squares"};
-    const auto first_x = text.find('x', dash);
-    const auto from = parse_square(text.substr(0, dash), size);
-    if (!from) return Error{"move " + quoted + ": " + from.error()};
-    const auto to = parse_square(text.substr(dash + 1, first_x - dash - 1), size);
-    if (!to) return Error{"move " + quoted + ": " + to.error()};
-    if (*from == *to) return Error{"move " + quoted + " does not move"};
-    if (*from % size != *to % size && *from / size != *to / size)
-        return Error{"move " + quoted + " is not along a rank or a file"};
-    MoveText mt{Move{static_cast<uint8_t>(*from), static_cast<uint8_t>(*to)}, {}};
-    size_t pos = first_x;
-    while (pos != std::string_view::npos) {
-        const size_t next = text.find('x', pos + 1);
-        const auto cap = parse_square(text.substr(pos + 1, next - pos - 1), size);
-        if (!cap) return Error{"move " + quoted + ", capture: " + cap.error()};
-        // The real-game files sometimes write a capture twice; one mention is enough.
-        if (std::find(mt.captures.begin(), mt.captures.end(), *cap) == mt.captures.end())
-            mt.captures.push_back(*cap);
-        pos = next;
-    }
-    return mt;
 }
 
 }  // namespace branan

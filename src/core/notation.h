@@ -1,5 +1,6 @@
 // Squares and moves as text, in OpenTafl's notation: files a.., ranks 1.. from the bottom;
-// a move is "d2-e2", optionally followed by its captures, "e2-d2xd3xc2".
+// a move is "d2-e2", optionally followed by its captures, "e2-d2xd3xc2". Moves are read by
+// opentafl_notation.h.
 #pragma once
 
 #include <string>
@@ -15,16 +16,7 @@ std::string square_name(Square sq, int size);
 // Parses "a1".."k11" on a board of `size`; the error says what is wrong with the text.
 Expected<Square> parse_square(std::string_view text, int size);
 
-// A move as written, with the captures it claims (if any were written).
-struct MoveText {
-    Move move;
-    std::vector<Square> captures;
-};
-
 std::string move_name(Move m, int size);
 std::string move_name(Move m, int size, const std::vector<Square>& captures);
-// Parses "d2-e2" or "e2-d2xd3[xc2...]" syntactically (orthogonal line, distinct squares); whether
-// the move is legal is the position's business.
-Expected<MoveText> parse_move_text(std::string_view text, int size);
 
 }  // namespace branan

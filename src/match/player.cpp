@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/notation.h"
+#include "core/opentafl_notation.h"
 #include "core/position_record.h"
 #include "core/rules_string.h"
 #include "core/text.h"
@@ -137,30 +138,6 @@ bool same_record(std::string_view a, std::string_view b) {
 bool from_rules_start(const Game& game) {
     return game.start_side() == game.rules().first_to_move &&
            same_record(game.start_record(), game.rules().start);
-}
-
-// An OpenTafl move ("Ke6-e7xf7", "d7-d4xc4/e4/d3+", "e2-d2") reduced to "from-to"; the text
-// unchanged when it does not look like one.
-std::string simple_move(std::string_view text) {
-    std::string_view s = text;
-    if (!s.empty() && std::string_view("tcnkmgTCNKMG").find(s[0]) != std::string_view::npos)
-        s.remove_prefix(1);
-    auto square = [&](size_t& i) {
-        if (i >= s.size() || s[i] < 'a' || s[i] > 's') return false;
-        size_t j = i + 1;
-        while (j < s.size() && j - i <= 2 && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
-        if (j == i + 1) return false;
-        i = j;
-        return true;
-    };
-    size_t i = 0;
-    if (!square(i)) return std::string(text);
-    const size_t from_end = i;
-    if (i >= s.size() || s[i] != '-') return std::string(text);
-    ++i;
-    const size_t to_start = i;
-    if (!square(i)) return std::string(text);
-    return std::string(s.substr(0, from_end)) + "-" + std::string(s.substr(to_start, i - to_start));
 }
 
 }  // namespace
@@ -496,7 +473,7 @@ class UtiPlayer final : public Player {
                 if (words.size() < 2) return garbage("'bestmove' without a move", elapsed);
                 if (words[1] == "none")
                     return garbage("'bestmove none': the engine sees no legal move", elapsed);
-                if (auto parsed = parse_move_text(words[1], game.size()); !parsed)
+                if (auto parsed = parse_written_move(words[1], game.size()); !parsed)
                     return garbage(
                         "malformed bestmove '" + std::string(trim(line)) + "': " + parsed.error(),
                         elapsed);
@@ -656,7 +633,9 @@ class OtepPlayer final : public Player {
             if (words[0] == "move") {
                 last_move_at_ = Clock::now();
                 if (words.size() < 2) return garbage("'move' without a move", elapsed);
-                const std::string text = simple_move(words[1]);
+                // Read in full by the one move reader (OpenTafl's notation): the engine's own
+                // text goes to the referee as written.
+                const std::string& text = words[1];
                 if (elapsed > limit_ms)
                     return reply(MoveReply::Kind::Timeout,
                                  "no move within " + std::to_string(limit_ms) +
@@ -670,8 +649,7 @@ class OtepPlayer final : public Player {
                     send("error 2");
                     known_plies_ = -2;  // resend the position next time
                 }
-                MoveReply mv = reply(MoveReply::Kind::Move,
-                                     words[1] == text ? "" : "sent as '" + words[1] + "'", elapsed);
+                MoveReply mv = reply(MoveReply::Kind::Move, "", elapsed);
                 mv.text = text;
                 mv.note = elapsed_text(elapsed);
                 return mv;

@@ -10,6 +10,7 @@
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/notation.h"
+#include "core/opentafl_notation.h"
 #include "core/position_record.h"
 #include "core/rules_string.h"
 #include "core/text.h"
@@ -133,23 +134,6 @@ std::string otg_text(const GameRecord& g, const std::string& rules_text,
     return out;
 }
 
-// OpenTafl lists captures jumped piece first, then the destination's neighbours west, east,
-// south, north (Coord adjacency order); anything else (not adjacent) after them.
-int capture_rank(Square captured, Square to, int size) {
-    const int df = captured % size - to % size, dr = captured / size - to / size;
-    if (dr == 0 && df == -1) return 0;
-    if (dr == 0 && df == 1) return 1;
-    if (df == 0 && dr == -1) return 2;
-    if (df == 0 && dr == 1) return 3;
-    return 4;
-}
-
-Square king_square(const Game& game) {
-    for (Square sq = 0; sq < game.size() * game.size(); ++sq)
-        if (game.piece_char(sq) == 'K') return sq;
-    return kNoSquare;
-}
-
 constexpr const char* kFormat = "branan-match-results";
 constexpr int kVersion = 1;
 
@@ -172,27 +156,14 @@ Expected<std::string> write_otg_checked(const GameRecord& g) {
     auto created = Game::create(setup->rules, setup->rules.start, setup->first);
     if (!created) return Error{created.error()};
     Game game = std::move(created).value();
-    const int size = game.size();
     std::vector<std::string> moves;
     for (size_t i = 0; i < g.moves.size(); ++i) {
         const std::string& text = g.moves[i];
         if (text == "timeout") continue;  // a marker of the real-game files, not a move
         auto m = game.parse_move(text);
         if (!m) return Error{"move " + std::to_string(i + 1) + ": " + m.error()};
-        const bool king_moves = game.piece_char(m->from) == 'K';
-        const std::vector<Square> captured = game.captures_of(*m);  // sorted squares
-        const Square king = king_square(game);
+        moves.push_back(opentafl_move_text(game, *m));
         game.play(*m);
-        std::vector<std::pair<int, std::string>> ordered;
-        for (Square c : captured)
-            ordered.emplace_back(capture_rank(c, m->to, size), square_name(c, size));
-        if (game.status().reason == OutcomeReason::KingCaptured && king != kNoSquare)
-            ordered.emplace_back(capture_rank(king, m->to, size), "K" + square_name(king, size));
-        std::stable_sort(ordered.begin(), ordered.end(),
-                         [](const auto& a, const auto& b) { return a.first < b.first; });
-        std::string out = (king_moves ? "K" : "") + game.move_text(*m);
-        for (size_t k = 0; k < ordered.size(); ++k) out += (k ? "/" : "x") + ordered[k].second;
-        moves.push_back(out);
     }
     return otg_text(g, rules_with_starti(setup->rules), moves, "");
 }

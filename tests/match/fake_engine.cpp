@@ -9,6 +9,7 @@
 //   --ready-delay-ms MS  wait MS ms before its first readyok (a slow start, a big hash)
 //   --never-move       answer isready, never a go (nor its stop) with a bestmove
 //   --seed S           random legal moves from this seed
+//   --opentafl-notation  write its moves as OpenTafl does ("Kd4-c4", "d6-d3xe3/d2", "g4-g5xKg6")
 // It writes "fake engine <pid> started" to stderr when it starts.
 #include <poll.h>
 #include <unistd.h>
@@ -26,6 +27,7 @@
 
 #include "core/game.h"
 #include "core/notation.h"
+#include "core/opentafl_notation.h"
 #include "core/rules_string.h"
 
 using namespace branan;
@@ -36,7 +38,7 @@ namespace {
 struct Flags {
     int crash_after = 0, hang_after = 0, illegal_after = 0, garbage_after = 0;
     int64_t late_ms = 0, ready_delay_ms = 0;
-    bool bad_handshake = false, never_move = false;
+    bool bad_handshake = false, never_move = false, opentafl_notation = false;
     std::optional<uint64_t> seed;
 };
 
@@ -86,6 +88,8 @@ int main(int argc, char** argv) {
             flags.ready_delay_ms = next();
         else if (a == "--never-move")
             flags.never_move = true;
+        else if (a == "--opentafl-notation")
+            flags.opentafl_notation = true;
         else if (a == "--seed")
             flags.seed = static_cast<uint64_t>(next());
         else {
@@ -215,7 +219,9 @@ int main(int argc, char** argv) {
                 } else {
                     const size_t k = flags.seed ? static_cast<size_t>(rng() % legal.size()) : 0;
                     say("info depth 1 score cp 0 nodes 1 pv " + game.move_text(legal[k]));
-                    best = "bestmove " + game.move_text(legal[k]);
+                    best =
+                        "bestmove " + (flags.opentafl_notation ? opentafl_move_text(game, legal[k])
+                                                               : game.move_text(legal[k]));
                 }
                 if (flags.late_ms > 0) {
                     pending = best;

@@ -2,6 +2,7 @@
 // loud warning when fewer could be made than asked for.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <fstream>
 #include <set>
 #include <string>
 
@@ -69,4 +70,31 @@ TEST_CASE("random openings: fewer than asked for is said loudly", "[match][openi
     REQUIRE(results.ok());
     REQUIRE(results->warnings.size() == 1);
     CHECK(results->warnings[0].rfind(expected, 0) == 0);
+}
+
+TEST_CASE("openings files take moves in OpenTafl's notation", "[match][openings]") {
+    const std::string folder = fresh_folder("openings-opentafl");
+    const std::string path = folder + "/openings.txt";
+    {
+        std::ofstream out(path);
+        out << "# the same opening twice, in both notations\n"
+               "d2-e2 d3-d2 b4-b2 d2-d3 d6-c6 d3-c3 c6-c5 e4-e6 d7-d6 d4-e4\n"
+               "startpos moves td2-e2 Td3-d2 b4-b2 d2-d3 d6-c6 d3-c3 c6-c5 Te4-e6 d7-d6 Kd4-e4\n";
+    }
+    const auto openings = read_openings(path, *preset("brandubh"));
+    INFO(openings.error());
+    REQUIRE(openings.ok());
+    REQUIRE(openings->size() == 2);
+    // Stored in Branan's notation: the two lines are one opening.
+    CHECK((*openings)[0].moves == (*openings)[1].moves);
+    CHECK((*openings)[1].moves.back() == "d4-e4");
+    {
+        std::ofstream out(path);
+        out << "d2-e2 Kd3-c3\n";
+    }
+    const auto refused = read_openings(path, *preset("brandubh"));
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().find("line 1") != std::string::npos);
+    CHECK(refused.error().find("no king on d3 (d3 holds a defenders' taflman)") !=
+          std::string::npos);
 }

@@ -1,9 +1,13 @@
 // Game records (.otg, real-game CSV lines) and the results JSON of branan-match.
 #include <catch2/catch.hpp>
+#include <fstream>
 
+#include "core/game.h"
 #include "core/game_record.h"
+#include "core/presets.h"
 #include "match/json.h"
 #include "match/records.h"
+#include "otg_support.h"
 
 using namespace branan;
 using namespace branan::match;
@@ -125,6 +129,50 @@ TEST_CASE("write_otg falls back on records that do not replay", "[match]") {
     CHECK(contains(otg, "\n1. d2-e2 d7-d4xc4/e4 \n"));
     g.rules_string = "no-such-variant";
     CHECK(contains(write_otg(g), "[rules:no-such-variant]"));
+}
+
+// Every real game of tests/data written as an .otg record (OpenTafl's notation: K prefixes, '/'
+// between captures, captured kings) and read back move by move with the one move reader: the
+// replay must end in the position the plain-notation replay ends in.
+TEST_CASE("every real game written as an OpenTafl record replays through the move reader",
+          "[match]") {
+    for (const auto& [file, variant] : {std::pair<std::string, std::string>{
+                                            "brandubh-federation-games.csv", "brandubh-federation"},
+                                        {"copenhagen-games.csv", "copenhagen"}}) {
+        std::ifstream in(std::string(BRANAN_TEST_DATA) + "/" + file);
+        REQUIRE(in);
+        int games = 0, replayed = 0;
+        testing::OtgForms forms;
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty()) continue;
+            ++games;
+            INFO(file << " game " << games << ": " << line);
+            GameRecord g;
+            g.rules_string = variant;
+            g.moves = parse_csv_game(line).value().moves;
+            // The plain replay; records the site played on past a repetition do not replay.
+            Game plain = Game::create(*preset(variant)).value();
+            bool plays = true;
+            for (const auto& m : g.moves)
+                if (m != "timeout" && !plain.play(m)) plays = false;
+            const auto otg = write_otg_checked(g);
+            REQUIRE(otg.ok() == plays);
+            if (!plays) continue;
+            const testing::OtgRecord record = testing::parse_otg(*otg);
+            forms.count(record.moves);
+            const Game game = testing::replay_otg(record);
+            CHECK(game.record() == plain.record());
+            CHECK(game.side_to_move() == plain.side_to_move());
+            CHECK(game.status() == plain.status());
+            ++replayed;
+        }
+        INFO(file);
+        // As tests/test_replay.cpp counts them: 5 and 11 games go on past a repetition.
+        CHECK(replayed == games - (variant == "copenhagen" ? 11 : 5));
+        CHECK(forms.king_moves > 1000);
+        CHECK(forms.slash_captures > 0);
+        CHECK(forms.king_captures > 10);
+    }
 }
 
 TEST_CASE("write_csv_line gives back the real-game lines", "[match]") {

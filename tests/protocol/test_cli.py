@@ -8,6 +8,8 @@ usage: test_cli.py BRANAN
 - a preset name given to --rules (which takes an OpenTafl rules string) is refused with exit
   status 2 and a message naming --variant with that preset, by the daemon and every subcommand
   that takes --rules; a word that is no preset still gets the rules string's own error;
+- branan analyse reads moves in OpenTafl's notation (piece letters) as the same position, and
+  names a piece letter that lies in the line's error;
 - docs/rules.md has a row for every preset `branan rules --list` names, and every canonical
   rules string of a preset that it quotes is the one the binary writes, and section 7 names
   every key `branan rules --keys` lists.
@@ -35,6 +37,20 @@ def check_analyse_default_depth(branan):
     assert r.returncode == 0, (r.returncode, r.stderr)
     result = json.loads(r.stdout.splitlines()[-1])
     assert result["depth"] == int(found.group(1)), (result, found.group(0))
+
+
+def check_analyse_opentafl_notation(branan):
+    lines = ("startpos moves d2-e2 d3-d2 b4-b2 d2-d3 d6-c6 d3-c3 c6-c5 e4-e6 d7-d6 d4-e4\n"
+             "td2-e2 Td3-d2 b4-b2 d2-d3 d6-c6 d3-c3 c6-c5 Te4-e6 d7-d6 Kd4-e4\n"
+             "d2-e2 Kd3-c3\n")
+    r = run([branan, "analyse", "--input", "-", "--depth", "1"], lines)
+    assert r.returncode == 1, (r.returncode, r.stderr)  # a line was refused
+    plain, opentafl, wrong = (json.loads(l) for l in r.stdout.splitlines())
+    assert "error" not in plain and "error" not in opentafl, (plain, opentafl)
+    assert plain["position"] == opentafl["position"] and plain["side"] == opentafl["side"], (
+        plain, opentafl)
+    assert wrong["line"] == 3 and wrong["error"] == (
+        "position: move 2: move 'Kd3-c3': no king on d3 (d3 holds a defenders' taflman)"), wrong
 
 
 def check_preset_given_to_rules(branan):
@@ -85,6 +101,7 @@ def main():
         print(__doc__.strip())
         return 2
     check_analyse_default_depth(sys.argv[1])
+    check_analyse_opentafl_notation(sys.argv[1])
     check_preset_given_to_rules(sys.argv[1])
     check_rules_document(sys.argv[1])
     print("ok")

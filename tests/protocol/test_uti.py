@@ -199,6 +199,56 @@ def uci_words_are_aliases():
     assert not e.stderr_text(), e.stderr_text()
 
 
+# CAPTURE_LINE as OpenTafl writes it: the king's move "Kd4-e4", the last move's captures joined
+# by '/', the captured king "Ke4"; piece letters on some soldiers' moves too.
+OPENTAFL_CAPTURE_LINE = ("position startpos moves td2-e2 Td3-d2 b4-b2 d2-d3 d6-c6 d3-c3 c6-c5 "
+                         "Te4-e6 d7-d6 Kd4-e4 f4-f5 e6-e7 e2-e3+ e7-d7xd6 f5-e5xd5/Ke4++")
+
+
+@test
+def opentafl_notation_moves():
+    e = start_engine()
+    try:
+        assert e.command(CAPTURE_LINE) == []
+        plain = e.state()
+        assert "king captured" in plain["Status"], plain
+        out = e.command("position startpos")
+        assert out == [], out
+        out = e.command(OPENTAFL_CAPTURE_LINE)
+        assert out == [], "OpenTafl moves were refused: %r" % out
+        assert e.state() == plain, "OpenTafl notation gave another game: %r %r" % (e.state(), plain)
+        # Branan's 'x' between captures, the king among them: the same game.
+        out = e.command(CAPTURE_LINE.replace("f5-e5xd5", "f5-e5xd5xe4"))
+        assert out == [] and e.state() == plain, out
+        # searchmoves in OpenTafl notation: the only move searched is the king's.
+        before_king = OPENTAFL_CAPTURE_LINE.split(" Kd4-e4")[0]
+        assert e.command(before_king) == []
+        _, lines = e.search("go depth 2 searchmoves Kd4-e4", T(30))
+        assert lines[-1].split()[:2] == ["bestmove", "d4-e4"], lines[-1]
+        # Wrong claims: the king left out of a capture he is not in, a piece letter that lies, a
+        # berserk turn. One error line naming the move and the problem; the game is unchanged.
+        assert e.command(OPENTAFL_CAPTURE_LINE) == []
+        for cmd, mentions in [
+            (OPENTAFL_CAPTURE_LINE.replace("xd5/Ke4++", "xKe4"),
+             ["move 15", "move 'f5-e5xKe4' claims captures it does not make",
+              "it captures d5 and the king on e4, not e4"]),
+            (OPENTAFL_CAPTURE_LINE.replace("xd5/Ke4++", "xd5/Kf4"),
+             ["move 15", "no king on f4 to capture (f4 is empty)"]),
+            ("position startpos moves Kd2-e2",
+             ["move 1", "move 'Kd2-e2': no king on d2 (d2 holds an attackers' taflman)"]),
+            ("position startpos moves d2-e2 Kd3-c3",
+             ["move 2", "no king on d3 (d3 holds a defenders' taflman)"]),
+            ("position startpos moves d2-e2|e2-e3", ["move 1", "'|'", "no berserk moves"]),
+            ("position startpos moves ce6^e8", ["move 1", "jump"]),
+        ]:
+            out = e.command(cmd)
+            assert_single_error(out, cmd, mentions)
+            assert e.state() == plain, "%r changed the game" % cmd
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
 @test
 def startpos_with_side():
     # The spec allowed `position startpos side ...`; the code refused it.
