@@ -1,16 +1,16 @@
 // OpenTafl rules strings (src/core/rules_string.h): preset round trips, OpenTafl's own built-in
 // strings, OpenTafl's code defaults, hostility letters, Branan's extension keys, and errors.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "test_support.h"
 
 using namespace branan;
-using Catch::Matchers::Contains;
+using catch_compat::Contains;
 
 namespace {
 

@@ -1,6 +1,5 @@
 // The time manager: the plan from a move time or a clock, the hard deadline, and restarts.
-#include <catch2/catch.hpp>
-
+#include "catch.h"
 #include "engine/timeman.h"
 
 using namespace branan;

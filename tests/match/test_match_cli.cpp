@@ -3,13 +3,13 @@
 // robins and the per-engine settings.
 #include <signal.h>
 
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <set>
 #include <string>
 #include <thread>
 
+#include "catch.h"
 #include "match/records.h"
 #include "match_cli_support.h"
 

@@ -1,12 +1,11 @@
 // Game records (.otg, real-game CSV lines) and the results JSON of branan-match.
-#include <catch2/catch.hpp>
-
+#include "catch.h"
 #include "core/game_record.h"
 #include "match/records.h"
 
 using namespace branan;
 using namespace branan::match;
-using Catch::Detail::Approx;
+using catch_compat::Approx;
 
 namespace {
 
