@@ -14,6 +14,8 @@ inline Catch::Matchers::StringContainsMatcher Contains(const std::string& text) 
     return Catch::Matchers::ContainsSubstring(text);
 }
 }  // namespace catch_compat
+// v2's header declares Approx in the global namespace too; tests may use it so under both.
+using Catch::Approx;
 #else
 #include <catch2/catch.hpp>
 
