@@ -1,9 +1,9 @@
 // Evaluation weights as data (write, parse, errors), the evaluation's terms, and the Texel fit.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
 #include <set>
 
+#include "catch.h"
 #include "core/game_record.h"
 #include "core/presets.h"
 #include "engine/evaluate.h"

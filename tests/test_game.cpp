@@ -1,9 +1,9 @@
 // Game: move validation with clear errors, the verdicts of single moves (capture, escape,
 // encirclement, forest, no legal move), repetition rules, undo and copies.
-#include <catch2/catch.hpp>
 #include <memory>
 #include <sstream>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/presets.h"
 #include "core/rules_string.h"

@@ -1,9 +1,9 @@
 // Protocol input lines: bounded reading (protocol/line_reader.h).
-#include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "protocol/line_reader.h"
 
 using namespace branan;

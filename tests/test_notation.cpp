@@ -1,15 +1,15 @@
 // Squares and moves as text (src/core/notation.h): round trips over whole boards, captures, and
 // the error text of every kind of malformed input.
-#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "core/notation.h"
 #include "core/opentafl_notation.h"
 #include "test_support.h"
 
 using namespace branan;
-using Catch::Matchers::Contains;
+using catch_compat::Contains;
 
 namespace {
 

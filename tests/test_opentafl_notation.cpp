@@ -1,10 +1,10 @@
 // Moves in OpenTafl's notation (src/core/opentafl_notation.h): every form the spec allows that
 // Branan's rules can mean, read against a game (piece letters, captures, the king among them),
 // and the error of every kind of refusal; opentafl_move_text reads back as the same move.
-#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/opentafl_notation.h"

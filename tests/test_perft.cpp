@@ -1,7 +1,6 @@
 // perft from the start positions (docs/rules.md) and from mid-game positions,
 // with the counts pinned: perft counts never change unless a rule was wrong.
-#include <catch2/catch.hpp>
-
+#include "catch.h"
 #include "core/game.h"
 #include "core/presets.h"
 #include "core/rules_string.h"

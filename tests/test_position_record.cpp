@@ -1,15 +1,15 @@
 // OpenTafl position records (src/core/position_record.h): round trips for every preset and for
 // mid-game records, the squares a record puts pieces on, and the error text of malformed records.
-#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "core/position_record.h"
 #include "core/presets.h"
 #include "test_support.h"
 
 using namespace branan;
-using Catch::Matchers::Contains;
+using catch_compat::Contains;
 
 namespace {
 

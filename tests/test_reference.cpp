@@ -1,8 +1,8 @@
 // The bitboard engine against the independent slow reference (tests/reference/): legal moves,
 // perft from mid-game positions, and captures and verdicts along random games, for every preset.
-#include <catch2/catch.hpp>
 #include <random>
 
+#include "catch.h"
 #include "copenhagen_positions.h"
 #include "core/game.h"
 #include "core/notation.h"

@@ -3,7 +3,6 @@
 // (Copenhagen). No engine code is involved, so these hold while the engine learns Copenhagen.
 // Boards are drawn top-down (rank 11 first), '.' empty, files a-k left to right.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cctype>
 #include <fstream>
 #include <set>
@@ -11,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "copenhagen_positions.h"
 #include "reference/naive_tafl.h"
 

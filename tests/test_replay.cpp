@@ -3,10 +3,10 @@
 // written capture must match, and where the rules end a game the recorded winner must be the
 // rules' winner.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/presets.h"

@@ -1,12 +1,12 @@
 // OpenTafl rules strings (src/core/rules_string.h): preset round trips, OpenTafl's own built-in
 // strings, OpenTafl's code defaults, hostility letters, Branan's extension keys, and errors.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "core/presets.h"
 #include "core/rules_keys.h"
 #include "core/rules_string.h"
@@ -14,7 +14,7 @@
 #include "test_support.h"
 
 using namespace branan;
-using Catch::Matchers::Contains;
+using catch_compat::Contains;
 
 namespace {
 

@@ -1,7 +1,6 @@
 // The search: exact results on the tactics suite (forced wins verified by exhaustive search),
 // determinism, limits, stop, threads.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -9,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "catch.h"
 #include "core/game_record.h"
 #include "core/presets.h"
 #include "engine/engine.h"

@@ -1,10 +1,10 @@
 // Helpers shared by the parser tests.
 #pragma once
 
-#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "core/expected.h"
 
 namespace branan::testing {
@@ -19,7 +19,7 @@ std::string error_of(const Expected<T>& e) {
 template <class T>
 void check_refused(const Expected<T>& result, const std::vector<std::string>& parts) {
     CHECK_FALSE(result.ok());
-    for (const auto& part : parts) CHECK_THAT(error_of(result), Catch::Matchers::Contains(part));
+    for (const auto& part : parts) CHECK_THAT(error_of(result), catch_compat::Contains(part));
 }
 
 }  // namespace branan::testing

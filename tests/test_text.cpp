@@ -1,10 +1,10 @@
 // The shared text helpers: whole numbers (core/text.h), splitting, and JSON string literals
 // (core/json_escape.h).
-#include <catch2/catch.hpp>
 #include <climits>
 #include <cstdint>
 #include <string>
 
+#include "catch.h"
 #include "core/json_escape.h"
 #include "core/text.h"
 

@@ -2,12 +2,12 @@
 // only when all have finished, the same threads serve search after search, and resizing
 // between tasks gives the new count.
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <mutex>
 #include <set>
 #include <thread>
 #include <vector>
 
+#include "catch.h"
 #include "engine/thread_pool.h"
 
 using namespace branan;

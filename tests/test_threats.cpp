@@ -1,11 +1,11 @@
 // The search's threat tests (engine/threats.h) against brute force over the legal moves, along
 // random games of every preset.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "copenhagen_positions.h"
 #include "core/game.h"
 #include "core/presets.h"

@@ -1,6 +1,5 @@
 // The time manager: the plan from a move time or a clock, and the limits, counted from the start.
-#include <catch2/catch.hpp>
-
+#include "catch.h"
 #include "engine/timeman.h"
 
 using namespace branan;

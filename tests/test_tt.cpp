@@ -2,8 +2,7 @@
 // conversion of mate scores to and from the table.
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
-
+#include "catch.h"
 #include "engine/tt.h"
 
 using namespace branan;

@@ -2,12 +2,12 @@
 // the moves in OpenTafl's notation, and a replay of them through Game's move reader.
 #pragma once
 
-#include <catch2/catch.hpp>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/rules_string.h"
 

@@ -3,11 +3,11 @@
 // once in the journal, results.json, games.csv, games-index.csv and the .otg records.
 #include <signal.h>
 
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
 #include <string>
 
+#include "catch.h"
 #include "match/records.h"
 #include "match_cli_support.h"
 

@@ -1,11 +1,11 @@
 // The tournament manager's core against misbehaving engines: tests/match/fake_engine.cpp (UTI)
 // and the real branan binary (UTI and OTEP). FAKE_ENGINE_BINARY and BRANAN_BINARY are paths
 // given by the build.
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <string>
 #include <vector>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/presets.h"
 #include "match/engine_process.h"

@@ -3,7 +3,6 @@
 // robins and the per-engine settings.
 #include <signal.h>
 
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <set>
@@ -11,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "catch.h"
 #include "match/records.h"
 #include "match_cli_support.h"
 

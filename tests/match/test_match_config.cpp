@@ -1,11 +1,11 @@
 // branan-match's engine settings for OTEP engines: OTEP carries a clock and nothing else, so a
 // depth, node limit or option must be refused rather than dropped, and tc=inf (no clock: the
 // engine's own think time, as in an untimed OpenTafl game) must be accepted.
-#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "../test_support.h"
+#include "catch.h"
 #include "match/match_config.h"
 
 using branan::Expected;

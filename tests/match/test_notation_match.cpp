@@ -2,10 +2,10 @@
 // moves as OpenTafl does ("Kd4-c4", "d6-d3xe3/d2", "g4-g5xKg6") and one that writes Branan's
 // "d4-c4". The referee must read both, and every .otg record the match wrote must replay move by
 // move through the same reader to the position its games.csv line replays to.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/presets.h"

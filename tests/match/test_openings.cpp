@@ -1,11 +1,11 @@
 // Random openings: distinct, legal, with both sides still in play, for every board size, and a
 // loud warning when fewer could be made than asked for.
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
 #include <set>
 #include <string>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/presets.h"
 #include "match/openings.h"

@@ -1,12 +1,12 @@
 // Real matches through the branan-match binary: Branan against Branan with concurrency 2. Every
 // recorded game must replay legally, end as recorded, and no game may end by an engine failure.
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/presets.h"

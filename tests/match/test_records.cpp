@@ -1,7 +1,7 @@
 // Game records (.otg, real-game CSV lines) and the results JSON of branan-match.
-#include <catch2/catch.hpp>
 #include <fstream>
 
+#include "catch.h"
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/presets.h"
@@ -11,7 +11,7 @@
 
 using namespace branan;
 using namespace branan::match;
-using Catch::Detail::Approx;
+using catch_compat::Approx;
 
 namespace {
 

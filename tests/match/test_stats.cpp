@@ -10,13 +10,13 @@
 //       d = max(m, 1 - m); v = max(v, d * d / (N + 1))
 //       s0, s1 = L(e0), L(e1)
 //       return N * (s1 - s0) * (2 * m - s0 - s1) / v / 2
-#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "catch.h"
 #include "match/stats.h"
 
 using namespace branan::match;
-using Catch::Detail::Approx;
+using catch_compat::Approx;
 
 TEST_CASE("score and Elo conversions", "[match]") {
     CHECK(elo_to_score(0) == Approx(0.5));
