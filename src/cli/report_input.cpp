@@ -88,6 +88,9 @@ Expected<report::ReportGame> read_csv_line(const std::string& line, const Rules&
 Expected<report::ReportGame> read_report_game(const std::string& path,
                                               std::optional<int> game_number, const Rules& rules,
                                               bool rules_given) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return Error{branan::quoted(path) + " is a folder, not a game file"};
     std::ifstream in(path);
     if (!in) return Error{"cannot open " + branan::quoted(path)};
     std::stringstream buffer;
