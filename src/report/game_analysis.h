@@ -39,8 +39,9 @@ struct AnalysisOptions {
     int threshold = 100;  // centi-soldiers
 };
 
-// Scores beyond this are drawn and compared as this (a mate counts as kScoreCap).
-constexpr int kScoreCap = 1000;
+// Scores beyond this are drawn and compared as this (a mate counts as kScoreCap): 20 soldiers,
+// above the scores of won Copenhagen positions short of a forced win.
+constexpr int kScoreCap = 2000;
 // `score` of the side `to_move`, from the attackers' point of view, capped at +-kScoreCap.
 int attackers_view(Score score, Side to_move);
 

@@ -101,7 +101,7 @@ std::string score_text(const PositionAnalysis& p) {
         return std::string(winner == Side::Attackers ? "+#" : "-#") +
                std::to_string((std::abs(plies) + 1) / 2);
     }
-    const int cp = attackers_view(p.score, p.to_move);
+    const int cp = p.to_move == Side::Attackers ? p.score : -p.score;  // shown as found
     return (cp >= 0 ? "+" : "") + fixed(cp / 100.0, 2);
 }
 
@@ -227,6 +227,13 @@ std::string board_svg(const Frame& f, int ply, int size, bool current) {
 
 constexpr int kGraphWidth = 400, kGraphHeight = 130, kGraphPad = 8;
 
+// A capped score as a height from -1 to 1, squashed so that small scores stay apart and large
+// ones (Copenhagen's) still fit: cp / (|cp| + 500), scaled so that kScoreCap (a forced win) is 1.
+double squashed(int cp) {
+    auto f = [](double x) { return x / (std::abs(x) + 500.0); };
+    return f(cp) / f(kScoreCap);
+}
+
 std::string graph_svg(const GameAnalysis& a) {
     const size_t last = a.positions.size() - 1;
     auto x = [&](size_t ply) {
@@ -235,7 +242,7 @@ std::string graph_svg(const GameAnalysis& a) {
     };
     auto y = [&](const PositionAnalysis& p) {
         const double half = kGraphHeight / 2.0 - kGraphPad;
-        return fixed(kGraphHeight / 2.0 - half * attackers_view(p.score, p.to_move) / kScoreCap, 1);
+        return fixed(kGraphHeight / 2.0 - half * squashed(attackers_view(p.score, p.to_move)), 1);
     };
     std::string out = "<svg id=\"eval-graph\" viewBox=\"0 0 " + std::to_string(kGraphWidth) + " " +
                       std::to_string(kGraphHeight) +
