@@ -27,7 +27,8 @@ int run_report(const std::vector<std::string>& args) {
         "Writes a game's report, one HTML page with no outside files: the board after every\n"
         "move, the engine's best move and score beside each move, the mistakes and an\n"
         "evaluation graph. FILE is an OpenTafl record (.otg), a games.csv (one game a line:\n"
-        "moves,captures,captures,result) or a move list as `branan analyse` reads them.");
+        "moves,captures,captures,result) or a move list as `branan analyse` reads them.\n"
+        "Options");
     desc.add_options()("help,h", "show this help")                                              //
         ("input,i", po::value<std::string>(), "the game: .otg record, games.csv or move list")  //
         ("out,o", po::value<std::string>(), "the page to write")                                //
