@@ -4,28 +4,17 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/position_line.h"
 #include "cli/rules_option.h"
+#include "cli/search_options.h"
 #include "cli/subcommand.h"
 #include "core/json_escape.h"
 #include "engine/engine.h"
 #include "engine/search_types.h"
-#include "protocol/position_command.h"
 #include "protocol/uti.h"
 
 namespace branan::cli {
 namespace {
-
-// A line is what follows UTI's `position` ("startpos moves ...", "otn <record> side ... moves
-// ..."), or a bare list of moves from the start.
-std::vector<std::string> position_words(const std::string& line) {
-    std::vector<std::string> words = split_words(line);
-    if (!words.empty() && words[0] == "position") words.erase(words.begin());
-    if (!words.empty() && words[0] != "startpos" && words[0] != "otn") {
-        words.insert(words.begin(), "moves");
-        words.insert(words.begin(), "startpos");
-    }
-    return words;
-}
 
 // The depth searched when no limit is given (shown by --help).
 constexpr int kDefaultDepth = 8;
@@ -41,15 +30,8 @@ int run_analyse(const std::vector<std::string>& args) {
     desc.add_options()("help,h", "show this help")                                        //
         ("input,i", po::value<std::string>(), "positions file ('-' for standard input)")  //
         ("variant", po::value<std::string>(), "preset name (default brandubh)")           //
-        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")  //
-        ("depth", po::value<int>(),
-         ("search depth per position (default " + std::to_string(kDefaultDepth) +
-          " when no --movetime or --nodes is given)")
-             .c_str())                                                     //
-        ("movetime", po::value<int>(), "milliseconds per position")        //
-        ("nodes", po::value<long long>(), "nodes per position")            //
-        ("threads", po::value<int>()->default_value(1), "search threads")  //
-        ("hash", po::value<int>()->default_value(64), "transposition table in MiB");
+        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset");
+    add_search_options(desc, kDefaultDepth);
     po::variables_map vm;
     if (auto done = parse_subcommand("analyse", args, desc, vm)) return *done;
     if (!vm.count("input")) {
@@ -61,31 +43,12 @@ int run_analyse(const std::vector<std::string>& args) {
         std::cerr << "branan analyse: " << rules.error() << "\n";
         return 2;
     }
-    // Every limit and resource in range, or the option named: none is clamped in silence.
-    auto refuse = [](const std::string& why) {
-        std::cerr << "branan analyse: " << why << "\n";
+    auto settings = search_settings_from_options(vm, kDefaultDepth);
+    if (!settings) {
+        std::cerr << "branan analyse: " << settings.error() << "\n";
         return 2;
-    };
-    SearchLimits limits;
-    if (vm.count("depth")) {
-        const int depth = vm["depth"].as<int>();
-        if (depth < 1 || depth > kMaxPly - 1)
-            return refuse("--depth must be 1-" + std::to_string(kMaxPly - 1));
-        limits.depth = depth;
     }
-    if (vm.count("movetime")) {
-        const int movetime = vm["movetime"].as<int>();
-        if (movetime < 1) return refuse("--movetime must be at least 1 (milliseconds)");
-        limits.move_time = movetime;
-    }
-    if (vm.count("nodes")) {
-        const long long nodes = vm["nodes"].as<long long>();
-        if (nodes < 1) return refuse("--nodes must be at least 1");
-        limits.nodes = static_cast<uint64_t>(nodes);
-    }
-    if (!limits.depth && !limits.move_time && !limits.nodes) limits.depth = kDefaultDepth;
-    if (auto error = search_resources_error(vm["threads"].as<int>(), vm["hash"].as<int>()))
-        return refuse(*error);
+    const SearchLimits& limits = settings->limits;
 
     const std::string path = vm["input"].as<std::string>();
     std::ifstream file;
@@ -98,16 +61,14 @@ int run_analyse(const std::vector<std::string>& args) {
     }
     std::istream& in = path == "-" ? std::cin : file;
     Engine engine;
-    engine.set_threads(vm["threads"].as<int>());
-    engine.set_hash_mb(static_cast<size_t>(vm["hash"].as<int>()));
+    engine.set_threads(settings->threads);
+    engine.set_hash_mb(static_cast<size_t>(settings->hash_mb));
     int number = 0, failures = 0;
     for (std::string line; std::getline(in, line);) {
         ++number;
-        // Blank lines and '#' comments (as in opening books) are skipped, but counted.
-        const size_t text = line.find_first_not_of(" \t\r");
-        if (text == std::string::npos || line[text] == '#') continue;
+        if (is_blank_or_comment(line)) continue;  // skipped, but counted
         std::string json = "{\"line\":" + std::to_string(number);
-        auto game = parse_position_command(*rules, position_words(line));
+        auto game = game_from_line(*rules, line);
         if (!game) {
             ++failures;
             std::cout << json << ",\"error\":" << json_string(game.error()) << "}" << std::endl;

@@ -1,5 +1,5 @@
-// branan: the command line. Subcommands (bench, perft, analyse) run once and exit; otherwise
-// Branan is a protocol daemon on stdin/stdout: UTI, or OpenTafl's OTEP with --otep.
+// branan: the command line. Subcommands (bench, perft, analyse, report, ...) run once and exit;
+// otherwise Branan is a protocol daemon on stdin/stdout: UTI, or OpenTafl's OTEP with --otep.
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <string>
@@ -8,6 +8,7 @@
 #include "cli/analyse_command.h"
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
+#include "cli/report_command.h"
 #include "cli/rules_command.h"
 #include "cli/rules_option.h"
 #include "cli/subcommand.h"
@@ -29,7 +30,9 @@ constexpr const char* kSubcommands =
     "  branan rules [--variant NAME | --rules STRING | --list | --keys]\n"
     "  branan tune --games FILE.csv [--variant NAME] [--out WEIGHTS]\n"
     "  branan analyse --input FILE [--variant NAME | --rules STRING] [--depth D | --movetime MS "
-    "| --nodes N]\n";
+    "| --nodes N]\n"
+    "  branan report --input FILE --out PAGE.html [--game N] [--variant NAME | --rules STRING] "
+    "[--depth D | --movetime MS] [--threshold CP]\n";
 
 int run_daemon(const std::vector<std::string>& args) {
     po::options_description desc(
@@ -114,6 +117,8 @@ int main(int argc, char** argv) {
             return branan::cli::run_rules({args.begin() + 1, args.end()});
         if (!args.empty() && (args[0] == "analyse" || args[0] == "analyze"))
             return branan::cli::run_analyse({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0] == "report")
+            return branan::cli::run_report({args.begin() + 1, args.end()});
         if (!args.empty() && args[0].rfind("-", 0) != 0) {
             std::cerr << "branan: unknown subcommand '" << args[0] << "'\n" << kSubcommands;
             return 2;

@@ -30,6 +30,7 @@ po::options_description flat_options() {
          "random balanced openings of this many plies")                                          //
         ("concurrency", po::value<int>()->default_value(1), "games played at once")              //
         ("records", po::value<std::string>(), "folder for game records and games.csv")           //
+        ("report", po::value<std::string>(), "folder for an HTML report page per game")          //
         ("results", po::value<std::string>(), "results JSON (default: <records>/results.json)")  //
         ("resume", "continue the run in the records folder / results file")                      //
         ("force", "start over in the folder / results file of an earlier run")                   //
@@ -283,6 +284,7 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
         return Error{"give --openings or --random-openings, not both"};
     if (vm.count("records")) c.records_dir = vm["records"].as<std::string>();
     if (vm.count("log")) c.log_dir = vm["log"].as<std::string>();
+    if (vm.count("report")) c.report_dir = vm["report"].as<std::string>();
     if (vm.count("results"))
         c.results_file = vm["results"].as<std::string>();
     else if (!c.records_dir.empty())

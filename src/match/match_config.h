@@ -25,6 +25,7 @@ struct MatchConfig {
     int concurrency = 1;
     std::string records_dir;   // a record file per game and games.csv
     std::string results_file;  // JSON results (default: <records_dir>/results.json)
+    std::string report_dir;    // an HTML report page per game (report_pages.h); empty: none
     bool resume = false;
     bool force = false;         // start over in a records folder or results file of an earlier run
     int shard = 1, shards = 1;  // --shard i/n

@@ -42,7 +42,7 @@ bool is_match_file(const fs::path& p) {
     const std::string name = p.filename().string();
     return name == "games.csv" || name == "games-index.csv" ||
            (name.rfind("round", 0) == 0 &&
-            (p.extension() == ".otg" || p.extension() == ".notes")) ||
+            (p.extension() == ".otg" || p.extension() == ".notes" || p.extension() == ".html")) ||
            p.extension() == ".tmp";
 }
 

@@ -180,6 +180,20 @@ std::string write_otg(const GameRecord& g) {
     return otg_text(g, rules_text, moves, "record not replayed: " + checked.error());
 }
 
+Expected<Game> replay_record(const GameRecord& g) {
+    auto setup = game_setup(g);
+    if (!setup) return Error{setup.error()};
+    auto created = Game::create(setup->rules, setup->rules.start, setup->first);
+    if (!created) return Error{created.error()};
+    Game game = std::move(created).value();
+    for (size_t i = 0; i < g.moves.size(); ++i) {
+        if (g.moves[i] == "timeout") continue;
+        if (auto played = game.play(g.moves[i]); !played)
+            return Error{"move " + std::to_string(i + 1) + ": " + played.error()};
+    }
+    return game;
+}
+
 std::string write_move_notes(const GameRecord& g) {
     std::string out = "# round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
                       ": " + g.attackers + " (attackers) vs " + g.defenders + " (defenders)" +

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/expected.h"
+#include "core/game.h"
 #include "match/stats.h"
 
 namespace branan::match {
@@ -49,6 +50,10 @@ Expected<std::string> write_otg_checked(const GameRecord& g);
 // written, its moves converted textually ("x" -> "/" between captures, no K prefixes) under an
 // extra [branan-warning:...] tag that says why.
 std::string write_otg(const GameRecord& g);
+
+// The game replayed under its rules from its start: every move checked ("timeout" markers
+// skipped). The error names the move, or what is wrong with the rules or the start.
+Expected<Game> replay_record(const GameRecord& g);
 
 // One line of the real-game format (core/game_record.h, written by branan::write_csv_game):
 // "<moves>,<captures by attackers>,<captures by defenders>,<Black|White|Draw|Ongoing>".

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -20,6 +21,7 @@
 #include "match/match_files.h"
 #include "match/openings.h"
 #include "match/report.h"
+#include "match/report_pages.h"
 #include "match/traffic_log.h"
 
 namespace branan::match {
@@ -169,6 +171,13 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
         return 2;
     }
     MatchFiles files = std::move(opened).value();
+    if (!config.report_dir.empty()) {
+        if (auto made = make_report_dir(config.report_dir); !made) {
+            std::cerr << "branan-match: " << made.error() << "\n";
+            files.remove_if_empty();
+            return 2;
+        }
+    }
     std::set<std::pair<int, int>> done;
     for (const auto& g : files.results().games) done.emplace(g.round, g.game);
     std::vector<Job> jobs;
@@ -235,7 +244,9 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     std::atomic<int> workers_done{0};
     const std::string date = today();
     const size_t total_games = mine.size();
-    auto finish_game = [&](const Job& job, const GameOutcome& o) {  // under `mutex`
+    // Counts the game and writes its files; its record, or nothing when the run must stop.
+    auto finish_game = [&](const Job& job,
+                           const GameOutcome& o) -> std::optional<GameRecord> {  // under `mutex`
         const Opening& opening = (*openings)[job.opening];
         const EngineConfig &a = config.engines[job.attackers()],
                            &d = config.engines[job.defenders()];
@@ -262,7 +273,7 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
         if (!files.add(f, error)) {
             std::cerr << "branan-match: " << error << "; stopping (--resume continues)\n";
             stopping = true;
-            return;
+            return std::nullopt;
         }
         if (!error.empty()) std::cerr << "branan-match: " << error << "\n";
         const MatchResults& results = files.results();
@@ -288,6 +299,7 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
                 kill_all_engines();
             }
         }
+        return f.record;
     };
     auto worker = [&](int worker_index, std::map<int, std::unique_ptr<Player>> players) {
         auto player = [&](int index) -> Player& {
@@ -316,9 +328,20 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
             const GameOutcome o = play_game(attackers, defenders, setup);
             for (Player* p : {&attackers, &defenders})
                 if (p->config().restart) p->quit();
-            std::lock_guard lock(mutex);
-            if (stopping) break;  // stopped while it was played (SPRT, Ctrl-C): not counted
-            finish_game(job, o);
+            std::optional<GameRecord> finished;
+            {
+                std::lock_guard lock(mutex);
+                if (stopping) break;  // stopped while it was played (SPRT, Ctrl-C): not counted
+                finished = finish_game(job, o);
+            }
+            // The report page is analysed outside the lock: the other games go on meanwhile.
+            if (finished && !config.report_dir.empty()) {
+                std::string error;
+                if (!write_report_page(*finished, config.report_dir, error)) {
+                    std::lock_guard lock(mutex);
+                    std::cerr << "branan-match: " << error << "\n";
+                }
+            }
         }
         for (auto& [index, p] : players) p->quit();
         ++workers_done;

@@ -3,6 +3,7 @@
 // robins and the per-engine settings.
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <set>
@@ -341,4 +342,36 @@ TEST_CASE(
     CHECK(bad.status == 2);
     CHECK(lines_in(bad.err) == 1);
     CHECK(bad.err.find("--log: cannot create the folder '/proc/nope'") != std::string::npos);
+}
+
+TEST_CASE("branan-match --report writes a page per finished game, named like its record",
+          "[match][cli]") {
+    const std::string folder = fresh_folder("report-pages");
+    const Run r = run_command(fake_match("--each depth=1 --games 2 --max-plies 20 --quiet "
+                                         "--records " +
+                                         folder + "/records --report " + folder + "/pages"),
+                              folder + "/run");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    const auto results = results_in(folder + "/records");
+    REQUIRE(results.games.size() == 2);
+    for (const auto& g : results.games) {
+        const std::string name = "round1-game" + std::to_string(g.game);
+        const std::string page = read_text(folder + "/pages/" + name + ".html");
+        INFO(name);
+        // One board and one graph point per position, from the start to the last move.
+        CHECK(count_of(page, "<svg class=\"board") == static_cast<size_t>(g.plies) + 1);
+        CHECK(count_of(page, "<circle class=\"point") == static_cast<size_t>(g.plies) + 1);
+        CHECK(count_of(page, "depth 4") == 1);
+        CHECK(std::filesystem::exists(folder + "/records/" + name + ".otg"));
+    }
+    // A file where the folder should be: one line, before any game.
+    std::ofstream(folder + "/in-the-way") << "x";
+    const Run bad = run_command(
+        fake_match("--each depth=1 --games 2 --quiet --report " + folder + "/in-the-way"),
+        folder + "/bad");
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("branan-match: cannot create the report folder '" + folder +
+                       "/in-the-way'") == 0);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
 }

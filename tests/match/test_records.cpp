@@ -4,7 +4,9 @@
 #include "catch.h"
 #include "core/game.h"
 #include "core/game_record.h"
+#include "core/otg_record.h"
 #include "core/presets.h"
+#include "core/rules_string.h"
 #include "match/json.h"
 #include "match/records.h"
 #include "otg_support.h"
@@ -318,4 +320,41 @@ TEST_CASE("json_string reads back through the strict JSON reader", "[match]") {
         REQUIRE(v->kind == JsonValue::Kind::String);
         CHECK(v->string == s);
     }
+}
+
+TEST_CASE("write_otg's records read back: tags, moves, rules, replay", "[match]") {
+    GameRecord g = record_of(kLine155, "attackers");
+    g.termination = "king captured";
+    auto otg = parse_otg(write_otg(g));
+    INFO(otg.error());
+    REQUIRE(otg.ok());
+    CHECK(otg->tag("attackers") == "new");
+    CHECK(otg->tag("result") == "1");
+    CHECK(otg->tag("termination") == "king captured");
+    // The moves, without piece letters and captures, are the record's.
+    std::vector<std::string> squares;
+    for (const auto& m : otg->moves) squares.push_back(otg_move_squares(m));
+    std::vector<std::string> expected;
+    for (const auto& m : g.moves) expected.push_back(m.substr(0, m.find('x')));
+    CHECK(squares == expected);
+    // The rules tag gives the game's rules back, and the game replays to the same end.
+    auto rules = rules_from_name_or_string(otg->tag("rules"));
+    REQUIRE(rules.ok());
+    CHECK(*rules == *rules_from_name_or_string("brandubh-federation"));
+    auto game = replay_record(g);
+    REQUIRE(game.ok());
+    CHECK(game->moves_played().size() == g.moves.size());
+    CHECK(game->status().reason == OutcomeReason::KingCaptured);
+}
+
+TEST_CASE("replay_record names the move that does not replay", "[match]") {
+    GameRecord g = record_of(kLine3, "");
+    g.moves = {"d2-e2", "timeout"};
+    CHECK(replay_record(g).ok());
+    g.moves = {"d2-e2", "d7-d4xc4xe4"};
+    auto game = replay_record(g);
+    REQUIRE_FALSE(game.ok());
+    CHECK(game.error().rfind("move 2: ", 0) == 0);
+    g.rules_string = "no-such-variant";
+    CHECK_FALSE(replay_record(g).ok());
 }

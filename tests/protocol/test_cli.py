@@ -10,6 +10,9 @@ usage: test_cli.py BRANAN
   that takes --rules; a word that is no preset still gets the rules string's own error;
 - branan analyse reads moves in OpenTafl's notation (piece letters) as the same position, and
   names a piece letter that lies in the line's error;
+- branan report refuses a missing or bad input with exit status 2 and one line that names the
+  problem (the file, the game, the move), an unwritable page with exit status 1, and writes no
+  page then; a short move list gives a page;
 - docs/rules.md has a row for every preset `branan rules --list` names, and every canonical
   rules string of a preset that it quotes is the one the binary writes, and section 7 names
   every key `branan rules --keys` lists.
@@ -21,6 +24,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 
 def run(args, stdin=""):
@@ -56,7 +60,8 @@ def check_analyse_opentafl_notation(branan):
 def check_preset_given_to_rules(branan):
     for name in ("brandubh", "tablut-linnaeus"):
         for command in ([], ["rules"], ["perft", "--depth", "1"], ["analyse", "--input", "-"],
-                        ["tune", "--games", "none.csv"]):
+                        ["tune", "--games", "none.csv"],
+                        ["report", "--input", "none.csv", "--out", "none.html"]):
             r = run([branan] + command + ["--rules", name])
             assert r.returncode == 2, (command, name, r.returncode, r.stdout, r.stderr)
             assert "use --variant %s" % name in r.stderr, (command, name, r.stderr)
@@ -68,6 +73,61 @@ def check_preset_given_to_rules(branan):
     # The preset by its right option still works.
     r = run([branan, "rules", "--variant", "tablut-linnaeus"])
     assert r.returncode == 0 and "name: tablut-linnaeus" in r.stdout, (r.returncode, r.stdout)
+
+
+def check_report_errors(branan):
+    with tempfile.TemporaryDirectory() as tmp:
+        def path(name, text=None):
+            full = os.path.join(tmp, name)
+            if text is not None:
+                with open(full, "w", encoding="utf-8") as f:
+                    f.write(text)
+            return full
+        page = path("page.html")
+        rules = "dim:7 name:brandubh atkf:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+        two = path("two.csv", "d2-e2,0,0,Ongoing\n# a comment\n\nd2-e2 c4-c5,0,0,Ongoing\n")
+        cases = [
+            (["--out", page], "--input FILE is required"),
+            (["--input", two], "--out PAGE.html is required"),
+        ]
+        cases += [(args + ["--out", page], expected) for args, expected in [
+            (["--input", path("missing.otg")], "cannot open '%s'" % path("missing.otg")),
+            (["--input", path("empty.csv", "\n# nothing\n")], "holds no game"),
+            (["--input", tmp], "'%s' is a folder, not a game file" % tmp),
+            (["--input", two], "holds 2 games: choose one with --game N"),
+            (["--input", two, "--game", "3"], "--game 3: '%s' holds 2 games" % two),
+            (["--input", path("bad.csv", "d2-e2 d2-d3,0,0,Ongoing\n")],
+             "game 1: move 2 'd2-d3': "),
+            (["--input", path("result.csv", "d2-e2,0,0,Maybe\n")], "unknown result 'Maybe'"),
+            (["--input", path("bad.txt", "d2-e2 d2-d3\n")], "'d2-d3'"),
+            (["--input", path("bad.otg", "[rules:%s]\n\n1. d2-e2 d2-d3 \n" % rules)],
+             "move 2 'd2-d3': "),
+            (["--input", path("comment.otg", "[rules:%s]\n\n1. d2-e2 {open\n" % rules)],
+             "line 3: a comment '{' that does not end"),
+            (["--input", path("rules.otg", "[rules:%s]\n\n1. d2-e2 \n" % rules), "--variant",
+              "tablut"], "the record has its rules: leave out --variant and --rules"),
+            (["--input", path("ok.otg"), "--game", "1"], "--game is for files of game lines"),
+            (["--input", two, "--game", "1", "--threshold", "-1"], "--threshold must be"),
+            (["--input", two, "--game", "1", "--depth", "0"], "--depth must be"),
+        ]]
+        path("ok.otg", "[rules:%s]\n\n1. d2-e2 \n" % rules)
+        for args, expected in cases:
+            r = run([branan, "report"] + args)
+            lines = r.stderr.splitlines()
+            assert r.returncode == 2, (args, r.returncode, r.stderr)
+            assert len(lines) == 1 and lines[0].startswith("branan report: "), (args, r.stderr)
+            assert expected in lines[0], (args, expected, lines[0])
+            assert not os.path.exists(page), args
+        # An unwritable page: status 1, one line naming it.
+        out = os.path.join(tmp, "no-such-folder", "page.html")
+        r = run([branan, "report", "--input", two, "--game", "2", "--depth", "1", "--out", out])
+        assert r.returncode == 1 and r.stderr == "branan report: cannot write '%s'\n" % out, r
+        # A move list gives a page: one board per position.
+        r = run([branan, "report", "--input", path("moves.txt", "d2-e2 c4-c5\n"), "--depth", "1",
+                 "--out", page])
+        assert r.returncode == 0 and "2 plies" in r.stdout, (r.returncode, r.stdout, r.stderr)
+        with open(page, encoding="utf-8") as f:
+            assert f.read().count('<svg class="board') == 3
 
 
 def check_rules_document(branan):
@@ -103,6 +163,7 @@ def main():
     check_analyse_default_depth(sys.argv[1])
     check_analyse_opentafl_notation(sys.argv[1])
     check_preset_given_to_rules(sys.argv[1])
+    check_report_errors(sys.argv[1])
     check_rules_document(sys.argv[1])
     print("ok")
     return 0

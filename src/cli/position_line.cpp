@@ -1,0 +1,26 @@
+#include "cli/position_line.h"
+
+#include "protocol/position_command.h"
+
+namespace branan::cli {
+
+std::vector<std::string> position_words(const std::string& line) {
+    std::vector<std::string> words = split_words(line);
+    if (!words.empty() && words[0] == "position") words.erase(words.begin());
+    if (!words.empty() && words[0] != "startpos" && words[0] != "otn") {
+        words.insert(words.begin(), "moves");
+        words.insert(words.begin(), "startpos");
+    }
+    return words;
+}
+
+Expected<Game> game_from_line(const Rules& rules, const std::string& line) {
+    return parse_position_command(rules, position_words(line));
+}
+
+bool is_blank_or_comment(const std::string& line) {
+    const size_t text = line.find_first_not_of(" \t\r");
+    return text == std::string::npos || line[text] == '#';
+}
+
+}  // namespace branan::cli

@@ -1,0 +1,24 @@
+// A game written on one line, as `branan analyse` and `branan report` read them: what follows
+// UTI's `position` ("startpos [side S] [moves ...]", "otn <record> [side S] [moves ...]"), the
+// same with the word "position" in front, or a bare list of moves from the start.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/expected.h"
+#include "core/game.h"
+
+namespace branan::cli {
+
+// The words of `line` as UTI's position command takes them ("d2-e2 c4-c5" becomes
+// "startpos moves d2-e2 c4-c5").
+std::vector<std::string> position_words(const std::string& line);
+
+// The game `line` describes under `rules`, every move checked; the error names the bad word.
+Expected<Game> game_from_line(const Rules& rules, const std::string& line);
+
+// Whether `line` holds no game: blank, or a '#' comment (as in opening books).
+bool is_blank_or_comment(const std::string& line);
+
+}  // namespace branan::cli

@@ -1,0 +1,46 @@
+#include "cli/search_options.h"
+
+#include "cli/subcommand.h"
+
+namespace branan::cli {
+
+void add_search_options(boost::program_options::options_description& desc, int default_depth) {
+    namespace po = boost::program_options;
+    desc.add_options()  //
+        ("depth", po::value<int>(),
+         ("search depth per position (default " + std::to_string(default_depth) +
+          " when no --movetime or --nodes is given)")
+             .c_str())                                                     //
+        ("movetime", po::value<int>(), "milliseconds per position")        //
+        ("nodes", po::value<long long>(), "nodes per position")            //
+        ("threads", po::value<int>()->default_value(1), "search threads")  //
+        ("hash", po::value<int>()->default_value(64), "transposition table in MiB");
+}
+
+Expected<SearchSettings> search_settings_from_options(
+    const boost::program_options::variables_map& vm, int default_depth) {
+    SearchSettings s;
+    if (vm.count("depth")) {
+        const int depth = vm["depth"].as<int>();
+        if (depth < 1 || depth > kMaxPly - 1)
+            return Error{"--depth must be 1-" + std::to_string(kMaxPly - 1)};
+        s.limits.depth = depth;
+    }
+    if (vm.count("movetime")) {
+        const int movetime = vm["movetime"].as<int>();
+        if (movetime < 1) return Error{"--movetime must be at least 1 (milliseconds)"};
+        s.limits.move_time = movetime;
+    }
+    if (vm.count("nodes")) {
+        const long long nodes = vm["nodes"].as<long long>();
+        if (nodes < 1) return Error{"--nodes must be at least 1"};
+        s.limits.nodes = static_cast<uint64_t>(nodes);
+    }
+    if (!s.limits.depth && !s.limits.move_time && !s.limits.nodes) s.limits.depth = default_depth;
+    s.threads = vm["threads"].as<int>();
+    s.hash_mb = vm["hash"].as<int>();
+    if (auto error = search_resources_error(s.threads, s.hash_mb)) return Error{*error};
+    return s;
+}
+
+}  // namespace branan::cli

@@ -1,0 +1,28 @@
+// The search options of the subcommands that search a game's positions (analyse, report):
+// --depth, --movetime, --nodes, --threads, --hash.
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include "core/expected.h"
+#include "engine/search_types.h"
+
+namespace branan::cli {
+
+struct SearchSettings {
+    SearchLimits limits;
+    int threads = 1;
+    int hash_mb = 64;
+};
+
+// Adds the options to `desc`; --help shows `default_depth` as the depth searched when no limit
+// is given.
+void add_search_options(boost::program_options::options_description& desc, int default_depth);
+
+// The settings the options give: every limit and resource in range, or the error naming the
+// option (none is clamped in silence). Without --depth, --movetime or --nodes the search goes to
+// `default_depth`.
+Expected<SearchSettings> search_settings_from_options(
+    const boost::program_options::variables_map& vm, int default_depth);
+
+}  // namespace branan::cli

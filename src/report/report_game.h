@@ -1,0 +1,24 @@
+// The game a report shows: what is known about it (players, result, ...) and the game itself,
+// every move played and checked by the rules.
+#pragma once
+
+#include <string>
+
+#include "core/game.h"
+
+namespace branan::report {
+
+struct ReportHeader {
+    std::string event, date /* yyyy.mm.dd */, attackers, defenders, round;
+    std::string result;       // "attackers" "defenders" "draw"; "": the rules' verdict, if any
+    std::string termination;  // e.g. "king captured", "time forfeit by X"; "": as the rules say
+    std::string time_control;
+    std::string source;  // where the game comes from (a file name, "round 1 game 2")
+};
+
+struct ReportGame {
+    ReportHeader header;
+    Game game;  // from its start, with every move of the record played
+};
+
+}  // namespace branan::report
