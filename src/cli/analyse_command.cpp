@@ -4,44 +4,15 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/position_input.h"
 #include "cli/rules_option.h"
 #include "cli/subcommand.h"
 #include "engine/engine.h"
 #include "engine/search_types.h"
-#include "protocol/position_command.h"
 #include "protocol/uti.h"
 
 namespace branan::cli {
 namespace {
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out + "\"";
-}
-
-// A line is what follows UTI's `position` ("startpos moves ...", "otn <record> side ... moves
-// ..."), or a bare list of moves from the start.
-std::vector<std::string> position_words(const std::string& line) {
-    std::vector<std::string> words = split_words(line);
-    if (!words.empty() && words[0] == "position") words.erase(words.begin());
-    if (!words.empty() && words[0] != "startpos" && words[0] != "otn") {
-        words.insert(words.begin(), "moves");
-        words.insert(words.begin(), "startpos");
-    }
-    return words;
-}
 
 // The depth searched when no limit is given (shown by --help).
 constexpr int kDefaultDepth = 8;
@@ -116,18 +87,13 @@ int run_analyse(const std::vector<std::string>& args) {
     Engine engine;
     engine.set_threads(vm["threads"].as<int>());
     engine.set_hash_mb(static_cast<size_t>(vm["hash"].as<int>()));
-    int number = 0, failures = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++number;
-        // Blank lines and '#' comments (as in opening books) are skipped, but counted.
-        const size_t text = line.find_first_not_of(" \t\r");
-        if (text == std::string::npos || line[text] == '#') continue;
+    int failures = 0;
+    for_each_position(in, *rules, [&](int number, const Expected<Game>& game) {
         std::string json = "{\"line\":" + std::to_string(number);
-        auto game = parse_position_command(*rules, position_words(line));
         if (!game) {
             ++failures;
             std::cout << json << ",\"error\":" << json_string(game.error()) << "}" << std::endl;
-            continue;
+            return;
         }
         engine.set_game(*game);
         const SearchResult r = engine.search(limits);
@@ -156,7 +122,7 @@ int run_analyse(const std::vector<std::string>& args) {
             json += "]";
         }
         std::cout << json << "}" << std::endl;
-    }
+    });
     return failures ? 1 : 0;
 }
 

@@ -10,6 +10,7 @@
 #include "cli/perft_command.h"
 #include "cli/rules_command.h"
 #include "cli/rules_option.h"
+#include "cli/solve_command.h"
 #include "cli/subcommand.h"
 #include "cli/tune_command.h"
 #include "engine/engine.h"
@@ -29,7 +30,9 @@ constexpr const char* kSubcommands =
     "  branan rules [--variant NAME | --rules STRING | --list]\n"
     "  branan tune --games FILE.csv [--variant NAME] [--out WEIGHTS]\n"
     "  branan analyse --input FILE [--variant NAME | --rules STRING] [--depth D | --movetime MS "
-    "| --nodes N]\n";
+    "| --nodes N]\n"
+    "  branan solve [--input FILE] [--variant NAME | --rules STRING] [--nodes N] [--hash MB] "
+    "[--proof FILE]\n";
 
 int run_daemon(const std::vector<std::string>& args) {
     po::options_description desc(
@@ -114,6 +117,8 @@ int main(int argc, char** argv) {
             return branan::cli::run_rules({args.begin() + 1, args.end()});
         if (!args.empty() && (args[0] == "analyse" || args[0] == "analyze"))
             return branan::cli::run_analyse({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0] == "solve")
+            return branan::cli::run_solve({args.begin() + 1, args.end()});
         if (!args.empty() && args[0].rfind("-", 0) != 0) {
             std::cerr << "branan: unknown subcommand '" << args[0] << "'\n" << kSubcommands;
             return 2;
