@@ -38,7 +38,7 @@ def check_analyse_default_depth(branan):
 
 def check_preset_given_to_rules(branan):
     for name in ("brandubh", "tablut-linnaeus"):
-        for command in ([], ["rules"], ["perft", "--depth", "1"], ["analyse", "--input", "-"],
+        for command in ([], ["rules"], ["perft", "--depth", "1"], ["analyse", "--input", "-"], ["solve"],
                         ["tune", "--games", "none.csv"]):
             r = run([branan] + command + ["--rules", name])
             assert r.returncode == 2, (command, name, r.returncode, r.stdout, r.stderr)
