@@ -11,6 +11,7 @@
 #include "cli/report_command.h"
 #include "cli/rules_command.h"
 #include "cli/rules_option.h"
+#include "cli/solve_command.h"
 #include "cli/subcommand.h"
 #include "cli/tune_command.h"
 #include "engine/engine.h"
@@ -32,7 +33,10 @@ constexpr const char* kSubcommands =
     "  branan analyse --input FILE [--variant NAME | --rules STRING] [--depth D | --movetime MS "
     "| --nodes N]\n"
     "  branan report --input FILE --out PAGE.html [--game N] [--variant NAME | --rules STRING] "
-    "[--depth D | --movetime MS] [--threshold CP]\n";
+    "[--depth D | --movetime MS] [--threshold CP]\n"
+
+    "  branan solve [--input FILE] [--variant NAME | --rules STRING] [--nodes N] [--hash MB] "
+    "[--proof FILE]\n";
 
 int run_daemon(const std::vector<std::string>& args) {
     po::options_description desc(
@@ -119,6 +123,8 @@ int main(int argc, char** argv) {
             return branan::cli::run_analyse({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "report")
             return branan::cli::run_report({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0] == "solve")
+            return branan::cli::run_solve({args.begin() + 1, args.end()});
         if (!args.empty() && args[0].rfind("-", 0) != 0) {
             std::cerr << "branan: unknown subcommand '" << args[0] << "'\n" << kSubcommands;
             return 2;

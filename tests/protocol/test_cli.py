@@ -59,7 +59,7 @@ def check_analyse_opentafl_notation(branan):
 
 def check_preset_given_to_rules(branan):
     for name in ("brandubh", "tablut-linnaeus"):
-        for command in ([], ["rules"], ["perft", "--depth", "1"], ["analyse", "--input", "-"],
+        for command in ([], ["rules"], ["perft", "--depth", "1"], ["analyse", "--input", "-"], ["solve"],
                         ["tune", "--games", "none.csv"],
                         ["report", "--input", "none.csv", "--out", "none.html"]):
             r = run([branan] + command + ["--rules", name])

@@ -1,0 +1,306 @@
+// Depth-first proof-number search (Nagai's df-pn) over the rules core: does `prover` win from a
+// position, whatever the other side does? OR nodes have the prover to move, AND nodes the other
+// side. Leaves are judged by core/game_end.h, with the win-in-one tests of engine/threats.h as
+// shortcuts. A proof is then extracted from the table into a ProofNode tree, checked move by
+// move against the rules on the real path; only a proof that passes is reported.
+//
+// Repetition (the GHI problem). The rules' verdict on a third occurrence depends on the path,
+// not on the position alone, so a table keyed by position could carry a result to a path where
+// it is false. The scheme, sound for every repetition rule, is conservative:
+//   * The search plays a stricter game for the prover: a position that already occurred since
+//     the last capture (on the search path or in the game's history) is a non-win for the
+//     prover -- a "path" leaf. Third occurrences, hence the rules' repetition verdicts, are only
+//     met through the game's history, and are judged exactly by game_end().
+//   * A proof in this game is a proof in the real one: its lines repeat no position, so no
+//     repetition rule fires on them, and every leaf is a win by the rules. Proofs are stored.
+//   * A disproof that rests on a path leaf (any of its leaves, through the children that
+//     disproved it) is "path-dependent": it is never stored in the table and never reported as
+//     a disproof (it only means "unknown"). Other disproofs are stored; they are exact where
+//     no third occurrence can help the prover (repetition ignored or a draw), which is where
+//     solve() uses them to report draws.
+//   * A stored proof may still meet, on another path, a position of that path. The extraction
+//     replays every proof on the real path; where a stored proof does not hold there, its entry
+//     is erased and the node is searched again on that path.
+// The depth limit (optional) is a path leaf too: a proof found under it is a real proof.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "core/game_end.h"
+#include "engine/threats.h"
+#include "solver/proof_table.h"
+
+namespace branan::solver {
+
+// A node of a proof tree: the move that led here (none at the root) and the moves that follow:
+// one at the prover's turns, every legal reply at the other side's. A leaf is a won game end.
+struct ProofNode {
+    Move move;
+    std::vector<ProofNode> children;
+    int height = 0;   // plies from here to the deepest leaf
+    size_t size = 1;  // nodes in this subtree
+};
+
+// What a search below a node found: its numbers, and whether a disproof rests on the path.
+struct NodeValue {
+    uint32_t pn = 1;
+    uint32_t dn = 1;
+    bool path = false;
+    bool proven() const { return pn == 0; }
+    bool disproven() const { return dn == 0; }
+};
+
+template <class BB>
+class Dfpn {
+  public:
+    // `node_limit`: counted in moves made, for the whole life of this object; 0 = none.
+    // `max_depth`: plies below the root beyond which positions are path leaves; 0 = none.
+    // `max_proof`: the most nodes an extracted proof may have.
+    Dfpn(ProofTable& table, Side prover, uint64_t node_limit, int max_depth, size_t max_proof)
+        : table_(table),
+          prover_(prover),
+          salt_(prover == Side::Defenders ? 0x9e3779b97f4a7c15ull : 0),
+          node_limit_(node_limit),
+          max_depth_(max_depth),
+          max_proof_(max_proof) {}
+
+    // Searches `pos` (an ongoing game) until it is decided or `budget` more nodes are spent.
+    NodeValue search(Position<BB>& pos, uint64_t budget) {
+        budget_end_ = nodes_ + budget;
+        if (node_limit_) budget_end_ = std::min(budget_end_, node_limit_);
+        root_ply_ = ply_of(pos);
+        return mid(pos, kInfinity, kInfinity);
+    }
+
+    // After search() proved `pos`: the proof, checked on the real path (children of `root`),
+    // or false when none holds within the node budget and the proof size limit.
+    bool extract(Position<BB>& pos, ProofNode& root) {
+        root_ply_ = ply_of(pos);
+        proof_nodes_ = 0;
+        return pos.side_to_move() == prover_ ? extract_or(pos, root, 0) : extract_and(pos, root, 0);
+    }
+
+    uint64_t nodes() const { return nodes_; }
+    bool out_of_nodes() const { return node_limit_ && nodes_ >= node_limit_; }
+
+  private:
+    enum class Leaf { Win, NonWin, PathLeaf, Open };
+    struct Child {
+        Move move;
+        NodeValue value;
+    };
+
+    static int ply_of(const Position<BB>& pos) { return static_cast<int>(pos.states().size()); }
+    uint64_t key(const Position<BB>& pos) const { return pos.key() ^ salt_; }
+    bool spent() const { return nodes_ >= budget_end_; }
+
+    // What the position after a move is for the prover (see the scheme above).
+    Leaf classify(const Position<BB>& pos) const {
+        const Status s = game_end(pos);
+        if (s.over()) {
+            if (s.outcome == win_for(prover_)) return Leaf::Win;
+            return s.reason == OutcomeReason::Repetition ? Leaf::PathLeaf : Leaf::NonWin;
+        }
+        if (repetitions(pos) >= 2) return Leaf::PathLeaf;
+        if (max_depth_ && ply_of(pos) - root_ply_ >= max_depth_) return Leaf::PathLeaf;
+        return Leaf::Open;
+    }
+
+    // Whether the side to move of an ongoing `pos` wins with one move (threats.h).
+    static bool wins_in_one(Position<BB>& pos) {
+        return pos.side_to_move() == Side::Defenders ? defenders_win_in_one(pos)
+                                                     : king_captured_in_one(pos);
+    }
+
+    // The legal moves of `pos` (forbidden repetitions removed).
+    static void legal_moves(Position<BB>& pos, std::vector<Move>& out) {
+        MoveList list;
+        pos.generate(list);
+        out.assign(list.begin(), list.end());
+        if (pos.tables().rules.repetition != RepetitionRule::Forbidden) return;
+        std::erase_if(out, [&](Move m) {
+            pos.do_move(m);
+            const bool forbidden = repetition_forbidden(pos);
+            pos.undo_move();
+            return forbidden;
+        });
+    }
+
+    // The value of the position after a move, before searching it: decided leaves, the table,
+    // the win-in-one shortcuts, else (1, 1).
+    NodeValue initial_value(Position<BB>& pos) {
+        switch (classify(pos)) {
+            case Leaf::Win:
+                return {0, kInfinity, false};
+            case Leaf::NonWin:
+                return {kInfinity, 0, false};
+            case Leaf::PathLeaf:
+                return {kInfinity, 0, true};
+            case Leaf::Open:
+                break;
+        }
+        ProofNumbers stored;
+        if (table_.probe(key(pos), stored)) return {stored.pn, stored.dn, false};
+        if (wins_in_one(pos))
+            return pos.side_to_move() == prover_ ? NodeValue{0, kInfinity, false}
+                                                 : NodeValue{kInfinity, 0, false};
+        return {1, 1, false};
+    }
+
+    // The node's numbers from its children's: OR takes the least pn and sums dn, AND the
+    // reverse. A disproof is path-dependent when one of the children it rests on is.
+    static NodeValue combine(const std::vector<Child>& children, bool or_node) {
+        NodeValue v{or_node ? kInfinity : 0, or_node ? 0 : kInfinity, false};
+        bool clean_disproof = false, path_disproof = false;
+        for (const Child& c : children) {
+            if (or_node) {
+                v.pn = std::min(v.pn, c.value.pn);
+                v.dn = saturated_sum(v.dn, c.value.dn);
+            } else {
+                v.pn = saturated_sum(v.pn, c.value.pn);
+                v.dn = std::min(v.dn, c.value.dn);
+            }
+            if (c.value.disproven()) (c.value.path ? path_disproof : clean_disproof) = true;
+        }
+        // OR: every child disproved, any on the path taints it. AND: one clean disproof is enough.
+        v.path = v.disproven() && (or_node ? path_disproof : !clean_disproof);
+        return v;
+    }
+
+    // Nagai's MID: searches the ongoing position `pos` until its pn reaches th_pn or its dn
+    // reaches th_dn (or the budget is spent), and stores the result unless path-dependent.
+    NodeValue mid(Position<BB>& pos, uint32_t th_pn, uint32_t th_dn) {
+        const bool or_node = pos.side_to_move() == prover_;
+        const uint64_t nodes_before = nodes_;
+        std::vector<Move> moves;
+        legal_moves(pos, moves);
+        std::vector<Child> children;
+        children.reserve(moves.size());
+        for (Move m : moves) {
+            pos.do_move(m);
+            ++nodes_;
+            children.push_back({m, initial_value(pos)});
+            pos.undo_move();
+            const NodeValue& v = children.back().value;
+            if ((or_node && v.proven()) || (!or_node && v.disproven() && !v.path)) break;
+        }
+        NodeValue v = combine(children, or_node);
+        while (v.pn < th_pn && v.dn < th_dn && !spent()) {
+            // The most proving child (least pn at OR nodes, least dn at AND nodes) and the
+            // runner-up's number, which bounds how far the best may go before another is better.
+            size_t best = 0;
+            uint32_t second = kInfinity;
+            auto phi = [&](const Child& c) { return or_node ? c.value.pn : c.value.dn; };
+            for (size_t i = 1; i < children.size(); ++i) {
+                if (phi(children[i]) < phi(children[best])) {
+                    second = phi(children[best]);
+                    best = i;
+                } else {
+                    second = std::min(second, phi(children[i]));
+                }
+            }
+            Child& c = children[best];
+            // 1 + epsilon (Pawlewicz & Lew): let the best child go a quarter past the runner-up.
+            const uint32_t runner_up = saturated_sum(second, second / 4 + 1);
+            uint32_t child_pn, child_dn;
+            if (or_node) {
+                child_pn = std::min(th_pn, runner_up);
+                child_dn = saturated_sum(th_dn - v.dn, c.value.dn);
+            } else {
+                child_dn = std::min(th_dn, runner_up);
+                child_pn = saturated_sum(th_pn - v.pn, c.value.pn);
+            }
+            pos.do_move(c.move);
+            c.value = mid(pos, child_pn, child_dn);
+            pos.undo_move();
+            v = combine(children, or_node);
+        }
+        if (!(v.disproven() && v.path))
+            table_.store(key(pos), {v.pn, v.dn}, nodes_ - nodes_before + 1);
+        return v;
+    }
+
+    // Builds the proof below the ongoing position `pos`, the prover to move, into `node`: one
+    // winning move. Tries the immediate wins, then the moves the table proved, then searches
+    // the node again on this path (a few times, as stale entries are erased).
+    bool extract_or(Position<BB>& pos, ProofNode& node, int attempt) {
+        std::vector<Move> moves;
+        legal_moves(pos, moves);
+        for (Move m : moves) {
+            pos.do_move(m);
+            const bool won = classify(pos) == Leaf::Win;
+            pos.undo_move();
+            if (won) return add_only_child(node, ProofNode{m, {}, 0, 1});
+        }
+        for (Move m : moves) {
+            pos.do_move(m);
+            ProofNumbers stored;
+            ProofNode child{m, {}, 0, 1};
+            bool ok = false;
+            if (classify(pos) == Leaf::Open && table_.probe(key(pos), stored) && stored.pn == 0) {
+                ok = extract_and(pos, child, 0);
+                if (!ok) table_.erase(key(pos));
+            }
+            pos.undo_move();
+            if (ok) return add_only_child(node, std::move(child));
+            if (proof_nodes_ > max_proof_) return false;
+        }
+        return reprove(pos, attempt) && extract_or(pos, node, attempt + 1);
+    }
+
+    // Builds the proof below the ongoing position `pos`, the other side to move: every reply.
+    bool extract_and(Position<BB>& pos, ProofNode& node, int attempt) {
+        std::vector<Move> moves;
+        legal_moves(pos, moves);
+        node.children.clear();
+        for (Move m : moves) {
+            pos.do_move(m);
+            ProofNode child{m, {}, 0, 1};
+            const Leaf leaf = classify(pos);
+            const bool ok = leaf == Leaf::Win || (leaf == Leaf::Open && extract_or(pos, child, 0));
+            pos.undo_move();
+            if (!ok || proof_nodes_ > max_proof_) {
+                node.children.clear();
+                return reprove(pos, attempt) && extract_and(pos, node, attempt + 1);
+            }
+            ++proof_nodes_;
+            node.height = std::max(node.height, child.height + 1);
+            node.size += child.size;
+            node.children.push_back(std::move(child));
+        }
+        return true;
+    }
+
+    bool add_only_child(ProofNode& node, ProofNode child) {
+        ++proof_nodes_;
+        node.height = child.height + 1;
+        node.size += child.size;
+        node.children.assign(1, std::move(child));
+        return true;
+    }
+
+    // Searches `pos` again on the real path, after a stored result did not hold there.
+    bool reprove(Position<BB>& pos, int attempt) {
+        constexpr int kAttempts = 4;
+        if (attempt >= kAttempts || proof_nodes_ > max_proof_ || spent_total()) return false;
+        table_.erase(key(pos));
+        budget_end_ = node_limit_ ? node_limit_ : UINT64_MAX;
+        return mid(pos, kInfinity, kInfinity).proven();
+    }
+    bool spent_total() const { return node_limit_ && nodes_ >= node_limit_; }
+
+    ProofTable& table_;
+    const Side prover_;
+    const uint64_t salt_;  // the two questions share the table under different keys
+    const uint64_t node_limit_;
+    const int max_depth_;
+    const size_t max_proof_;
+    uint64_t nodes_ = 0;
+    uint64_t budget_end_ = 0;
+    int root_ply_ = 0;
+    size_t proof_nodes_ = 0;
+};
+
+}  // namespace branan::solver

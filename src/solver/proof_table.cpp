@@ -1,0 +1,51 @@
+#include "solver/proof_table.h"
+
+#include <algorithm>
+
+namespace branan::solver {
+
+ProofTable::ProofTable(size_t megabytes) {
+    const size_t bytes = std::max<size_t>(megabytes, 1) << 20;
+    size_t clusters = 1;
+    while (clusters * 2 * kClusterSize * sizeof(Entry) <= bytes) clusters *= 2;
+    entries_.assign(clusters * kClusterSize, Entry{});
+    mask_ = clusters - 1;
+}
+
+bool ProofTable::probe(uint64_t key, ProofNumbers& out) const {
+    const Entry* c = cluster(key);
+    for (size_t i = 0; i < kClusterSize; ++i)
+        if (c[i].work && c[i].key == key) {
+            out = {c[i].pn, c[i].dn};
+            return true;
+        }
+    return false;
+}
+
+void ProofTable::store(uint64_t key, ProofNumbers numbers, uint64_t work) {
+    Entry* c = cluster(key);
+    Entry* victim = c;
+    for (size_t i = 0; i < kClusterSize; ++i) {
+        if (c[i].work && c[i].key == key) {
+            victim = &c[i];
+            break;
+        }
+        if (c[i].work < victim->work) victim = &c[i];
+    }
+    const uint32_t w = static_cast<uint32_t>(std::clamp<uint64_t>(work, 1, UINT32_MAX));
+    // The same key keeps the larger work it was searched with.
+    const uint32_t kept = victim->work && victim->key == key ? std::max(victim->work, w) : w;
+    *victim = Entry{key, numbers.pn, numbers.dn, kept};
+}
+
+void ProofTable::erase(uint64_t key) {
+    Entry* c = cluster(key);
+    for (size_t i = 0; i < kClusterSize; ++i)
+        if (c[i].work && c[i].key == key) c[i] = Entry{};
+}
+
+void ProofTable::clear() {
+    std::fill(entries_.begin(), entries_.end(), Entry{});
+}
+
+}  // namespace branan::solver

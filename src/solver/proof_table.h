@@ -1,0 +1,52 @@
+// The df-pn solver's transposition table: (proof, disproof) numbers by Zobrist key, in clusters
+// of four entries of a fixed-size table. A new entry replaces the one of its cluster with the
+// least work (the nodes searched below it), so that hard-won results stay longest.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace branan::solver {
+
+// pn/dn of a decided node: 0 on the side that won, kInfinity on the other.
+constexpr uint32_t kInfinity = 1u << 30;
+
+// a + b, at most kInfinity.
+constexpr uint32_t saturated_sum(uint64_t a, uint64_t b) {
+    return a + b >= kInfinity ? kInfinity : static_cast<uint32_t>(a + b);
+}
+
+struct ProofNumbers {
+    uint32_t pn = 1;
+    uint32_t dn = 1;
+};
+
+class ProofTable {
+  public:
+    // A table of `megabytes` MiB (at least one cluster), empty.
+    explicit ProofTable(size_t megabytes);
+
+    // The numbers stored for `key`, or false.
+    bool probe(uint64_t key, ProofNumbers& out) const;
+    // Stores the numbers of `key` found with `work` nodes of search.
+    void store(uint64_t key, ProofNumbers numbers, uint64_t work);
+    // Forgets `key` (a result found not to hold where it was looked up).
+    void erase(uint64_t key);
+    void clear();
+
+  private:
+    struct Entry {
+        uint64_t key = 0;
+        uint32_t pn = 0, dn = 0;
+        uint32_t work = 0;  // 0: empty
+    };
+    static constexpr size_t kClusterSize = 4;
+    Entry* cluster(uint64_t key) { return &entries_[(key & mask_) * kClusterSize]; }
+    const Entry* cluster(uint64_t key) const { return &entries_[(key & mask_) * kClusterSize]; }
+
+    std::vector<Entry> entries_;
+    uint64_t mask_ = 0;  // clusters - 1 (a power of two)
+};
+
+}  // namespace branan::solver

@@ -1,0 +1,124 @@
+#include "solver/solve.h"
+
+#include "core/rules_string.h"
+
+namespace branan::solver {
+namespace {
+
+// Whether an unflagged disproof is exact on every path: where no third occurrence can turn a
+// line into a win for the prover (see the scheme in dfpn.h).
+bool disproofs_exact(const Rules& rules) {
+    return rules.repetition == RepetitionRule::Ignore || rules.repetition == RepetitionRule::Draw;
+}
+
+// Whether the rules can end a game in a draw.
+bool draws_possible(const Rules& rules) {
+    return rules.repetition == RepetitionRule::Draw || rules.no_move == NoMoveRule::Draw ||
+           rules.repetition == RepetitionRule::Ignore;
+}
+
+// The principal line: the winner's move at his turns, the reply with the deepest proof at the
+// loser's.
+std::vector<Move> principal_line(const ProofNode& root) {
+    std::vector<Move> line;
+    for (const ProofNode* n = &root; !n->children.empty();) {
+        const ProofNode* next = &n->children[0];
+        for (const ProofNode& c : n->children)
+            if (c.height > next->height) next = &c;
+        line.push_back(next->move);
+        n = next;
+    }
+    return line;
+}
+
+template <class BB>
+Solution solve_position(const Position<BB>& root, ProofTable& table, const SolveLimits& limits) {
+    Solution s;
+    const Side us = root.side_to_move();
+    // The two questions share the node limit: their searches alternate with doubling budgets,
+    // each resuming from the table, until one is decided or the limit is reached.
+    Dfpn<BB> mine(table, us, 0, limits.max_depth, limits.max_proof);
+    Dfpn<BB> theirs(table, opponent(us), 0, limits.max_depth, limits.max_proof);
+    auto spent = [&] { return mine.nodes() + theirs.nodes(); };
+    auto left = [&] {
+        return limits.nodes ? limits.nodes - std::min(limits.nodes, spent()) : UINT64_MAX;
+    };
+    NodeValue v_mine, v_theirs;
+    auto pos = root;
+    uint64_t budget = 10'000;
+    bool mine_open = true, theirs_open = true;
+    while ((mine_open || theirs_open) && left() > 0) {
+        for (int q = 0; q < 2 && left() > 0; ++q) {
+            Dfpn<BB>& d = q == 0 ? mine : theirs;
+            NodeValue& v = q == 0 ? v_mine : v_theirs;
+            bool& open = q == 0 ? mine_open : theirs_open;
+            if (!open) continue;
+            v = d.search(pos, std::min(budget, left()));
+            if (v.proven()) {
+                if (d.extract(pos, s.proof)) {
+                    s.winner = q == 0 ? us : opponent(us);
+                    s.nodes = spent();
+                    s.line = principal_line(s.proof);
+                    return s;
+                }
+                s.proof = ProofNode{};
+                open = false;
+                s.note = "a proof was found but could not be checked on this path";
+            } else if (v.disproven()) {
+                open = false;
+            }
+        }
+        budget *= 2;
+    }
+    s.nodes = spent();
+    const Rules& rules = root.tables().rules;
+    const bool exact = disproofs_exact(rules) && draws_possible(rules);
+    if (exact && v_mine.disproven() && !v_mine.path && v_theirs.disproven() && !v_theirs.path)
+        s.draw = true;
+    else if (v_mine.disproven() && v_theirs.disproven() && s.note.empty())
+        s.note = "neither side's win could be proved (repetitions make the search inexact)";
+    return s;
+}
+
+void write_tree(std::ostream& out, Game& game, const ProofNode& node, int ply) {
+    for (const ProofNode& c : node.children) {
+        out << std::string(2 * ply, ' ') << game.describe(c.move) << "\n";
+        game.play(c.move);
+        write_tree(out, game, c, ply + 1);
+        game.undo();
+    }
+}
+
+}  // namespace
+
+const char* result_name(const Solution& s) {
+    if (s.winner) return side_name(*s.winner);
+    return s.draw ? "draw" : "unknown";
+}
+
+Solution solve(const Game& game, ProofTable& table, const SolveLimits& limits) {
+    table.clear();
+    return game.visit_position(
+        [&](const auto& root) { return solve_position(root, table, limits); });
+}
+
+void write_proof(std::ostream& out, const Game& game, const Solution& s) {
+    out << "proof\n";
+    out << "rules " << write_rules_string(game.rules()) << "\n";
+    out << "position otn " << game.start_record() << " side " << side_name(game.start_side());
+    if (!game.moves_played().empty()) {
+        Game replay = Game::create(game.rules(), game.start_record(), game.start_side()).value();
+        out << " moves";
+        for (Move m : game.moves_played()) {
+            out << " " << replay.move_text(m);
+            replay.play(m);
+        }
+    }
+    out << "\n";
+    out << "winner " << side_name(*s.winner) << "\n";
+    Game g = game;
+    write_tree(out, g, s.proof, 0);
+    out << "end\n";
+}
+
+}  // namespace branan::solver

@@ -1,0 +1,213 @@
+// The df-pn solver (src/solver): every forced win of the tactics suite proved for the right side
+// with a proof that the independent verifier accepts, answers on positions the side to move does
+// not win, the repetition rule's path dependence, and a proof table too small to keep a proof.
+#include <fstream>
+#include <sstream>
+
+#include "catch.h"
+#include "core/presets.h"
+#include "proof_verifier.h"
+#include "solver.h"
+#include "solver/solve.h"
+
+using namespace branan;
+
+namespace {
+
+struct Tactic {
+    std::string preset, record;
+    Side side;
+    int plies;
+};
+
+// tests/data/tactics.txt: "<preset> <record> <side> <plies> [# note]".
+std::vector<Tactic> load_tactics() {
+    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/tactics.txt");
+    std::vector<Tactic> out;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream f(line);
+        Tactic t;
+        std::string side;
+        REQUIRE(f >> t.preset >> t.record >> side >> t.plies);
+        REQUIRE(side_from_name(side));
+        t.side = *side_from_name(side);
+        out.push_back(t);
+    }
+    return out;
+}
+
+// The proof of `s` as `branan solve --proof` writes it, checked by the verifier.
+testing::ProofCheck verified(const Game& game, const solver::Solution& s) {
+    std::stringstream file;
+    solver::write_proof(file, game, s);
+    return testing::check_proof_file(file);
+}
+
+}  // namespace
+
+// Proves every tactic whose preset `wanted` accepts with the solver, and checks the proof.
+template <class F>
+void prove_tactics(F wanted) {
+    solver::ProofTable table(16);
+    int proved = 0;
+    for (const auto& t : load_tactics()) {
+        if (!wanted(t.preset)) continue;
+        INFO(t.preset << " " << t.record << " " << side_name(t.side) << " wins in " << t.plies);
+        const Game game = Game::create(*preset(t.preset), t.record, t.side).value();
+        solver::SolveLimits limits;
+        limits.nodes = 10'000'000;
+        const solver::Solution s = solver::solve(game, table, limits);
+        REQUIRE(s.winner == t.side);
+        const testing::ProofCheck check = verified(game, s);
+        REQUIRE(check.error == "");
+        CHECK(check.proofs == 1);
+        // No proof is shorter than the suite's exact distance; the line is one of its longest.
+        CHECK(check.height >= t.plies);
+        CHECK(static_cast<int>(s.line.size()) == s.proof.height);
+        ++proved;
+    }
+    CHECK(proved >= 20);
+}
+
+TEST_CASE("solver: every tactic but Copenhagen's is proved for its side, the proof verifies",
+          "[solver]") {
+    prove_tactics([](const std::string& p) { return p != "copenhagen"; });
+}
+
+// Copenhagen's (11x11) take 22 million nodes in all: the slow tier.
+TEST_CASE("solver: every Copenhagen tactic is proved for its side, the proof verifies",
+          "[solver][slow]") {
+    prove_tactics([](const std::string& p) { return p == "copenhagen"; });
+}
+
+TEST_CASE("solver: with a depth bound of the tactic's length, the proof is that short",
+          "[solver]") {
+    solver::ProofTable table(16);
+    int proved = 0;
+    for (const auto& t : load_tactics()) {
+        if (t.preset.rfind("brandubh", 0) != 0) continue;
+        INFO(t.preset << " " << t.record << " " << side_name(t.side) << " wins in " << t.plies);
+        const Game game = Game::create(*preset(t.preset), t.record, t.side).value();
+        solver::SolveLimits limits;
+        limits.nodes = 2'000'000;
+        limits.max_depth = t.plies;
+        const solver::Solution s = solver::solve(game, table, limits);
+        REQUIRE(s.winner == t.side);
+        const testing::ProofCheck check = verified(game, s);
+        REQUIRE(check.error == "");
+        CHECK(check.height == t.plies);
+        ++proved;
+    }
+    CHECK(proved >= 30);
+}
+
+TEST_CASE("solver: positions the side to move does not win are proved for the other side",
+          "[solver]") {
+    // The tactics with the other side to move: where the solver proves that side (the one the
+    // tactic threatens) cannot be beaten, the exhaustive finder of tests/solver.h must find no
+    // win for the side to move either, and the proof must verify.
+    solver::ProofTable table(16);
+    int other_side_wins = 0;
+    for (const auto& t : load_tactics()) {
+        if (t.preset.rfind("brandubh", 0) != 0) continue;
+        auto game = Game::create(*preset(t.preset), t.record, opponent(t.side));
+        if (!game || game->status().over()) continue;
+        INFO(t.preset << " " << t.record << " " << side_name(opponent(t.side)) << " to move");
+        solver::SolveLimits limits;
+        limits.nodes = 300'000;
+        const solver::Solution s = solver::solve(*game, table, limits);
+        CHECK_FALSE(s.draw);  // brandubh has no draws
+        if (!s.winner) continue;
+        REQUIRE(verified(*game, s).error == "");
+        if (*s.winner != game->side_to_move()) {
+            ++other_side_wins;
+            CHECK(testing::shortest_forced_win(*game, 5) == 0);
+        }
+    }
+    CHECK(other_side_wins >= 5);
+}
+
+// The repetition case. In brandubh a side that makes a position's third occurrence loses. The
+// tactic "/7/Tt2t2/4T2/4K1t/4T1t/7/4t2/ defenders" is won by the king's e4-a4 (two escapes).
+// Here the game reaches it with a history in which the position after e4-a4 (Y) occurred twice:
+// from Y the attackers and the king shuffle e7-f7, a4-e4, f7-e7, e4-a4 (Y again) and once more
+// e7-f7, a4-e4, f7-e7. The position on the board is the same as the tactic's, but e4-a4 now makes
+// Y's third occurrence and loses. A solver that kept results by position alone, or judged
+// repetition without the history, would report the win by e4-a4; this one must not.
+TEST_CASE("solver: a win that a repetition forbids is not reported", "[solver]") {
+    const Rules rules = *preset("brandubh");
+    const std::string record = "/7/Tt2t2/4T2/4K1t/4T1t/7/4t2/";
+    const Game plain = Game::create(rules, record, Side::Defenders).value();
+    Game after = plain;
+    REQUIRE(after.play("e4-a4"));
+    Game game = Game::create(rules, after.record(), Side::Attackers).value();
+    for (const char* m : {"e7-f7", "a4-e4", "f7-e7", "e4-a4", "e7-f7", "a4-e4", "f7-e7"})
+        REQUIRE(game.play(m));
+    REQUIRE(game.record() == plain.record());
+    REQUIRE(game.side_to_move() == Side::Defenders);
+    REQUIRE(game.repetitions() == 2);
+    // The construction is right: e4-a4 loses by repetition here.
+    Game repeated = game;
+    REQUIRE(repeated.play("e4-a4"));
+    REQUIRE(repeated.status() == Status{Outcome::AttackersWin, OutcomeReason::Repetition});
+
+    solver::ProofTable table(16);
+    solver::SolveLimits limits;
+    limits.nodes = 2'000'000;
+    // Without the history the proof starts with e4-a4 (the only win in 3) ...
+    const solver::Solution first = solver::solve(plain, table, limits);
+    REQUIRE(first.winner == Side::Defenders);
+    REQUIRE(!first.line.empty());
+    CHECK(plain.move_text(first.line[0]) == "e4-a4");
+    // ... with it, whatever the answer, its proof holds on this path, so it is not e4-a4. (The
+    // defenders still win, in 7 plies, by e4-f4 and the king's way round to a4 with the attacker
+    // on b5, a position that never occurred.)
+    const solver::Solution s = solver::solve(game, table, limits);
+    if (s.winner) {
+        const testing::ProofCheck check = verified(game, s);
+        REQUIRE(check.error == "");
+        CHECK(plain.move_text(s.line.at(0)) != "e4-a4");
+    }
+    // The table is not cleared between the questions' positions: solving the plain position
+    // again still finds its proof.
+    CHECK(solver::solve(plain, table, limits).winner == Side::Defenders);
+}
+
+TEST_CASE("proof verifier: refuses proofs that do not hold", "[solver]") {
+    const Game game =
+        Game::create(*preset("brandubh"), "/7/Tt2t2/4T2/4K1t/4T1t/7/4t2/", Side::Defenders).value();
+    solver::ProofTable table(4);
+    const solver::Solution s = solver::solve(game, table, {});
+    REQUIRE(s.winner == Side::Defenders);
+    std::stringstream file;
+    solver::write_proof(file, game, s);
+    const std::string text = file.str();
+    REQUIRE(testing::check_proof_file(file).error == "");
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    // Each broken variant: the claimed winner, a reply left out, a line cut short.
+    auto check_text = [](const std::vector<std::string>& v) {
+        std::stringstream f;
+        for (const auto& l : v) f << l << "\n";
+        return testing::check_proof_file(f).error;
+    };
+    auto wrong_winner = lines;
+    for (auto& l : wrong_winner)
+        if (l == "winner defenders") l = "winner attackers";
+    CHECK(check_text(wrong_winner) != "");
+    // The first reply of the loser (ply 1) and its subtree removed.
+    auto missing_reply = lines;
+    auto first_reply = std::find_if(missing_reply.begin(), missing_reply.end(),
+                                    [](auto& l) { return l.rfind("  ", 0) == 0 && l[2] != ' '; });
+    REQUIRE(first_reply != missing_reply.end());
+    auto next = std::find_if(first_reply + 1, missing_reply.end(),
+                             [](auto& l) { return l.rfind("    ", 0) != 0; });
+    missing_reply.erase(first_reply, next);
+    CHECK(check_text(missing_reply).find("replies of") != std::string::npos);
+    // The last winning move of the file removed: that line stops while the game goes on.
+    auto cut = lines;
+    cut.erase(cut.end() - 2);
+    CHECK(check_text(cut) != "");
+}
