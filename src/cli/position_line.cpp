@@ -1,6 +1,6 @@
 #include "cli/position_line.h"
 
-#include "protocol/position_command.h"
+#include "core/position_command.h"
 
 namespace branan::cli {
 

@@ -5,7 +5,7 @@
 #include <random>
 #include <set>
 
-#include "protocol/position_command.h"
+#include "core/position_command.h"
 
 namespace branan::match {
 namespace {

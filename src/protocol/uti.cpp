@@ -6,11 +6,11 @@
 #include <cstdio>
 #include <map>
 
+#include "core/position_command.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "core/text.h"
 #include "protocol/line_reader.h"
-#include "protocol/position_command.h"
 
 #ifndef BRANAN_VERSION
 #define BRANAN_VERSION "dev"

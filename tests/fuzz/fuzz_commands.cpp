@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "core/position_command.h"
 #include "core/presets.h"
 #include "engine/engine.h"
 #include "fuzz_common.h"
 #include "protocol/output.h"
-#include "protocol/position_command.h"
 #include "protocol/uti.h"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "protocol/position_command.h"
+#include "core/position_command.h"
 
 #include <sstream>
 
