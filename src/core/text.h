@@ -37,6 +37,13 @@ std::optional<T> parse_in_range(std::string_view text, T lo, T hi) {
     return value;
 }
 
+// `s` without white space at either end.
+inline std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
 // The words of a line, split on any white space.
 inline std::vector<std::string> split_words(std::string_view text) {
     std::vector<std::string> words;
