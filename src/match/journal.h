@@ -19,6 +19,7 @@
 
 #include "core/expected.h"
 #include "match/records.h"
+#include "match/results.h"
 
 namespace branan::match {
 

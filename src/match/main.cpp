@@ -8,6 +8,7 @@
 #include "match/match_config.h"
 #include "match/records.h"
 #include "match/report.h"
+#include "match/results.h"
 #include "match/tournament.h"
 
 namespace {

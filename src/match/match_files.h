@@ -13,6 +13,7 @@
 #include "core/expected.h"
 #include "match/journal.h"
 #include "match/records.h"
+#include "match/results.h"
 
 namespace branan::match {
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "match/records.h"
+#include "match/results.h"
 
 namespace branan::match {
 

@@ -13,6 +13,7 @@
 
 #include "catch.h"
 #include "match/records.h"
+#include "match/results.h"
 #include "match_cli_support.h"
 
 using namespace branan;

@@ -10,6 +10,7 @@
 #include "core/game_record.h"
 #include "core/presets.h"
 #include "match/records.h"
+#include "match/results.h"
 #include "match_cli_support.h"
 #include "otg_support.h"
 

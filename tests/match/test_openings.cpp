@@ -10,6 +10,7 @@
 #include "core/presets.h"
 #include "match/openings.h"
 #include "match/records.h"
+#include "match/results.h"
 #include "match_cli_support.h"
 
 using namespace branan;

@@ -11,6 +11,7 @@
 #include "core/game_record.h"
 #include "core/presets.h"
 #include "match/records.h"
+#include "match/results.h"
 
 using namespace branan;
 

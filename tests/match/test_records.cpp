@@ -9,6 +9,7 @@
 #include "core/rules_string.h"
 #include "match/json.h"
 #include "match/records.h"
+#include "match/results.h"
 #include "otg_support.h"
 
 using namespace branan;
