@@ -12,6 +12,7 @@
 #include "core/game_record.h"
 #include "core/presets.h"
 #include "engine/engine.h"
+#include "engine/search.h"
 #include "solver.h"
 
 using namespace branan;
@@ -167,6 +168,40 @@ TEST_CASE("an infinite search runs until stop, and two threads give a legal move
     const auto legal = game.legal_moves();
     REQUIRE(result.best);
     CHECK(std::find(legal.begin(), legal.end(), *result.best) != legal.end());
+}
+
+TEST_CASE("the result among threads: the main thread's, or the first to complete a depth limit",
+          "[search][threads]") {
+    SearchLimits none;
+    SearchLimits depth6;
+    depth6.depth = 6;
+    CHECK(chosen_thread({4, 5, 6}, none) == 0);       // no depth limit: the main thread's
+    CHECK(chosen_thread({6, 7, 6}, depth6) == 0);     // the main thread completed it
+    CHECK(chosen_thread({5, 4, 6, 6}, depth6) == 2);  // the first helper that did
+    CHECK(chosen_thread({5, 5, 5}, depth6) == 0);     // none did (stopped early): the main thread's
+    SearchLimits deep;
+    deep.depth = 500;  // beyond kMaxPly: the deepest iteration there is counts as the limit
+    CHECK(chosen_thread({3, kMaxPly - 1}, deep) == 1);
+
+    // With 4 threads, a depth-limited search reports exactly the depth asked for, a legal move
+    // and a PV that plays out legally.
+    Engine engine;
+    engine.set_threads(4);
+    Game game = Game::create(*preset("brandubh")).value();
+    engine.set_game(game);
+    for (int run = 0; run < 5; ++run) {
+        const SearchResult r = engine.search(depth6);
+        CHECK(r.depth == 6);
+        REQUIRE(r.best);
+        REQUIRE_FALSE(r.pv.empty());
+        CHECK(r.pv.front() == *r.best);
+        Game line = game;
+        for (Move m : r.pv) {
+            const auto legal = line.legal_moves();
+            REQUIRE(std::find(legal.begin(), legal.end(), m) != legal.end());
+            line.play(m);
+        }
+    }
 }
 
 TEST_CASE("a finished game: no move, the verdict", "[search]") {

@@ -175,12 +175,9 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
 
             // The result is the main thread's, unless a helper completed the depth limit first
             // (iterate): then the helper's, whose lines are reported as the main thread's were.
-            const W* chosen = workers[0].get();
-            for (const auto& w : workers)
-                if (limits.depth > 0 && w->completed_depth() >= max_depth(limits)) {
-                    chosen = w.get();
-                    break;
-                }
+            std::vector<int> completed;
+            for (const auto& w : workers) completed.push_back(w->completed_depth());
+            const W* chosen = workers[chosen_thread(completed, limits)].get();
             if (chosen != workers[0].get() && on_info) chosen->report_lines(on_info);
             const RootMove& best = chosen->root_moves()[0];
             result.best = best.move;

@@ -29,6 +29,16 @@ inline int max_depth(const SearchLimits& limits) {
     return limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
 }
 
+// Which thread's result a search reports, from the depths the threads completed (index 0: the
+// main thread): the main thread's, unless the search has a depth limit and a thread completed
+// it: then the first that did, whose last iteration is the one the limit asks for.
+inline size_t chosen_thread(const std::vector<int>& completed_depths, const SearchLimits& limits) {
+    if (limits.depth > 0)
+        for (size_t i = 0; i < completed_depths.size(); ++i)
+            if (completed_depths[i] >= max_depth(limits)) return i;
+    return 0;
+}
+
 // What all threads of one search share.
 struct SharedSearch {
     TranspositionTable* tt = nullptr;
