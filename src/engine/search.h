@@ -357,6 +357,9 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             continue;
         }
         ++legal;
+        // A move that wins at once (a ring closed, an exit fort built: quiet moves) is never
+        // pruned or reduced.
+        const bool wins = pos_.status().outcome == win_for(us);
         // Extend a defender move that opens a way out for the king: the attackers must answer.
         const bool opens_escape =
             us == Side::Defenders && !pos_.status().over() && king_sees_escape(pos_);
@@ -364,7 +367,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         // Late-move pruning: near the leaves, a quiet move this far down the ordering is not
         // searched, unless a win in one is at stake (a threat to the side to move, or a way out
         // the move opens for the king) or every move so far loses.
-        if (!pv_node && !threatened && quiet && !opens_escape && depth <= 4 &&
+        if (!pv_node && !threatened && quiet && !opens_escape && !wins && depth <= 4 &&
             legal > 4 + 3 * depth * depth && best > -kScoreMateBound) {
             pos_.undo_move();
             continue;
@@ -374,7 +377,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             score = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             int r = 0;
-            if (depth >= 3 && quiet && !opens_escape && !threatened)
+            if (depth >= 3 && quiet && !opens_escape && !wins && !threatened)
                 r = std::min(reductions_[std::min(depth, 63)][std::min(legal, 63)] + !pv_node,
                              new_depth - 1);
             r = std::max(r, 0);
