@@ -9,33 +9,12 @@
 #include "proof_verifier.h"
 #include "solver.h"
 #include "solver/solve.h"
+#include "tactics.h"
 
 using namespace branan;
+using testing::load_tactics;
 
 namespace {
-
-struct Tactic {
-    std::string preset, record;
-    Side side;
-    int plies;
-};
-
-// tests/data/tactics.txt: "<preset> <record> <side> <plies> [# note]".
-std::vector<Tactic> load_tactics() {
-    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/tactics.txt");
-    std::vector<Tactic> out;
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream f(line);
-        Tactic t;
-        std::string side;
-        REQUIRE(f >> t.preset >> t.record >> side >> t.plies);
-        REQUIRE(side_from_name(side));
-        t.side = *side_from_name(side);
-        out.push_back(t);
-    }
-    return out;
-}
 
 // The proof of `s` as `branan solve --proof` writes it, checked by the verifier.
 testing::ProofCheck verified(const Game& game, const solver::Solution& s) {
