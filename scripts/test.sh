@@ -72,7 +72,8 @@ step "ThreadSanitizer build"
 cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
   -DBRANAN_NATIVE=OFF \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
-cmake --build build/tsan -j"$jobs"
+# Only what the ThreadSanitizer step runs: the search tests and the protocol binary.
+cmake --build build/tsan -j"$jobs" --target branan branan_tests
 step "ThreadSanitizer: multithreaded search, and the UTI and OTEP sessions (isready, stop, ponderhit during a search)"
 (cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_tests "[search]~[tactics]" \
   && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 \
