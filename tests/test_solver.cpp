@@ -1,6 +1,8 @@
 // The df-pn solver (src/solver): every forced win of the tactics suite proved for the right side
 // with a proof that the independent verifier accepts, answers on positions the side to move does
 // not win, the repetition rule's path dependence, and a proof table too small to keep a proof.
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -8,6 +10,7 @@
 #include "core/presets.h"
 #include "proof_verifier.h"
 #include "solver.h"
+#include "solver/checkpoint.h"
 #include "solver/solve.h"
 #include "tactics.h"
 
@@ -189,4 +192,52 @@ TEST_CASE("proof verifier: refuses proofs that do not hold", "[solver]") {
     auto cut = lines;
     cut.erase(cut.end() - 2);
     CHECK(check_text(cut) != "");
+}
+
+TEST_CASE("solver: a checkpoint gives back the table and the answers, other rules are refused",
+          "[solver]") {
+    const Rules rules = *preset("brandubh");
+    const Game game =
+        Game::create(rules, "/1t5/4ttt/1T1t3/T3K2/3Tt1t/6t/7/", Side::Defenders).value();
+    solver::ProofTable table(1);
+    solver::SolveLimits limits;
+    limits.nodes = 3000;
+    const solver::Solution cut = solver::solve(game, table, limits);
+    REQUIRE_FALSE(cut.winner);
+    solver::Checkpoint cp;
+    cp.answers.push_back({"otn x", ",\"result\":\"draw\"", ""});
+    cp.table_input = "otn y";
+    cp.table_nodes = cut.nodes;
+    const std::string path =
+        (std::filesystem::temp_directory_path() / "branan-solver-checkpoint.bin").string();
+    REQUIRE(solver::save_checkpoint(path, rules, table, cp) == "");
+    solver::ProofTable loaded(1);
+    solver::Checkpoint back;
+    REQUIRE(solver::load_checkpoint(path, rules, loaded, back) == "");
+    CHECK(back.table_input == "otn y");
+    CHECK(back.table_nodes == cut.nodes);
+    REQUIRE(back.answers.size() == 1);
+    CHECK(back.answers[0].json == cp.answers[0].json);
+    size_t entries = 0, same = 0;
+    table.for_each([&](uint64_t key, solver::ProofNumbers n, uint32_t) {
+        ++entries;
+        solver::ProofNumbers m;
+        same += loaded.probe(key, m) && m.pn == n.pn && m.dn == n.dn;
+    });
+    CHECK(entries > 50);
+    CHECK(same == entries);
+    // Resumed from the loaded table, the solve proves the tactic.
+    solver::SolveHooks hooks;
+    hooks.keep_table = true;
+    limits.nodes = 1'000'000;
+    const solver::Solution s = solver::solve(game, loaded, limits, hooks);
+    REQUIRE(s.winner == Side::Defenders);
+    CHECK(verified(game, s).error == "");
+    // Another rule set is refused, and the table is left empty.
+    CHECK(solver::load_checkpoint(path, *preset("brandubh-it"), loaded, back).find("other rules") !=
+          std::string::npos);
+    size_t left = 0;
+    loaded.for_each([&](uint64_t, solver::ProofNumbers, uint32_t) { ++left; });
+    CHECK(left == 0);
+    std::remove(path.c_str());
 }

@@ -1,20 +1,78 @@
 #include "cli/solve_command.h"
 
+#include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/position_line.h"
 #include "cli/rules_option.h"
 #include "cli/subcommand.h"
 #include "core/json_escape.h"
+#include "solver/checkpoint.h"
+#include "solver/merge.h"
 #include "solver/solve.h"
 
 namespace branan::cli {
 namespace {
 
 constexpr long long kDefaultNodes = 1'000'000;
+constexpr long long kDefaultCheckpointEvery = 50'000'000;
+
+// Set by SIGINT/SIGTERM while a checkpointed solve runs: the solve stops and saves its work.
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_signal{0};
+
+extern "C" void on_stop_signal(int sig) {
+    g_signal.store(sig);
+    g_stop.store(true);
+}
+
+// `branan solve --merge FILES`: the parent's answer from its jobs' result lines.
+int run_merge(const Rules& rules, const std::vector<std::string>& files) {
+    std::vector<solver::ResultLine> lines;
+    for (const std::string& f : files) {
+        std::ifstream in(f);
+        if (!in) {
+            std::cerr << "branan solve: cannot open '" << f << "'\n";
+            return 2;
+        }
+        int number = 0;
+        for (std::string line; std::getline(in, line);)
+            lines.push_back({f + ":" + std::to_string(++number), line});
+    }
+    const auto merged = solver::merge_results(rules, lines);
+    if (!merged) {
+        std::cerr << "branan solve: merge: " << merged.error() << "\n";
+        return 1;
+    }
+    std::cout << *merged << std::endl;
+    return 0;
+}
+
+// `branan solve --split-first-moves`: the jobs of every input line.
+int run_split(const Rules& rules, std::istream& in) {
+    int failures = 0, number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        if (is_blank_or_comment(line)) continue;
+        const Expected<Game> game = game_from_line(rules, line);
+        std::string error = game ? "" : game.error();
+        if (game && game->status().over()) error = "the game is over";
+        if (!error.empty()) {
+            ++failures;
+            std::cerr << "branan solve: input line " << number << ": " << error << "\n";
+            continue;
+        }
+        for (const std::string& job : solver::split_jobs(*game)) std::cout << job << "\n";
+    }
+    std::cout.flush();
+    return failures ? 1 : 0;
+}
 
 }  // namespace
 
@@ -31,10 +89,19 @@ int run_solve(const std::vector<std::string>& args) {
         ("variant", po::value<std::string>(), "preset name (default brandubh)")           //
         ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")  //
         ("nodes", po::value<long long>()->default_value(kDefaultNodes),
-         "nodes per position (moves made); the result is 'unknown' when they run out")  //
-        ("depth", po::value<int>(), "plies below each position searched at most")       //
-        ("hash", po::value<int>()->default_value(64), "proof table in MiB")             //
-        ("proof", po::value<std::string>(), "write the proof of every solved position to FILE");
+         "nodes per position (moves made); the result is 'unknown' when they run out")           //
+        ("depth", po::value<int>(), "plies below each position searched at most")                //
+        ("hash", po::value<int>()->default_value(64), "proof table in MiB")                      //
+        ("proof", po::value<std::string>(), "write the proof of every solved position to FILE")  //
+        ("checkpoint", po::value<std::string>(),
+         "save the work to FILE (on SIGINT/SIGTERM, every --checkpoint-every nodes, at the end) "
+         "and continue from it when it exists")  //
+        ("checkpoint-every", po::value<long long>()->default_value(kDefaultCheckpointEvery),
+         "nodes between checkpoints")  //
+        ("split-first-moves",
+         "write one job line per legal move of each position instead of solving")  //
+        ("merge", po::value<std::vector<std::string>>()->multitoken(),
+         "combine the result files of a position's split jobs into its answer");
     po::variables_map vm;
     if (auto done = parse_subcommand("solve", args, desc, vm)) return *done;
     auto refuse = [](const std::string& why) {
@@ -43,6 +110,11 @@ int run_solve(const std::vector<std::string>& args) {
     };
     auto rules = rules_from_options(vm);
     if (!rules) return refuse(rules.error());
+    const int modes = static_cast<int>(vm.count("merge") + vm.count("split-first-moves") +
+                                       vm.count("checkpoint"));
+    if (modes > 1)
+        return refuse("--merge, --split-first-moves and --checkpoint exclude each other");
+    if (vm.count("merge")) return run_merge(*rules, vm["merge"].as<std::vector<std::string>>());
     solver::SolveLimits limits;
     const long long nodes = vm["nodes"].as<long long>();
     if (nodes < 1) return refuse("--nodes must be at least 1");
@@ -54,6 +126,8 @@ int run_solve(const std::vector<std::string>& args) {
     }
     const int hash = vm["hash"].as<int>();
     if (auto error = search_resources_error(1, hash)) return refuse(*error);
+    const long long every = vm["checkpoint-every"].as<long long>();
+    if (every < 1) return refuse("--checkpoint-every must be at least 1");
 
     const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
     std::ifstream file;
@@ -61,23 +135,48 @@ int run_solve(const std::vector<std::string>& args) {
         file.open(path);
         if (!file) return refuse("cannot open '" + path + "'");
     }
+    std::istream& in = path == "-" ? std::cin : file;
+    if (vm.count("split-first-moves")) return run_split(*rules, in);
     std::ofstream proof;
     if (vm.count("proof")) {
         proof.open(vm["proof"].as<std::string>());
         if (!proof) return refuse("cannot write '" + vm["proof"].as<std::string>() + "'");
     }
-    std::istream& in = path == "-" ? std::cin : file;
     solver::ProofTable table(static_cast<size_t>(hash));
+
+    // Checkpoints: the answers so far and the table of the line searched last.
+    const std::string checkpoint = vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : "";
+    solver::Checkpoint cp;
+    if (!checkpoint.empty()) {
+        if (std::filesystem::exists(checkpoint))
+            if (auto error = solver::load_checkpoint(checkpoint, *rules, table, cp); !error.empty())
+                return refuse(error);
+        std::signal(SIGINT, on_stop_signal);
+        std::signal(SIGTERM, on_stop_signal);
+    }
+    auto save = [&]() {
+        if (auto error = solver::save_checkpoint(checkpoint, *rules, table, cp); !error.empty())
+            std::cerr << "branan solve: " << error << "\n";
+    };
+
     int failures = 0;
     int number = 0;
     for (std::string line; std::getline(in, line);) {
         ++number;
         if (is_blank_or_comment(line)) continue;  // skipped, but counted
+        const std::string head = "{\"input_line\":" + std::to_string(number);
+        auto answered = std::find_if(cp.answers.begin(), cp.answers.end(),
+                                     [&](const auto& a) { return a.input == line; });
+        if (answered != cp.answers.end()) {  // decided in an earlier run
+            std::cout << head << answered->json << "}" << std::endl;
+            if (!answered->proof.empty() && proof.is_open())
+                proof << "# input line " << number << "\n" << answered->proof << std::flush;
+            continue;
+        }
         const Expected<Game> game = game_from_line(*rules, line);
-        std::string json = "{\"input_line\":" + std::to_string(number);
         auto fail = [&](const std::string& why) {
             ++failures;
-            std::cout << json << ",\"error\":" << json_string(why) << "}" << std::endl;
+            std::cout << head << ",\"error\":" << json_string(why) << "}" << std::endl;
         };
         if (!game) {
             fail(game.error());
@@ -88,15 +187,32 @@ int run_solve(const std::vector<std::string>& args) {
                  outcome_name(s.outcome) + ")");
             continue;
         }
+        solver::SolveHooks hooks;
+        uint64_t earlier = 0;
+        if (!checkpoint.empty()) {
+            hooks.keep_table = cp.table_input == line;
+            earlier = hooks.keep_table ? cp.table_nodes : 0;
+            cp.table_input = line;
+            cp.table_nodes = earlier;
+            hooks.stop = &g_stop;
+            hooks.save_every = static_cast<uint64_t>(every);
+            hooks.save = [&](uint64_t spent) {
+                cp.table_nodes = earlier + spent;
+                save();
+            };
+        }
         const auto start = std::chrono::steady_clock::now();
-        const solver::Solution s = solver::solve(*game, table, limits);
+        const solver::Solution s = solver::solve(*game, table, limits, hooks);
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                             std::chrono::steady_clock::now() - start)
                             .count();
-        json += ",\"position\":" + json_string(game->record());
+        std::string json = ",\"position\":" + json_string(game->record());
         json += ",\"side\":" + json_string(side_name(game->side_to_move()));
+        if (!game->moves_played().empty())
+            json += ",\"game\":" + json_string(solver::game_line(*game));
         json += ",\"result\":" + json_string(solver::result_name(s));
         json += ",\"nodes\":" + std::to_string(s.nodes) + ",\"time_ms\":" + std::to_string(ms);
+        if (earlier) json += ",\"earlier_nodes\":" + std::to_string(earlier);
         json += ",\"line\":[";
         Game line_game = *game;
         for (size_t i = 0; i < s.line.size(); ++i) {
@@ -106,13 +222,27 @@ int run_solve(const std::vector<std::string>& args) {
         json += "]";
         if (s.winner) json += ",\"proof_nodes\":" + std::to_string(s.proof.size);
         if (!s.note.empty()) json += ",\"note\":" + json_string(s.note);
-        std::cout << json << "}" << std::endl;
-        if (s.winner && proof.is_open()) {
-            proof << "# input line " << number << "\n";
-            solver::write_proof(proof, *game, s);
-            proof.flush();
+        std::cout << head << json << "}" << std::endl;
+        std::string proof_text;
+        if (s.winner && (proof.is_open() || !checkpoint.empty())) {
+            std::ostringstream text;
+            solver::write_proof(text, *game, s);
+            proof_text = text.str();
+        }
+        if (s.winner && proof.is_open())
+            proof << "# input line " << number << "\n" << proof_text << std::flush;
+        if (checkpoint.empty()) continue;
+        cp.table_nodes = earlier + s.nodes;
+        if (s.winner || s.draw) cp.answers.push_back({line, json, proof_text});
+        if (s.stopped) {
+            save();
+            const int sig = g_signal.load();
+            std::cerr << "branan solve: stopped by signal " << sig << "; the work is saved in '"
+                      << checkpoint << "'\n";
+            return 128 + sig;
         }
     }
+    if (!checkpoint.empty()) save();
     return failures ? 1 : 0;
 }
 

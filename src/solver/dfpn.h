@@ -25,6 +25,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -83,6 +84,9 @@ class Dfpn {
     }
 
     uint64_t nodes() const { return nodes_; }
+    // A flag (set by a signal handler, say) that ends every search as if its budget ran out.
+    void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+    bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
     bool out_of_nodes() const { return node_limit_ && nodes_ >= node_limit_; }
 
   private:
@@ -94,7 +98,7 @@ class Dfpn {
 
     static int ply_of(const Position<BB>& pos) { return static_cast<int>(pos.states().size()); }
     uint64_t key(const Position<BB>& pos) const { return pos.key() ^ salt_; }
-    bool spent() const { return nodes_ >= budget_end_; }
+    bool spent() const { return nodes_ >= budget_end_ || stopped(); }
 
     // What the position after a move is for the prover (see the scheme above).
     Leaf classify(const Position<BB>& pos) const {
@@ -289,7 +293,7 @@ class Dfpn {
         budget_end_ = node_limit_ ? node_limit_ : UINT64_MAX;
         return mid(pos, kInfinity, kInfinity).proven();
     }
-    bool spent_total() const { return node_limit_ && nodes_ >= node_limit_; }
+    bool spent_total() const { return (node_limit_ && nodes_ >= node_limit_) || stopped(); }
 
     ProofTable& table_;
     const Side prover_;
@@ -301,6 +305,7 @@ class Dfpn {
     uint64_t budget_end_ = 0;
     int root_ply_ = 0;
     size_t proof_nodes_ = 0;
+    const std::atomic<bool>* stop_ = nullptr;
 };
 
 }  // namespace branan::solver

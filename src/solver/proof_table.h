@@ -35,6 +35,15 @@ class ProofTable {
     void erase(uint64_t key);
     void clear();
 
+    // The table's size in entries (a checkpoint is only loaded into a table of the same size).
+    size_t capacity() const { return entries_.size(); }
+    // Calls f(key, numbers, work) for every entry in use, in table order.
+    template <class F>
+    void for_each(F f) const {
+        for (const Entry& e : entries_)
+            if (e.work) f(e.key, ProofNumbers{e.pn, e.dn}, e.work);
+    }
+
   private:
     struct Entry {
         uint64_t key = 0;

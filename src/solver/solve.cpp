@@ -1,6 +1,7 @@
 #include "solver/solve.h"
 
 #include "core/rules_string.h"
+#include "solver/merge.h"
 
 namespace branan::solver {
 namespace {
@@ -32,28 +33,42 @@ std::vector<Move> principal_line(const ProofNode& root) {
 }
 
 template <class BB>
-Solution solve_position(const Position<BB>& root, ProofTable& table, const SolveLimits& limits) {
+Solution solve_position(const Position<BB>& root, ProofTable& table, const SolveLimits& limits,
+                        const SolveHooks& hooks) {
     Solution s;
     const Side us = root.side_to_move();
     // The two questions share the node limit: their searches alternate with doubling budgets,
-    // each resuming from the table, until one is decided or the limit is reached.
+    // each resuming from the table, until one is decided or the limit is reached. A budget is
+    // spent in pieces that end where a checkpoint is due.
     Dfpn<BB> mine(table, us, 0, limits.max_depth, limits.max_proof);
     Dfpn<BB> theirs(table, opponent(us), 0, limits.max_depth, limits.max_proof);
+    mine.set_stop_flag(hooks.stop);
+    theirs.set_stop_flag(hooks.stop);
     auto spent = [&] { return mine.nodes() + theirs.nodes(); };
     auto left = [&] {
         return limits.nodes ? limits.nodes - std::min(limits.nodes, spent()) : UINT64_MAX;
     };
+    auto stopped = [&] { return hooks.stop && hooks.stop->load(std::memory_order_relaxed); };
+    uint64_t next_save = hooks.save_every && hooks.save ? hooks.save_every : UINT64_MAX;
     NodeValue v_mine, v_theirs;
     auto pos = root;
     uint64_t budget = 10'000;
     bool mine_open = true, theirs_open = true;
-    while ((mine_open || theirs_open) && left() > 0) {
-        for (int q = 0; q < 2 && left() > 0; ++q) {
+    while ((mine_open || theirs_open) && left() > 0 && !stopped()) {
+        for (int q = 0; q < 2 && left() > 0 && !stopped(); ++q) {
             Dfpn<BB>& d = q == 0 ? mine : theirs;
             NodeValue& v = q == 0 ? v_mine : v_theirs;
             bool& open = q == 0 ? mine_open : theirs_open;
             if (!open) continue;
-            v = d.search(pos, std::min(budget, left()));
+            const uint64_t end = d.nodes() + std::min(budget, left());
+            do {
+                v = d.search(pos,
+                             std::min(end - d.nodes(), next_save - std::min(next_save, spent())));
+                if (spent() >= next_save) {
+                    hooks.save(spent());
+                    next_save = spent() + hooks.save_every;
+                }
+            } while (!v.proven() && !v.disproven() && d.nodes() < end && left() > 0 && !stopped());
             if (v.proven()) {
                 if (d.extract(pos, s.proof)) {
                     s.winner = q == 0 ? us : opponent(us);
@@ -62,6 +77,7 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                     return s;
                 }
                 s.proof = ProofNode{};
+                if (stopped()) break;
                 open = false;
                 s.note = "a proof was found but could not be checked on this path";
             } else if (v.disproven()) {
@@ -69,6 +85,12 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
             }
         }
         budget *= 2;
+    }
+    if (stopped()) {
+        s.nodes = spent();
+        s.stopped = true;
+        s.note = "stopped before the end";
+        return s;
     }
     s.nodes = spent();
     const Rules& rules = root.tables().rules;
@@ -96,25 +118,17 @@ const char* result_name(const Solution& s) {
     return s.draw ? "draw" : "unknown";
 }
 
-Solution solve(const Game& game, ProofTable& table, const SolveLimits& limits) {
-    table.clear();
+Solution solve(const Game& game, ProofTable& table, const SolveLimits& limits,
+               const SolveHooks& hooks) {
+    if (!hooks.keep_table) table.clear();
     return game.visit_position(
-        [&](const auto& root) { return solve_position(root, table, limits); });
+        [&](const auto& root) { return solve_position(root, table, limits, hooks); });
 }
 
 void write_proof(std::ostream& out, const Game& game, const Solution& s) {
     out << "proof\n";
     out << "rules " << write_rules_string(game.rules()) << "\n";
-    out << "position otn " << game.start_record() << " side " << side_name(game.start_side());
-    if (!game.moves_played().empty()) {
-        Game replay = Game::create(game.rules(), game.start_record(), game.start_side()).value();
-        out << " moves";
-        for (Move m : game.moves_played()) {
-            out << " " << replay.move_text(m);
-            replay.play(m);
-        }
-    }
-    out << "\n";
+    out << "position " << game_line(game) << "\n";
     out << "winner " << side_name(*s.winner) << "\n";
     Game g = game;
     write_tree(out, g, s.proof, 0);

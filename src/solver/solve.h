@@ -2,7 +2,9 @@
 // the side to move win?" and "does the other side win?", with the proof of the answer.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -19,6 +21,15 @@ struct SolveLimits {
     size_t max_proof = 4'000'000;  // nodes of the proof tree, beyond which it is not built
 };
 
+// What a long solve may be asked to do besides searching: stop early, and save its work now and
+// then (checkpoints, solve_command.cpp).
+struct SolveHooks {
+    const std::atomic<bool>* stop = nullptr;   // when set, the solve ends as if out of nodes
+    uint64_t save_every = 0;                   // nodes between calls of `save`; 0 = never
+    std::function<void(uint64_t nodes)> save;  // called with the nodes spent so far
+    bool keep_table = false;  // resume from the table's entries instead of clearing it
+};
+
 struct Solution {
     // The winner, a draw (both wins disproved where that is exact), or neither: unknown.
     std::optional<Side> winner;
@@ -27,14 +38,16 @@ struct Solution {
     ProofNode proof;         // with a winner: the root's proof (root.move unused)
     std::vector<Move> line;  // the winner's moves and the loser's longest resistance
     std::string note;        // why the result is unknown, when it is not the node limit
+    bool stopped = false;    // the hooks' stop flag ended the solve
 };
 
 // "attackers", "defenders", "draw" or "unknown".
 const char* result_name(const Solution& s);
 
 // Solves `game` (an ongoing game; its history counts for repetition) with `table` (shared
-// between calls; it is cleared first).
-Solution solve(const Game& game, ProofTable& table, const SolveLimits& limits);
+// between calls; it is cleared first unless hooks.keep_table).
+Solution solve(const Game& game, ProofTable& table, const SolveLimits& limits,
+               const SolveHooks& hooks = {});
 
 // Writes the proof of `s` (which has a winner) for `game`: a header and one line per proof node,
 // the move in notation indented by two spaces per ply (see README, "Solving positions").

@@ -8,15 +8,24 @@ usage: test_solve.py BRANAN VERIFY_PROOF DATA_DIR
   replays the proof file, which must hold for every position);
 - a 1-node limit gives "unknown"; a malformed line and a finished game give a JSON error line
   naming the line (exit status 1), the other lines are still answered;
-- usage mistakes (--nodes 0, a missing --input file) exit with status 2.
+- usage mistakes (--nodes 0, a missing --input file) exit with status 2;
+- checkpoints: a solve cut short by --nodes resumes from its checkpoint and proves the position
+  in about the one-shot run's nodes; a decided line is answered again without search; SIGINT
+  stops a solve with status 130 and its work saved; a corrupt, truncated, other rules' or other
+  table size's checkpoint is refused, naming the problem;
+- split and merge: the jobs of a position's first moves, solved apart and merged, give the
+  position's direct answer; the jobs' proofs verify; missing children and a result of another
+  parent are refused.
 Standard library only.
 """
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def run(args, stdin=""):
@@ -87,8 +96,126 @@ def main():
                  ["--depth", "0"], ["--rules", "brandubh"]):
         r = run([branan, "solve"] + args, "")
         assert r.returncode == 2 and r.stderr.startswith("branan solve: "), (args, r.returncode, r.stderr)
+    checkpoints(branan, verify, cases)
+    split_and_merge(branan, verify, data)
     print("ok")
     return 0
+
+
+def checkpoints(branan, verify, cases):
+    # A 5-ply tactic: ~70k nodes in one shot.
+    tactic = "otn /1t5/4ttt/1T1t3/T3K2/3Tt1t/6t/7/ side defenders\n"
+    one = json.loads(run([branan, "solve", "--hash", "4"], tactic).stdout)
+    assert one["result"] == "defenders", one
+    with tempfile.TemporaryDirectory() as tmp:
+        cp = os.path.join(tmp, "cp.bin")
+        proof = os.path.join(tmp, "proof.txt")
+        base = [branan, "solve", "--hash", "4", "--checkpoint", cp]
+        r = run(base + ["--nodes", "3000"], tactic)
+        first = json.loads(r.stdout)
+        assert r.returncode == 0 and first["result"] == "unknown", (r.returncode, r.stdout)
+        assert os.path.exists(cp) and not os.path.exists(cp + ".tmp")
+        r = run(base + ["--proof", proof], tactic)
+        second = json.loads(r.stdout)
+        assert r.returncode == 0 and second["result"] == "defenders", (r.returncode, r.stdout)
+        assert second["earlier_nodes"] == first["nodes"], (first, second)
+        total = first["nodes"] + second["nodes"]
+        assert 0.8 * one["nodes"] <= total <= 1.2 * one["nodes"] + 1000, (one["nodes"], total)
+        assert second["line"] == one["line"], (one, second)
+        v = run([verify, proof])
+        assert v.returncode == 0 and v.stdout.startswith("verified 1 proofs"), v.stderr
+        # Decided: answered again from the checkpoint, proof and all, without search.
+        with open(proof, encoding="utf-8") as f:
+            proof_text = f.read()
+        r = run(base + ["--proof", proof, "--nodes", "1"], tactic)
+        assert json.loads(r.stdout) == second, (r.stdout, second)
+        with open(proof, encoding="utf-8") as f:
+            assert f.read() == proof_text
+
+        # Refused files.
+        with open(cp, "rb") as f:
+            good = f.read()
+        body = good.index(b"fnv1a64")
+        body = good.index(b"\n", body) + 1
+
+        def refused(content, needle, extra=()):
+            bad = os.path.join(tmp, "bad.bin")
+            with open(bad, "wb") as f:
+                f.write(content)
+            r = run([branan, "solve", "--hash", "4", "--checkpoint", bad] + list(extra), tactic)
+            assert r.returncode == 2 and r.stdout == "", (needle, r.returncode, r.stdout)
+            assert r.stderr.startswith("branan solve: checkpoint") and needle in r.stderr, (needle, r.stderr)
+
+        flipped = bytearray(good)
+        flipped[body + (len(good) - body) // 2] ^= 0x20
+        refused(bytes(flipped), "corrupt")
+        refused(good[: len(good) - 7], "truncated")
+        refused(good + b"x", "after the body")
+        refused(good, "other rules", ["--variant", "brandubh-it"])
+        refused(good.replace(b"branan-solve-checkpoint 1", b"branan-solve-checkpoint 9"), "format version")
+        refused(b"hello\n", "not a branan solve checkpoint")
+        bad = os.path.join(tmp, "bad.bin")
+        with open(bad, "wb") as f:
+            f.write(good)
+        r = run([branan, "solve", "--hash", "8", "--checkpoint", bad], tactic)
+        assert r.returncode == 2 and "another size" in r.stderr, r.stderr
+
+        # SIGINT: the solve of the start position stops, saves, and says so; the work resumes.
+        cp2 = os.path.join(tmp, "start.bin")
+        start = [branan, "solve", "--hash", "4", "--checkpoint", cp2, "--checkpoint-every", "100000"]
+        p = subprocess.Popen(start + ["--nodes", "1000000000"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        p.stdin.write("startpos\n")
+        p.stdin.flush()
+        time.sleep(1.0)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == 130 and "stopped by signal" in err, (p.returncode, err)
+        stopped = json.loads(out)
+        assert stopped["result"] == "unknown" and stopped["nodes"] > 0, stopped
+        r = run(start + ["--nodes", "1000"], "startpos\n")
+        resumed = json.loads(r.stdout)
+        assert r.returncode == 0 and resumed["earlier_nodes"] == stopped["nodes"], (r.stderr, resumed)
+
+
+def split_and_merge(branan, verify, data):
+    cases = tactics(data, "brandubh")[:3]
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (record, side) in enumerate(cases):
+            parent = "otn %s side %s\n" % (record, side)
+            direct = json.loads(run([branan, "solve", "--nodes", "500000"], parent).stdout)
+            r = run([branan, "solve", "--split-first-moves"], parent)
+            assert r.returncode == 0, r.stderr
+            jobs = [l for l in r.stdout.splitlines() if not l.startswith("#")]
+            assert jobs and all(l.startswith("otn %s side %s moves " % (record, side)) for l in jobs), jobs
+            results, proofs = [], []
+            for j, job in enumerate(jobs):  # one process per job, as a cluster would run them
+                res = os.path.join(tmp, "r%d-%d.json" % (i, j))
+                pf = os.path.join(tmp, "p%d-%d.txt" % (i, j))
+                r = run([branan, "solve", "--nodes", "200000", "--proof", pf], job + "\n")
+                assert r.returncode == 0, r.stderr
+                with open(res, "w", encoding="utf-8") as f:
+                    f.write(r.stdout)
+                results.append(res)
+                if json.loads(r.stdout)["result"] in ("attackers", "defenders"):
+                    proofs.append(pf)
+            r = run([branan, "solve", "--merge"] + results)
+            assert r.returncode == 0, r.stderr
+            merged = json.loads(r.stdout)
+            assert merged["result"] == direct["result"] == side, (merged, direct)
+            assert merged["position"] == record and merged["merged"] == len(jobs), merged
+            assert len(merged["line"]) % 2 == 1, merged
+            # The chosen child's proof holds (it and every other child's the verifier checks).
+            for pf in proofs:
+                v = run([verify, pf])
+                assert v.returncode == 0, (pf, v.stderr)
+            # A child left out, and a result of another parent.
+            r = run([branan, "solve", "--merge"] + results[1:])
+            assert r.returncode == 1 and "results missing for 1 of" in r.stderr, r.stderr
+            if i > 0:
+                r = run([branan, "solve", "--merge", results[0], previous])
+                assert r.returncode == 1 and "another parent" in r.stderr, r.stderr
+            previous = results[0]
 
 
 if __name__ == "__main__":
