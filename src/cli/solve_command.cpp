@@ -13,6 +13,7 @@
 #include "cli/rules_option.h"
 #include "cli/subcommand.h"
 #include "core/json_escape.h"
+#include "engine/engine.h"
 #include "solver/checkpoint.h"
 #include "solver/merge.h"
 #include "solver/solve.h"
@@ -125,7 +126,8 @@ int run_solve(const std::vector<std::string>& args) {
         limits.max_depth = depth;
     }
     const int hash = vm["hash"].as<int>();
-    if (auto error = search_resources_error(1, hash)) return refuse(*error);
+    if (hash < 1 || hash > Engine::kMaxHashMb)
+        return refuse("--hash must be 1-" + std::to_string(Engine::kMaxHashMb) + " (MiB)");
     const long long every = vm["checkpoint-every"].as<long long>();
     if (every < 1) return refuse("--checkpoint-every must be at least 1");
 

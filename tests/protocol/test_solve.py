@@ -96,6 +96,9 @@ def main():
                  ["--depth", "0"], ["--rules", "brandubh"]):
         r = run([branan, "solve"] + args, "")
         assert r.returncode == 2 and r.stderr.startswith("branan solve: "), (args, r.returncode, r.stderr)
+        # The error names what is wrong, in solve's own terms (it has no --threads).
+        named = "/nonexistent/positions.txt" if args[0] == "--input" else args[0]
+        assert named in r.stderr and "--threads" not in r.stderr, (args, r.stderr)
     checkpoints(branan, verify, cases)
     split_and_merge(branan, verify, data)
     print("ok")
