@@ -57,9 +57,6 @@ TEST_CASE("parse_otg: tags, moves without turn numbers and comments", "[report]"
     CHECK(r->tag("rules") == "dim:7 name:brandubh start:/7/");
     CHECK(r->tag("date").empty());
     CHECK(r->moves == std::vector<std::string>{"d2-e2", "Kd4-c4", "e2-d2xd3/c2"});
-    CHECK(otg_move_squares("Kd4-c4") == "d4-c4");
-    CHECK(otg_move_squares("e2-d2xd3/c2") == "e2-d2");
-    CHECK(otg_move_squares("f5-e5xKe6") == "f5-e5");
 }
 
 TEST_CASE("parse_otg names the line of a broken record", "[report]") {

@@ -14,11 +14,9 @@ namespace branan::cli {
 namespace {
 
 // Plays `moves` (in Branan's notation) on `game`; the error names the move.
-Expected<bool> play_moves(Game& game, const std::vector<std::string>& moves,
-                          const std::vector<std::string>& as_written) {
+Expected<bool> play_moves(Game& game, const std::vector<std::string>& moves) {
     for (size_t i = 0; i < moves.size(); ++i) {
-        const std::string which =
-            "move " + std::to_string(i + 1) + " " + branan::quoted(as_written[i]);
+        const std::string which = "move " + std::to_string(i + 1) + " " + branan::quoted(moves[i]);
         if (game.status().over())
             return Error{which + ": the game was already over (" +
                          reason_name(game.status().reason) + ")"};
@@ -42,10 +40,8 @@ Expected<report::ReportGame> read_otg(const std::string& text, std::optional<int
     auto created = Game::create(game_rules);
     if (!created) return Error{created.error()};
     report::ReportGame g{{}, std::move(created).value()};
-    std::vector<std::string> moves;
-    for (const auto& m : record->moves) moves.push_back(otg_move_squares(m));
-    if (auto played = play_moves(g.game, moves, record->moves); !played)
-        return Error{played.error()};
+    // As written: the move reader takes OpenTafl's notation and checks the captures it claims.
+    if (auto played = play_moves(g.game, record->moves); !played) return Error{played.error()};
     report::ReportHeader& h = g.header;
     h.event = record->tag("event");
     h.date = record->tag("date");
@@ -74,7 +70,7 @@ Expected<report::ReportGame> read_csv_line(const std::string& line, const Rules&
         else
             moves.push_back(m);
     }
-    if (auto played = play_moves(g.game, moves, moves); !played) return Error{played.error()};
+    if (auto played = play_moves(g.game, moves); !played) return Error{played.error()};
     g.header.result = csv->result == "Black"   ? "attackers"
                       : csv->result == "White" ? "defenders"
                       : csv->result == "Draw"  ? "draw"

@@ -58,10 +58,4 @@ Expected<OtgRecord> parse_otg(std::string_view text) {
     return record;
 }
 
-std::string otg_move_squares(std::string_view move) {
-    if (!move.empty() && std::isupper(static_cast<unsigned char>(move.front())))
-        move.remove_prefix(1);
-    return std::string(move.substr(0, move.find('x')));
-}
-
 }  // namespace branan

@@ -30,9 +30,4 @@ struct OtgRecord {
 // Parses the record; the error names the line (an unclosed tag, a comment that does not end).
 Expected<OtgRecord> parse_otg(std::string_view text);
 
-// An OpenTafl move as Branan's notation reads it, without the piece letter and the captures
-// (which the rules work out): "Kd4-c4" -> "d4-c4", "e2-d2xd3/c2" -> "e2-d2", "f5-e5xKe6" ->
-// "f5-e5".
-std::string otg_move_squares(std::string_view move);
-
 }  // namespace branan
