@@ -5,17 +5,13 @@
 #include "core/presets.h"
 #include "report/game_analysis.h"
 #include "report/html_report.h"
+#include "test_support.h"
 
 using namespace branan;
 using namespace branan::report;
+using branan::testing::count_of;
 
 namespace {
-
-size_t count(const std::string& text, const std::string& part) {
-    size_t n = 0;
-    for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-    return n;
-}
 
 Game played(const std::string& variant, const std::string& record, Side to_move,
             const std::vector<std::string>& moves) {
@@ -106,38 +102,38 @@ TEST_CASE("render_html_report: a board, a graph point and a row per position", "
     r.header.attackers = "<Ann & \"Bo\">";
     r.header.date = "2024.05.17";
     const std::string page = render_html_report(r, analyse_game(game, shallow()));
-    CHECK(count(page, "<svg class=\"board") == 6);
-    CHECK(count(page, "<svg class=\"board current\" data-ply=\"0\"") == 1);
-    CHECK(count(page, "class=\"point") == 6);
-    CHECK(count(page, "<tr class=\"move") == 6);
-    CHECK(count(page, "id=\"eval-graph\"") == 1);
+    CHECK(count_of(page, "<svg class=\"board") == 6);
+    CHECK(count_of(page, "<svg class=\"board current\" data-ply=\"0\"") == 1);
+    CHECK(count_of(page, "class=\"point") == 6);
+    CHECK(count_of(page, "<tr class=\"move") == 6);
+    CHECK(count_of(page, "id=\"eval-graph\"") == 1);
     for (int ply = 0; ply <= 5; ++ply)
-        CHECK(count(page, "<svg class=\"board" + std::string(ply ? "" : " current") +
-                              "\" data-ply=\"" + std::to_string(ply) + "\"") == 1);
+        CHECK(count_of(page, "<svg class=\"board" + std::string(ply ? "" : " current") +
+                                 "\" data-ply=\"" + std::to_string(ply) + "\"") == 1);
     // The capture is marked on the board after it, and only there.
     const size_t board5 = page.find("data-ply=\"5\"");
-    CHECK(count(page, "class=\"captured\"") == 1);
+    CHECK(count_of(page, "class=\"captured\"") == 1);
     CHECK(page.find("d3 captured") > board5);
     CHECK(page.find("d3 captured") < page.find("</svg>", board5));
     // Every board but the first marks its move.
-    CHECK(count(page, "class=\"last-from\"") == 5);
-    CHECK(count(page, "class=\"last-to\"") == 5);
+    CHECK(count_of(page, "class=\"last-from\"") == 5);
+    CHECK(count_of(page, "class=\"last-to\"") == 5);
     // The corners and the throne are marked once, in the grid every board uses.
-    CHECK(count(page, "class=\"square corner\"") == 4);
-    CHECK(count(page, "class=\"square throne\"") == 1);
+    CHECK(count_of(page, "class=\"square corner\"") == 4);
+    CHECK(count_of(page, "class=\"square throne\"") == 1);
     // Header text is escaped; nothing is fetched from elsewhere.
-    CHECK(count(page, "&lt;Ann &amp; &quot;Bo&quot;&gt;") >= 1);
-    CHECK(count(page, "<Ann") == 0);
-    CHECK(count(page, "2024.05.17") == 1);
-    CHECK(count(page, "src=") == 0);
-    CHECK(count(page, "http") == 0);
+    CHECK(count_of(page, "&lt;Ann &amp; &quot;Bo&quot;&gt;") >= 1);
+    CHECK(count_of(page, "<Ann") == 0);
+    CHECK(count_of(page, "2024.05.17") == 1);
+    CHECK(count_of(page, "src=") == 0);
+    CHECK(count_of(page, "http") == 0);
 }
 
 TEST_CASE("render_html_report flags the mistake in the list and on the graph", "[report]") {
     const Game game = blunder_game();
     const std::string page = render_html_report({{}, game}, analyse_game(game, shallow()));
-    CHECK(count(page, "<tr class=\"move by-attackers mistake\" data-ply=\"1\"") == 1);
-    CHECK(count(page, "<circle class=\"point mistake\" data-ply=\"1\"") == 1);
-    CHECK(count(page, "mistake\" data-ply") == 2);
-    CHECK(count(page, "Defenders won (king escaped)") == 1);
+    CHECK(count_of(page, "<tr class=\"move by-attackers mistake\" data-ply=\"1\"") == 1);
+    CHECK(count_of(page, "<circle class=\"point mistake\" data-ply=\"1\"") == 1);
+    CHECK(count_of(page, "mistake\" data-ply") == 2);
+    CHECK(count_of(page, "Defenders won (king escaped)") == 1);
 }

@@ -1,4 +1,4 @@
-// Helpers shared by the parser tests.
+// Helpers shared by the tests.
 #pragma once
 
 #include <string>
@@ -20,6 +20,13 @@ template <class T>
 void check_refused(const Expected<T>& result, const std::vector<std::string>& parts) {
     CHECK_FALSE(result.ok());
     for (const auto& part : parts) CHECK_THAT(error_of(result), catch_compat::Contains(part));
+}
+
+// How often `part` occurs in `text` (overlapping occurrences counted).
+inline size_t count_of(const std::string& text, const std::string& part) {
+    size_t n = 0;
+    for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
 }
 
 }  // namespace branan::testing

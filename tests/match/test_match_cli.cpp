@@ -15,17 +15,12 @@
 #include "match/records.h"
 #include "match/results.h"
 #include "match_cli_support.h"
+#include "test_support.h"
 
 using namespace branan;
 using namespace branan::testing;
 
 namespace {
-
-size_t count_of(const std::string& text, const std::string& what) {
-    size_t n = 0;
-    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
 
 size_t lines_in(const std::string& text) {
     return count_of(text, "\n");
