@@ -406,10 +406,7 @@ def many_threads_answer_isready_and_stop():
                 sent = e.send("isready")
                 _, received = e.read_until_timed(lambda l: l == "readyok", T(10), "readyok")
                 ready.append(received - sent)
-            sent = e.send("stop")
-            got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(10), "bestmove")
-            check_bestmove(got[-1], legal)
-            stopped.append(received - sent)
+            stopped.append(bestmove_after(e, "stop", legal, T(10)))
             e.sync()
         ready.sort()
         assert statistics.median(ready) < T(0.1), "readyok delays %r s" % ready
@@ -489,6 +486,14 @@ def go_without_own_clock_is_refused():
     assert not e.stderr_text(), e.stderr_text()
 
 
+def bestmove_after(e, command, legal, timeout):
+    """Sends `command`, reads to its bestmove (legal); returns how long after sending it came."""
+    sent = e.send(command)
+    got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), timeout, "bestmove")
+    check_bestmove(got[-1], legal)
+    return received - sent
+
+
 @test
 def ponder_then_ponderhit_or_stop():
     e = start_engine()
@@ -502,20 +507,15 @@ def ponder_then_ponderhit_or_stop():
         got = e.collect(0.8)
         assert not [l for l in got if l.startswith("bestmove")], "bestmove while pondering: %r" % got[-3:]
         assert [l for l in got if l.startswith("info depth")], "no search info while pondering"
-        sent = e.send("ponderhit")
-        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(5), "bestmove")
-        check_bestmove(got[-1], legal)
-        assert received - sent < T(0.25 + 0.25), "bestmove %.3f s after ponderhit (hard limit 250 ms)" % (
-            received - sent)
+        late = bestmove_after(e, "ponderhit", legal, T(5))
+        assert late < T(0.25 + 0.25), "bestmove %.3f s after ponderhit (hard limit 250 ms)" % late
         assert_no_more_bestmove(e, 0.3)
         e.wait_idle()
         # go ponder, then stop: a bestmove at once, one only
         e.send(go)
         e.collect(0.5)
-        sent = e.send("stop")
-        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(5), "bestmove")
-        check_bestmove(got[-1], legal)
-        assert received - sent < T(0.5), "bestmove %.3f s after stop" % (received - sent)
+        late = bestmove_after(e, "stop", legal, T(5))
+        assert late < T(0.5), "bestmove %.3f s after stop" % late
         assert_no_more_bestmove(e, 0.3)
         e.send("ponderhit")  # after the search: ignored
         assert e.sync() == []
@@ -537,23 +537,18 @@ def ponderhit_credits_the_time_spent_pondering():
         # the ponder hit restarted the clock it came 0.45 s or more later).
         e.send(go)
         e.collect(2.0)
-        sent = e.send("ponderhit")
-        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(5), "bestmove")
-        check_bestmove(got[-1], legal)
-        assert received - sent < T(0.3), "bestmove %.3f s after ponderhit, 2 s into a 1.5 s plan" % (
-            received - sent)
+        late = bestmove_after(e, "ponderhit", legal, T(5))
+        assert late < T(0.3), "bestmove %.3f s after ponderhit, 2 s into a 1.5 s plan" % late
         assert_no_more_bestmove(e, 0.3)
         e.wait_idle()
         # Pondered for 0.3 s only: after the hit the search goes on as a timed search (at least
         # until half the target), and ends by itself within the hard limit.
         started = e.send(go)
         e.collect(0.3)
-        sent = e.send("ponderhit")
-        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(10), "bestmove")
-        check_bestmove(got[-1], legal)
-        assert received - sent > 0.1, "bestmove %.3f s after an early ponderhit" % (received - sent)
-        assert received - started < 7.5 + T(0.5), "bestmove %.3f s after go ponder (hard limit 7.5 s)" % (
-            received - started)
+        late = bestmove_after(e, "ponderhit", legal, T(10))
+        since_go = time.monotonic() - started  # at least the time to the bestmove
+        assert late > 0.1, "bestmove %.3f s after an early ponderhit" % late
+        assert since_go < 7.5 + T(0.5), "bestmove %.3f s after go ponder (hard limit 7.5 s)" % since_go
     finally:
         e.close()
     assert not e.stderr_text(), e.stderr_text()
