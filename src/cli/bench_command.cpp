@@ -59,6 +59,7 @@ int run_bench(const std::vector<std::string>& args) {
     Engine engine;
     engine.set_hash_mb(static_cast<size_t>(vm["hash"].as<int>()));
     engine.set_threads(vm["threads"].as<int>());
+    engine.set_solver_options({.max_pieces = 0});  // bench measures the search alone
     uint64_t nodes = 0;
     const auto start = std::chrono::steady_clock::now();
     int n = 0;

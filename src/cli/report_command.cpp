@@ -62,6 +62,7 @@ int run_report(const std::vector<std::string>& args) {
     options.limits = settings->limits;
     options.threads = settings->threads;
     options.hash_mb = settings->hash_mb;
+    options.solver = settings->solver;
     options.threshold = threshold;
     const report::GameAnalysis analysis = report::analyse_game(game->game, options);
     const std::string out_path = vm["out"].as<std::string>();

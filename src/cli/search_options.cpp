@@ -10,11 +10,17 @@ void add_search_options(boost::program_options::options_description& desc, int d
         ("depth", po::value<int>(),
          ("search depth per position (default " + std::to_string(default_depth) +
           " when no --movetime or --nodes is given)")
-             .c_str())                                                     //
-        ("movetime", po::value<int>(), "milliseconds per position")        //
-        ("nodes", po::value<long long>(), "nodes per position")            //
-        ("threads", po::value<int>()->default_value(1), "search threads")  //
-        ("hash", po::value<int>()->default_value(64), "transposition table in MiB");
+             .c_str())                                                               //
+        ("movetime", po::value<int>(), "milliseconds per position")                  //
+        ("nodes", po::value<long long>(), "nodes per position")                      //
+        ("threads", po::value<int>()->default_value(1), "search threads")            //
+        ("hash", po::value<int>()->default_value(64), "transposition table in MiB")  //
+        ("solve-pieces", po::value<int>()->default_value(RootSolverOptions{}.max_pieces),
+         "positions with at most this many pieces are first given to the solver (0: never)")  //
+        ("solve-nodes",
+         po::value<long long>()->default_value(
+             static_cast<long long>(RootSolverOptions{}.max_nodes)),
+         "solver nodes per position (0: never)");
 }
 
 Expected<SearchSettings> search_settings_from_options(
@@ -37,6 +43,12 @@ Expected<SearchSettings> search_settings_from_options(
         s.limits.nodes = static_cast<uint64_t>(nodes);
     }
     if (!s.limits.depth && !s.limits.move_time && !s.limits.nodes) s.limits.depth = default_depth;
+    const int solve_pieces = vm["solve-pieces"].as<int>();
+    if (solve_pieces < 0) return Error{"--solve-pieces must be at least 0"};
+    const long long solve_nodes = vm["solve-nodes"].as<long long>();
+    if (solve_nodes < 0) return Error{"--solve-nodes must be at least 0"};
+    s.solver.max_pieces = solve_pieces;
+    s.solver.max_nodes = static_cast<uint64_t>(solve_nodes);
     s.threads = vm["threads"].as<int>();
     s.hash_mb = vm["hash"].as<int>();
     if (auto error = search_resources_error(s.threads, s.hash_mb)) return Error{*error};

@@ -1,10 +1,11 @@
 // The search options of the subcommands that search a game's positions (analyse, report):
-// --depth, --movetime, --nodes, --threads, --hash.
+// --depth, --movetime, --nodes, --threads, --hash, --solve-pieces, --solve-nodes.
 #pragma once
 
 #include <boost/program_options.hpp>
 
 #include "core/expected.h"
+#include "engine/root_solver.h"
 #include "engine/search_types.h"
 
 namespace branan::cli {
@@ -13,6 +14,7 @@ struct SearchSettings {
     SearchLimits limits;
     int threads = 1;
     int hash_mb = 64;
+    RootSolverOptions solver;  // the solver at the root (engine/root_solver.h)
 };
 
 // Adds the options to `desc`; --help shows `default_depth` as the depth searched when no limit

@@ -197,8 +197,8 @@ int run_solve(const std::vector<std::string>& args) {
             cp.table_input = line;
             cp.table_nodes = earlier;
             hooks.stop = &g_stop;
-            hooks.save_every = static_cast<uint64_t>(every);
-            hooks.save = [&](uint64_t spent) {
+            hooks.tick_every = static_cast<uint64_t>(every);
+            hooks.tick = [&](uint64_t spent) {
                 cp.table_nodes = earlier + spent;
                 save();
             };

@@ -30,9 +30,15 @@ void Engine::set_threads(int n) {
     threads_ = std::clamp(n, 1, kMaxThreads);
 }
 
+void Engine::set_solver_options(const RootSolverOptions& options) {
+    wait();
+    solver_options_ = options;
+}
+
 void Engine::new_game() {
     wait();
     tt_.clear();
+    root_solver_.clear();
 }
 
 void Engine::set_game(const Game& game) {
@@ -122,6 +128,45 @@ void Engine::watch_clock() {
     }
 }
 
+// The solver's answer at the root, when it has one within its nodes and a quarter of the planned
+// time (`solver_nodes` gets the nodes it spent). Not for several lines (MultiPV), a restricted root
+// (searchmoves) or a node-limited search, whose node count must stay the search's.
+std::optional<RootProof> Engine::prove_root(const Game& game, const SearchLimits& limits,
+                                            uint64_t& solver_nodes) {
+    if (multipv_ > 1 || !limits.search_moves.empty() || limits.nodes ||
+        !RootSolver::eligible(game, solver_options_))
+        return std::nullopt;
+    const SharedSearch& sh = *shared_;
+    std::optional<Clock::time_point> deadline;
+    if (const int64_t optimum = sh.time.optimum_ms(); optimum > 0)
+        deadline = Clock::now() + std::chrono::milliseconds(
+                                      std::max<int64_t>(0, optimum / 4 - sh.time.elapsed_ms()));
+    return root_solver_.solve(game, solver_options_, sh.stop, deadline, solver_nodes);
+}
+
+// The search's result and info line from a proof at the root.
+void Engine::answer_with_proof(const RootProof& proof, const InfoCallback& on_info,
+                               SearchResult& result) const {
+    result.best = proof.line[0];
+    if (proof.line.size() > 1) result.ponder = proof.line[1];
+    result.pv = proof.line;
+    result.nodes = proof.nodes;
+    result.depth = proof.plies;
+    result.score = proof.score();
+    if (!on_info) return;
+    const SharedSearch& sh = *shared_;
+    SearchInfo info;
+    info.depth = info.seldepth = proof.plies;
+    info.score = proof.score();
+    info.nodes = proof.nodes;
+    info.time_ms = sh.time.elapsed_ms();
+    info.nps =
+        info.nodes * 1'000'000 / static_cast<uint64_t>(std::max<int64_t>(1, sh.time.elapsed_us()));
+    info.hashfull = tt_.hashfull();
+    info.pv = proof.line;
+    on_info(info);
+}
+
 // The body of a search, on the controller thread: the main worker searches here, helpers on
 // threads of their own; infinite and ponder searches then wait for stop or ponderhit.
 void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game) {
@@ -154,14 +199,31 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
 
     SearchResult result;
     result.status = game.status();
-    if (!roots.empty()) {
+    uint64_t solver_nodes = 0;
+    const std::optional<RootProof> proof =
+        roots.empty() ? std::nullopt : prove_root(game, limits, solver_nodes);
+    // A stop during the solve would leave no searched move: one iteration of the search, a
+    // moment's work, gives the answer, and the stop is kept for what follows it.
+    bool stop_pending = false;
+    if (!proof && !roots.empty() && sh.stop) {
+        std::lock_guard lock(mutex_);
+        stop_pending = true;
+        sh.stop = false;
+        sh.limits.depth = 1;
+    }
+    if (proof) {
+        answer_with_proof(*proof, on_info, result);
+        // Final: a ponder search answers at the ponderhit (see iterate in search.h).
+        sh.stop_on_ponderhit = true;
+        wait_for_release();
+    } else if (!roots.empty()) {
         game.visit_position([&](const auto& root) {
             using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
             std::vector<std::unique_ptr<W>> workers;
             for (int i = 0; i < threads_; ++i)
                 workers.push_back(std::make_unique<W>(i, sh, root, roots));
-            sh.total_nodes = [&workers] {
-                uint64_t n = 0;
+            sh.total_nodes = [&workers, solver_nodes] {
+                uint64_t n = solver_nodes;
                 for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);
                 return n;
             };
@@ -169,6 +231,13 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             // exists before the first of them searches.
             helpers_.start([&workers](int i) { workers[i + 1]->iterate(nullptr); });
             workers[0]->iterate(on_info);
+            if (stop_pending) {
+                {
+                    std::lock_guard lock(mutex_);
+                    sh.stop = true;
+                }
+                wake_.notify_all();
+            }
             wait_for_release();
             sh.stop = true;
             helpers_.wait();

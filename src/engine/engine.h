@@ -12,6 +12,7 @@
 #include "core/game.h"
 #include "engine/eval_weights.h"
 #include "engine/evaluate.h"
+#include "engine/root_solver.h"
 #include "engine/search_types.h"
 #include "engine/thread_pool.h"
 #include "engine/tt.h"
@@ -43,9 +44,13 @@ class Engine {
     void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }  // read at go()
     int move_overhead_ms() const { return move_overhead_ms_; }
     EvalWeights& weights() { return weights_; }
+    // The solver at the root (root_solver.h): positions with at most `max_pieces` pieces get
+    // `max_nodes` solver nodes before the search; max_pieces 0 switches it off.
+    void set_solver_options(const RootSolverOptions& options);
+    const RootSolverOptions& solver_options() const { return solver_options_; }
 
-    // Forgets everything learnt (the transposition table; move-ordering statistics live only
-    // within one search): the next search is as in a fresh process.
+    // Forgets everything learnt (the transposition table and the solved positions; move-ordering
+    // statistics live only within one search): the next search is as in a fresh process.
     void new_game();
     // The position to search from (a copy is taken at go()).
     void set_game(const Game& game);
@@ -71,11 +76,17 @@ class Engine {
 
   private:
     void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game);
+    std::optional<RootProof> prove_root(const Game& game, const SearchLimits& limits,
+                                        uint64_t& solver_nodes);
+    void answer_with_proof(const RootProof& proof, const InfoCallback& on_info,
+                           SearchResult& result) const;
     void watch_clock();
 
     Game game_;
     TranspositionTable tt_;
     EvalWeights weights_;
+    RootSolver root_solver_;
+    RootSolverOptions solver_options_;
     int threads_ = 1;
     int multipv_ = 1;
     int move_overhead_ms_ = 30;

@@ -23,6 +23,8 @@ constexpr int kMaxHashMb = Engine::kMaxHashMb;
 constexpr int kMaxThreads = Engine::kMaxThreads;
 constexpr int kMaxMultiPv = 256;
 constexpr int kMaxMoveOverhead = 10000;
+constexpr int kMaxSolvePieces = 400;                   // more than any board holds
+constexpr int64_t kMaxSolveNodes = 1'000'000'000'000;  // a few days of solving
 
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -131,6 +133,13 @@ void UtiSession::uti(const std::string& last_line) {
               std::to_string(startup_.move_overhead_ms) + " min 0 max " +
               std::to_string(kMaxMoveOverhead));
     out_.line("option name Clear Hash type button");
+    const RootSolverOptions solver_defaults;
+    out_.line("option name SolvePieces type spin default " +
+              std::to_string(solver_defaults.max_pieces) + " min 0 max " +
+              std::to_string(kMaxSolvePieces));
+    out_.line("option name SolveNodes type spin default " +
+              std::to_string(solver_defaults.max_nodes) + " min 0 max " +
+              std::to_string(kMaxSolveNodes));
     const bool is_preset =
         preset(startup_.rules.name).has_value() && *preset(startup_.rules.name) == startup_.rules;
     std::string combo = "option name UTI_Variant type combo default " +
@@ -198,6 +207,15 @@ void UtiSession::setoption(const std::string& line) {
         if (auto v = spin(1, kMaxMultiPv)) engine_.set_multipv(static_cast<int>(*v));
     } else if (id == "move overhead") {
         if (auto v = spin(0, kMaxMoveOverhead)) engine_.set_move_overhead_ms(static_cast<int>(*v));
+    } else if (id == "solvepieces" || id == "solvenodes") {
+        if (auto v = spin(0, id == "solvepieces" ? kMaxSolvePieces : kMaxSolveNodes)) {
+            RootSolverOptions options = engine_.solver_options();
+            if (id == "solvepieces")
+                options.max_pieces = static_cast<int>(*v);
+            else
+                options.max_nodes = static_cast<uint64_t>(*v);
+            engine_.set_solver_options(options);
+        }
     } else if (id == "ponder") {
         if (!need_value()) return;
         if (value != "true" && value != "false")

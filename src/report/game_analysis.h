@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "engine/root_solver.h"
 #include "engine/search_types.h"
 
 namespace branan::report {
@@ -36,7 +37,8 @@ struct AnalysisOptions {
     SearchLimits limits;  // per position
     int threads = 1;
     int hash_mb = 16;
-    int threshold = 100;  // centi-soldiers
+    RootSolverOptions solver;  // the solver at the root (engine/root_solver.h)
+    int threshold = 100;       // centi-soldiers
 };
 
 // Scores beyond this are drawn and compared as this (a mate counts as kScoreCap): 20 soldiers,

@@ -49,7 +49,7 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
         return limits.nodes ? limits.nodes - std::min(limits.nodes, spent()) : UINT64_MAX;
     };
     auto stopped = [&] { return hooks.stop && hooks.stop->load(std::memory_order_relaxed); };
-    uint64_t next_save = hooks.save_every && hooks.save ? hooks.save_every : UINT64_MAX;
+    uint64_t next_tick = hooks.tick_every && hooks.tick ? hooks.tick_every : UINT64_MAX;
     NodeValue v_mine, v_theirs;
     auto pos = root;
     uint64_t budget = 10'000;
@@ -63,10 +63,10 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
             const uint64_t end = d.nodes() + std::min(budget, left());
             do {
                 v = d.search(pos,
-                             std::min(end - d.nodes(), next_save - std::min(next_save, spent())));
-                if (spent() >= next_save) {
-                    hooks.save(spent());
-                    next_save = spent() + hooks.save_every;
+                             std::min(end - d.nodes(), next_tick - std::min(next_tick, spent())));
+                if (spent() >= next_tick) {
+                    hooks.tick(spent());
+                    next_tick = spent() + hooks.tick_every;
                 }
             } while (!v.proven() && !v.disproven() && d.nodes() < end && left() > 0 && !stopped());
             if (v.proven()) {

@@ -21,12 +21,12 @@ struct SolveLimits {
     size_t max_proof = 4'000'000;  // nodes of the proof tree, beyond which it is not built
 };
 
-// What a long solve may be asked to do besides searching: stop early, and save its work now and
-// then (checkpoints, solve_command.cpp).
+// What a solve may be asked to do besides searching: stop early, and act now and then (a long
+// solve saves its checkpoint, solve_command.cpp; a solve in play checks its clock, root_solver.h).
 struct SolveHooks {
     const std::atomic<bool>* stop = nullptr;   // when set, the solve ends as if out of nodes
-    uint64_t save_every = 0;                   // nodes between calls of `save`; 0 = never
-    std::function<void(uint64_t nodes)> save;  // called with the nodes spent so far
+    uint64_t tick_every = 0;                   // nodes between calls of `tick`; 0 = never
+    std::function<void(uint64_t nodes)> tick;  // called with the nodes spent so far
     bool keep_table = false;  // resume from the table's entries instead of clearing it
 };
 

@@ -139,11 +139,12 @@ def handshake():
             if m:
                 options[m.group(1)] = (m.group(2), m.group(3))
         expect_types = {"Hash": "spin", "Threads": "spin", "Ponder": "check", "MultiPV": "spin",
-                        "Move Overhead": "spin", "UTI_Variant": "combo", "UTI_Rules": "string"}
+                        "Move Overhead": "spin", "UTI_Variant": "combo", "UTI_Rules": "string",
+                        "SolvePieces": "spin", "SolveNodes": "spin"}
         for name, kind in expect_types.items():
             assert name in options, "option %r missing from %r" % (name, got)
             assert options[name][0] == kind, "option %r has type %r" % (name, options[name][0])
-        for name in ("Hash", "Threads", "MultiPV", "Move Overhead"):
+        for name in ("Hash", "Threads", "MultiPV", "Move Overhead", "SolvePieces", "SolveNodes"):
             assert re.fullmatch(r" default \d+ min \d+ max \d+", options[name][1]), options[name]
         combo = options["UTI_Variant"][1]
         variants = re.findall(r" var (\S+)", combo)
@@ -678,6 +679,79 @@ def multipv_three():
         e.command("setoption name MultiPV value 1")
         _, lines = e.search("go depth 3", T(30))
         assert {i["multipv"] for i in search_infos(lines)} == {1}
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+# A brandubh-opentafl position (8 pieces) the defenders win in 5 plies and no sooner (the tactics
+# suite, tests/data/tactics.txt): a depth-1 search cannot see it, the solver at the root proves it.
+SOLVER_RULES = "setoption name UTI_Variant value brandubh-opentafl"
+SOLVER_WIN = "position otn /1t2t2/5T1/7/6t/1tKT3/7/2t4/ side defenders"
+
+
+@test
+def solver_reports_proven_mates():
+    e = start_engine()
+    try:
+        e.command(SOLVER_RULES)
+        e.command(SOLVER_WIN)
+        legal = e.legal_moves()
+        best, lines = e.search("go depth 1", T(30))
+        infos = search_infos(lines)
+        assert infos and infos[-1]["kind"] == "mate" and infos[-1]["score"] == 3, infos
+        assert len(infos[-1]["pv"]) == 5, infos[-1]
+        bm, ponder = check_bestmove(best, legal)
+        assert bm == infos[-1]["pv"][0] and ponder == infos[-1]["pv"][1], (best, infos[-1])
+        pv_is_legal(e, SOLVER_WIN, infos[-1]["pv"])
+        # The loser, one move later, is mated in 2.
+        after = SOLVER_WIN + " moves " + bm
+        e.command(after)
+        _, lines = e.search("go depth 1", T(30))
+        last = search_infos(lines)[-1]
+        assert last["kind"] == "mate" and last["score"] == -2, last
+        # Switched off, the same depth-1 search sees no mate.
+        assert e.command("setoption name SolvePieces value 0") == []
+        e.command(SOLVER_WIN)
+        _, lines = e.search("go depth 1", T(30))
+        assert search_infos(lines)[-1]["kind"] == "cp", lines
+        assert e.command("setoption name SolvePieces value 10") == []
+        assert e.command("setoption name SolveNodes value 0") == []
+        _, lines = e.search("go depth 1", T(30))
+        assert search_infos(lines)[-1]["kind"] == "cp", lines
+        # Bad values are refused by name and change nothing.
+        for bad in ("-1", "x", "401", ""):
+            cmd = "setoption name SolvePieces value " + bad
+            assert_single_error(e.command(cmd), cmd, ["SolvePieces"])
+        for bad in ("-5", "1e6", "1000000000001"):
+            cmd = "setoption name SolveNodes value " + bad
+            assert_single_error(e.command(cmd), cmd, ["SolveNodes"])
+        _, lines = e.search("go depth 1", T(30))
+        assert search_infos(lines)[-1]["kind"] == "cp", lines
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def stop_during_a_long_solve():
+    """A stop while the solver works still answers at once, with a searched legal move."""
+    e = start_engine()
+    try:
+        e.command("setoption name UTI_Variant value brandubh-federation")
+        assert e.command("setoption name SolveNodes value 1000000000") == []
+        # 9 pieces, not proved in a billion nodes' worth of the test's patience.
+        pos = "position otn /2t1T2/4t2/1t5/tT4t/3K3/7/3t3/ side attackers"
+        e.command(pos)
+        legal = e.legal_moves()
+        e.send("go infinite")
+        time.sleep(0.3)
+        sent = e.send("stop")
+        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(5), "bestmove")
+        best, _ = check_bestmove(got[-1], legal)
+        infos = search_infos(got)
+        assert infos and infos[-1]["depth"] >= 1 and infos[-1]["pv"][0] == best, got
+        assert received - sent < T(0.5), "bestmove came %.3f s after stop" % (received - sent)
     finally:
         e.close()
     assert not e.stderr_text(), e.stderr_text()
