@@ -52,6 +52,27 @@ TEST_CASE("perft from the start: 11x11 presets and OpenTafl's Copenhagen strings
     for (int d = 1; d <= 3; ++d) CHECK(Game::create(rules).value().perft(d) == expected[d - 1]);
 }
 
+TEST_CASE("perft from the start: every preset of an OpenTafl variant, by OpenTafl's counts",
+          "[perft]") {
+    // OpenTafl 0.4.8's own move generator from its built-in variants' start positions (terminal
+    // positions not expanded, repetition ignored); the 11x11 ones are in the test above.
+    const std::vector<std::pair<std::string, std::vector<uint64_t>>> vectors = {
+        {"brandubh-opentafl", {40, 960, 39512, 1007392}},
+        {"magpie", {40, 960, 39512, 996096}},
+        {"tablut-opentafl", {80, 4400, 353200, 19913864}},
+        {"sea-battle", {80, 4400, 353200, 19913864}},
+        {"copenhagen-opentafl", {116, 6788, 806344}},
+        {"copenhagen-opentafl-relaxed", {116, 6788, 806344}},
+        {"fetlar-computer", {116, 6788, 806344}},
+        {"tawlbwrdd", {136, 7620, 1042016, 61550700}},
+    };
+    for (const auto& [name, counts] : vectors) {
+        INFO(name);
+        for (size_t d = 1; d <= counts.size(); ++d)
+            CHECK(start_perft(name, static_cast<int>(d)) == counts[d - 1]);
+    }
+}
+
 TEST_CASE("perft from the start: one-step presets", "[perft][reference]") {
     // rules.md gives no vectors for these: the counts are this engine's, and the first four
     // plies are checked against the independent reference on every run.

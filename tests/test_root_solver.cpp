@@ -64,8 +64,7 @@ TEST_CASE("root solver: a depth-1 search reports each small tactic's win as its 
     }
 }
 
-TEST_CASE("root solver: off, or with too many pieces, a depth-1 search sees no mate",
-          "[solver]") {
+TEST_CASE("root solver: off, or with too many pieces, a depth-1 search sees no mate", "[solver]") {
     const auto tactics = small_tactics(RootSolverOptions{}.max_pieces, 5);
     REQUIRE(!tactics.empty());
     const Game game = testing::game_of(tactics[0]);

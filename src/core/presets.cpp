@@ -1,5 +1,7 @@
 #include "core/presets.h"
 
+#include "core/rules_string.h"
+
 namespace branan {
 namespace {
 
@@ -134,9 +136,35 @@ Rules fetlar() {
     return r;
 }
 
+// OpenTafl's built-in variants, by the rules strings OpenTafl 0.4.8 sends over OTEP (its Brandub
+// and Fetlar are brandubh-opentafl and fetlar above). Each is played as the string says.
+const char* const kSeaBattle =
+    "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: "
+    "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+const char* const kCopenhagenOpenTafl =
+    "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y "
+    "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+const char* const kCopenhagenRelaxed =
+    "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y "
+    "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+const char* const kTawlbwrdd =
+    "dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: "
+    "start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/";
+const char* const kTablutOpenTafl =
+    "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: "
+    "cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+const char* const kMagpie =
+    "dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, "
+    "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+const char* const kComputerFetlar =
+    "dim:11 name:Computer_Fetlar atkf:y tfr:w "
+    "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+// A preset is made by a function of its own above, or read from an OpenTafl rules string.
 struct Entry {
     const char* name;
-    Rules (*make)();
+    Rules (*make)() = nullptr;
+    const char* opentafl = nullptr;
 };
 
 const Entry kPresets[] = {
@@ -146,11 +174,25 @@ const Entry kPresets[] = {
     {"brandubh-it", brandubh_it},
     {"brandubh-1step", brandubh_1step},
     {"brandubh-1step-12", brandubh_1step_12},
+    {"magpie", nullptr, kMagpie},
     {"tablut", tablut},
     {"tablut-linnaeus", tablut_linnaeus},
+    {"tablut-opentafl", nullptr, kTablutOpenTafl},
+    {"sea-battle", nullptr, kSeaBattle},
     {"copenhagen", copenhagen},
+    {"copenhagen-opentafl", nullptr, kCopenhagenOpenTafl},
+    {"copenhagen-opentafl-relaxed", nullptr, kCopenhagenRelaxed},
     {"fetlar", fetlar},
+    {"fetlar-computer", nullptr, kComputerFetlar},
+    {"tawlbwrdd", nullptr, kTawlbwrdd},
 };
+
+Rules make(const Entry& e) {
+    if (e.make) return e.make();
+    Rules r = parse_rules_string(e.opentafl).value();  // tested: every string parses
+    r.name = e.name;
+    return r;
+}
 
 }  // namespace
 
@@ -165,7 +207,7 @@ const std::vector<std::string>& preset_names() {
 
 std::optional<Rules> preset(std::string_view name) {
     for (const auto& e : kPresets)
-        if (name == e.name) return e.make();
+        if (name == e.name) return make(e);
     return std::nullopt;
 }
 

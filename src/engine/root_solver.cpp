@@ -6,7 +6,8 @@ namespace branan {
 
 bool RootSolver::eligible(const Game& game, const RootSolverOptions& options) {
     if (options.max_pieces <= 0 || options.max_nodes == 0) return false;
-    const int pieces = game.visit_position([](const auto& pos) { return popcount(pos.occupied()); });
+    const int pieces =
+        game.visit_position([](const auto& pos) { return popcount(pos.occupied()); });
     return pieces <= options.max_pieces;
 }
 
@@ -55,7 +56,8 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
     };
     bool done = false;
     uint64_t share = options.max_nodes / 4;
-    for (int depth = 1; !done && share > 0 && depth <= RootSolverOptions::kDeepeningPlies; ++depth) {
+    for (int depth = 1; !done && share > 0 && depth <= RootSolverOptions::kDeepeningPlies;
+         ++depth) {
         const uint64_t before = spent;
         done = run(depth, share);
         share -= std::min(share, spent - before);

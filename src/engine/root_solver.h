@@ -23,7 +23,7 @@ struct RootSolverOptions {
     uint64_t max_nodes = 1000000;  // solver nodes per move
     static constexpr size_t kTableMb = 16;
     static constexpr size_t kMaxProof = 200'000;  // a larger proof is not extracted: unknown
-    static constexpr int kDeepeningPlies = 15;     // depth limits tried before the unlimited solve
+    static constexpr int kDeepeningPlies = 15;    // depth limits tried before the unlimited solve
 };
 
 // A proven result at the root, from the side to move's point of view.
