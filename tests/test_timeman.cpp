@@ -97,3 +97,30 @@ TEST_CASE("timeman: elapsed time against the plan, counted from the start", "[ti
     CHECK_FALSE(tm.past_optimum());
     CHECK_FALSE(tm.out_of_time());
 }
+
+TEST_CASE("timeman: a forced move shrinks a clock's plan, not a fixed move time", "[timeman]") {
+    TimeManager tm;
+    const auto now = Clock::now();
+    tm.start(clock_limits(40000, 1000, 400), Side::Attackers, 0, now);  // 1300 / 6500, as above
+    tm.forced_move();
+    CHECK(tm.optimum_ms() == 130);
+    CHECK(tm.maximum_ms() == 650);
+    REQUIRE(tm.hard_deadline());
+    CHECK(*tm.hard_deadline() == now + milliseconds(650));
+    // a small hard limit is kept when five times the new plan is more
+    tm.start(clock_limits(40000, 1000, 400, 10), Side::Defenders, 30, now);  // 323 / 323
+    tm.forced_move();
+    CHECK(tm.optimum_ms() == 32);
+    CHECK(tm.maximum_ms() == 160);
+    SearchLimits fixed;
+    fixed.move_time = 1000;
+    tm.start(fixed, Side::Attackers, 30, now);
+    tm.forced_move();
+    CHECK(tm.optimum_ms() == 970);
+    CHECK(tm.maximum_ms() == 970);
+    SearchLimits infinite;
+    infinite.infinite = true;
+    tm.start(infinite, Side::Attackers, 30, now);
+    tm.forced_move();
+    CHECK_FALSE(tm.hard_deadline());
+}

@@ -177,19 +177,22 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     sh.multipv = std::max(1, multipv_);
     tt_.new_search();
     std::thread clock_watcher;
-    if (sh.time.hard_deadline()) clock_watcher = std::thread(&Engine::watch_clock, this);
-    // More search threads than cores: the helpers yield to the threads that must answer at once
-    // (commands, the clock watcher, and the main search thread, which writes the info lines and
-    // the bestmove while holding the output's lock).
-    const bool yield = threads_ > static_cast<int>(std::thread::hardware_concurrency());
-    helpers_.resize(threads_ - 1, yield);
-
     std::vector<Move> roots = game.legal_moves();
     if (!limits.search_moves.empty())
         std::erase_if(roots, [&](Move m) {
             return std::find(limits.search_moves.begin(), limits.search_moves.end(), m) ==
                    limits.search_moves.end();
         });
+    if (roots.size() == 1) {
+        std::lock_guard lock(mutex_);  // ponderhit reads the plan
+        sh.time.forced_move();
+    }
+    if (sh.time.hard_deadline()) clock_watcher = std::thread(&Engine::watch_clock, this);
+    // More search threads than cores: the helpers yield to the threads that must answer at once
+    // (commands, the clock watcher, and the main search thread, which writes the info lines and
+    // the bestmove while holding the output's lock).
+    const bool yield = threads_ > static_cast<int>(std::thread::hardware_concurrency());
+    helpers_.resize(threads_ - 1, yield);
 
     auto wait_for_release = [&] {
         std::unique_lock lock(mutex_);

@@ -486,6 +486,7 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
     const auto& limits = shared_.limits;
     const int last_depth = max_depth(limits);
     Move last_best{};
+    Score last_score = -kScoreInfinite;
     int stable = 0;
     for (int depth = 1; depth <= last_depth; ++depth) {
         // Lazy SMP: helper threads skip depths in staggered patterns, so that the threads
@@ -551,7 +552,14 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
             !limits.infinite && is_mate_score(best) && std::abs(mate_plies(best)) <= depth;
         stable = roots_[0].move == last_best ? stable + 1 : 0;
         last_best = roots_[0].move;
-        const double factor = stable >= 4 ? 0.6 : stable >= 2 ? 0.9 : 1.3;
+        // A falling score earns time, a rising one gives some back (Stockfish's falling eval):
+        // a soldier lost since the last iteration is worth half as much time again.
+        const double falling =
+            is_mate_score(best) || is_mate_score(last_score) || last_score == -kScoreInfinite
+                ? 1.0
+                : std::clamp(1.0 + (last_score - best) / 200.0, 0.75, 1.5);
+        last_score = best;
+        const double factor = (stable >= 4 ? 0.6 : stable >= 2 ? 0.9 : 1.3) * falling;
         if (proven || shared_.time.stop_iterating(factor)) {
             // While pondering the search goes on, to stop at the ponderhit. The flag is set
             // before pondering is read again, and ponderhit clears pondering before it reads the

@@ -39,6 +39,12 @@ std::optional<Clock::time_point> TimeManager::hard_deadline() const {
     return start_ + std::chrono::milliseconds(maximum_ms_);
 }
 
+void TimeManager::forced_move() {
+    if (!limited_ || fixed_) return;
+    optimum_ms_ = std::max<int64_t>(1, optimum_ms_ / 10);
+    maximum_ms_ = std::min(maximum_ms_, optimum_ms_ * 5);
+}
+
 bool TimeManager::stop_iterating(double stability_factor) const {
     return limited_ && !fixed_ &&
            elapsed_ms() >= static_cast<int64_t>(optimum_ms_ * 0.5 * stability_factor);

@@ -16,6 +16,9 @@ class TimeManager {
     // counts from there too, pondering included: a ponder hit credits the time already spent.
     int64_t elapsed_ms() const;
     int64_t elapsed_us() const;
+    // The side to move has one legal move: the search only looks for the reply to ponder on, so
+    // a clock's plan (not a fixed movetime) shrinks to a tenth, and its hard limit with it.
+    void forced_move();
     // After an iteration: whether starting another is worth it.
     bool stop_iterating(double stability_factor) const;
     // At any node: whether the hard limit has passed.
