@@ -24,6 +24,7 @@ struct RootSolverOptions {
     static constexpr size_t kTableMb = 16;
     static constexpr size_t kMaxProof = 200'000;  // a larger proof is not extracted: unknown
     static constexpr int kDeepeningPlies = 15;    // depth limits tried before the unlimited solve
+    static constexpr int64_t kMinSliceMs = 50;    // with a time limit, the least time worth a solve
 };
 
 // A proven result at the root, from the side to move's point of view.
