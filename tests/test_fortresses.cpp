@@ -93,30 +93,66 @@ TEST_CASE("fortresses and square lists: perft agrees with OpenTafl's move genera
     // The counts are OpenTafl's (commit 6895051d5a3b): its Taflman.getAllowableDestinations and
     // GameState.moveTaflman / checkVictory, applied to these rules strings and records.
     const std::vector<Case> cases = {
-        {"Foteviken: pieces on, next to and off fortresses", kFotevikenRules,
-         "/3t5/9/4T4/tT5T1/2K6/9/4t4/9/5t3/", Side::Attackers, {49, 1637, 66577}},
-        {"Foteviken: the same, defenders to move", kFotevikenRules,
-         "/3t5/9/4T4/tT5T1/2K6/9/4t4/9/5t3/", Side::Defenders, {34, 1556, 50465}},
-        {"hostile fortresses: captures against them, the king beside them", kHostileForts,
-         "/9/4T4/6t2/1Tt6/1T1t5/1Kt6/2t6/6t2/9/", Side::Attackers, {49, 942, 42368}},
-        {"hostile fortresses, defenders to move", kHostileForts,
-         "/9/4T4/6t2/1Tt6/1T1t5/1Kt6/2t6/6t2/9/", Side::Defenders, {19, 860, 15633}},
-        {"defender fortresses from Fetlar's start", kDefenderForts, kFetlarStart,
-         Side::Attackers, {116, 6788, 799596}},
-        {"defender fortresses: crossed, not stopped on, hostile to attackers", kDefenderForts,
-         "/11/11/11/4t6/4T1T4/3T1K1T3/3t7/5t5/2T8/11/11/", Side::Attackers, {37, 2920, 114580}},
-        {"defender fortresses, defenders to move", kDefenderForts,
-         "/11/11/11/4t6/4T1T4/3T1K1T3/3t7/5t5/2T8/11/11/", Side::Defenders, {77, 2847, 228155}},
-        {"corner groups from Fetlar's start", kCornerGroups, kFetlarStart, Side::Attackers,
+        {"Foteviken: pieces on, next to and off fortresses",
+         kFotevikenRules,
+         "/3t5/9/4T4/tT5T1/2K6/9/4t4/9/5t3/",
+         Side::Attackers,
+         {49, 1637, 66577}},
+        {"Foteviken: the same, defenders to move",
+         kFotevikenRules,
+         "/3t5/9/4T4/tT5T1/2K6/9/4t4/9/5t3/",
+         Side::Defenders,
+         {34, 1556, 50465}},
+        {"hostile fortresses: captures against them, the king beside them",
+         kHostileForts,
+         "/9/4T4/6t2/1Tt6/1T1t5/1Kt6/2t6/6t2/9/",
+         Side::Attackers,
+         {49, 942, 42368}},
+        {"hostile fortresses, defenders to move",
+         kHostileForts,
+         "/9/4T4/6t2/1Tt6/1T1t5/1Kt6/2t6/6t2/9/",
+         Side::Defenders,
+         {19, 860, 15633}},
+        {"defender fortresses from Fetlar's start",
+         kDefenderForts,
+         kFetlarStart,
+         Side::Attackers,
+         {116, 6788, 799596}},
+        {"defender fortresses: crossed, not stopped on, hostile to attackers",
+         kDefenderForts,
+         "/11/11/11/4t6/4T1T4/3T1K1T3/3t7/5t5/2T8/11/11/",
+         Side::Attackers,
+         {37, 2920, 114580}},
+        {"defender fortresses, defenders to move",
+         kDefenderForts,
+         "/11/11/11/4t6/4T1T4/3T1K1T3/3t7/5t5/2T8/11/11/",
+         Side::Defenders,
+         {77, 2847, 228155}},
+        {"corner groups from Fetlar's start",
+         kCornerGroups,
+         kFetlarStart,
+         Side::Attackers,
          {100, 5812, 602032}},
-        {"corner groups: the king in the open", kCornerGroups,
-         "/11/11/3t7/11/11/1t2K6/11/11/11/11/11/", Side::Defenders, {18, 618, 11583}},
-        {"7x7: five corners, two throne squares", kCornerList7, "/7/3t3/2T4/ttTKTtt/3T3/3t3/3t3/",
-         Side::Attackers, {37, 891, 33099}},
-        {"9x9: five corners, two throne squares, from Tablut's start", kCornerList9,
-         kTablutStart, Side::Attackers, {70, 3763, 264620}},
-        {"9x9: the king on one throne square beside the other", kCornerList9,
-         "/9/2t6/9/4T4/t3K4/9/9/9/1t7/", Side::Defenders, {22, 813, 22503}},
+        {"corner groups: the king in the open",
+         kCornerGroups,
+         "/11/11/3t7/11/11/1t2K6/11/11/11/11/11/",
+         Side::Defenders,
+         {18, 618, 11583}},
+        {"7x7: five corners, two throne squares",
+         kCornerList7,
+         "/7/3t3/2T4/ttTKTtt/3T3/3t3/3t3/",
+         Side::Attackers,
+         {37, 891, 33099}},
+        {"9x9: five corners, two throne squares, from Tablut's start",
+         kCornerList9,
+         kTablutStart,
+         Side::Attackers,
+         {70, 3763, 264620}},
+        {"9x9: the king on one throne square beside the other",
+         kCornerList9,
+         "/9/2t6/9/4T4/t3K4/9/9/9/1t7/",
+         Side::Defenders,
+         {22, 813, 22503}},
     };
     for (const Case& c : cases) {
         INFO(c.what << ": " << c.record);
@@ -163,16 +199,16 @@ TEST_CASE("fortresses: who may stop on and cross them, by hand", "[fortress]") {
 
 TEST_CASE("fortresses: captures against them, as OpenTafl plays them", "[fortress]") {
     SECTION("a defender on a fortress hostile to defenders is captured against the empty one") {
-        Game game = game_at(kHostileForts, "/9/4T4/6t2/1Tt6/1T1t5/1Kt6/2t6/6t2/9/",
-                            Side::Attackers);
+        Game game =
+            game_at(kHostileForts, "/9/4T4/6t2/1Tt6/1T1t5/1Kt6/2t6/6t2/9/", Side::Attackers);
         // OpenTafl: d5-c5 captures b5 (a defender on the fortress b5, against the fortress a5).
         REQUIRE(game.play("d5-c5").ok());
         CHECK(game.piece_char(4 * 9 + 1) == '.');
         CHECK(game.status().outcome == Outcome::Ongoing);
     }
     SECTION("the king is captured with fortresses as two of his four sides") {
-        Game game = game_at(kHostileForts, "/9/4T4/6t2/1Tt6/1T1t5/1Kt6/2t6/6t2/9/",
-                            Side::Attackers);
+        Game game =
+            game_at(kHostileForts, "/9/4T4/6t2/1Tt6/1T1t5/1Kt6/2t6/6t2/9/", Side::Attackers);
         // b6: a6 (a fortress), b5 (a fortress holding a defender: hostile still), c6, and b7.
         REQUIRE(game.play("c7-b7").ok());
         CHECK(game.status().outcome == Outcome::AttackersWin);
