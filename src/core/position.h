@@ -119,8 +119,10 @@ class Position {
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
     BB stop_forbidden(Piece p, int origin) const;
     BB pass_forbidden(Piece p, int origin) const;
-    int count_slides(BB from, Piece p, BB empty, bool first_only, int origin) const;
-    int count_piece_slides(BB from, Piece p, BB empty, bool first_only) const;
+    template <int origin>
+    int count_slides(BB from, Piece p, BB empty, bool first_only) const;
+    int count_fort_slides(BB from, Piece p, BB empty, bool first_only) const;
+    [[gnu::noinline]] int count_all_fort_slides(bool first_only) const;
     int count_all_slides(bool first_only) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Square king) const;
@@ -275,7 +277,8 @@ void Position<BB>::generate(MoveList& list) const {
 // union of the reached squares counts the moves exactly. With first_only, 1 at the first move.
 // Every piece in `from` starts from `origin`.
 template <class BB>
-int Position<BB>::count_slides(BB from, Piece p, BB empty, bool first_only, int origin) const {
+template <int origin>
+int Position<BB>::count_slides(BB from, Piece p, BB empty, bool first_only) const {
     const int k = static_cast<int>(p);
     const BB passable = empty & ~pass_forbidden(p, origin);
     const BB stoppable = ~stop_forbidden(p, origin);
@@ -294,28 +297,41 @@ int Position<BB>::count_slides(BB from, Piece p, BB empty, bool first_only, int 
     return total;
 }
 
-// count_slides for pieces of kind p on any squares: grouped by where their moves start.
+// count_slides for pieces of kind p on any squares, grouped by where their moves start.
 template <class BB>
-int Position<BB>::count_piece_slides(BB from, Piece p, BB empty, bool first_only) const {
+int Position<BB>::count_fort_slides(BB from, Piece p, BB empty, bool first_only) const {
     const BB forts = t_->forts_bb;
-    if (!(from & forts)) return count_slides(from, p, empty, first_only, kOffFort);
-    int n = count_slides(from & ~forts, p, empty, first_only, kOffFort);
+    int n = count_slides<kOffFort>(from & ~forts, p, empty, first_only);
     if (first_only && n) return n;
-    n += count_slides(from & t_->attacker_forts_bb, p, empty, first_only, kOnAttackerFort);
+    n += count_slides<kOnAttackerFort>(from & t_->attacker_forts_bb, p, empty, first_only);
     if (first_only && n) return n;
-    return n + count_slides(from & t_->defender_forts_bb, p, empty, first_only, kOnDefenderFort);
+    return n + count_slides<kOnDefenderFort>(from & t_->defender_forts_bb, p, empty, first_only);
+}
+
+// count_all_slides where the rules have fortresses, kept out of line so that variants without
+// them pay nothing.
+template <class BB>
+int Position<BB>::count_all_fort_slides(bool first_only) const {
+    const BB empty = t_->geo.all & ~occupied();
+    const int n =
+        count_fort_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
+    if (first_only && n) return n;
+    if (to_move_ == Side::Attackers) return n;
+    return n + count_fort_slides(king_bb(), Piece::King, empty, first_only);
 }
 
 // The moves of the side to move, all of them or (first_only) 1 at the first.
 template <class BB>
-int Position<BB>::count_all_slides(bool first_only) const {
+inline int Position<BB>::count_all_slides(bool first_only) const {
     if (status().over()) return 0;
+    if (t_->forts_bb) [[unlikely]]
+        return count_all_fort_slides(first_only);
     const BB empty = t_->geo.all & ~occupied();
     const int n =
-        count_piece_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
+        count_slides<kOffFort>(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
     if (first_only && n) return n;
     if (to_move_ == Side::Attackers) return n;
-    return n + count_piece_slides(king_bb(), Piece::King, empty, first_only);
+    return n + count_slides<kOffFort>(king_bb(), Piece::King, empty, first_only);
 }
 
 template <class BB>
