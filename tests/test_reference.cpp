@@ -87,6 +87,8 @@ TEST_CASE("random games: captures and verdicts agree with the reference", "[refe
     std::mt19937 rng(20261129);
     int total_moves = 0, capturing_moves = 0, decided = 0;
     for (const auto& name : preset_names()) {
+        // The reference is written without fortresses (OpenTafl's afor / dfor squares).
+        if (name == "foteviken") continue;
         const Rules rules = *preset(name);
         for (int g = 0; g < 100; ++g) {
             Game game = Game::create(rules).value();

@@ -1,5 +1,6 @@
 // OpenTafl rules strings (src/core/rules_string.h): preset round trips, OpenTafl's own built-in
 // strings, OpenTafl's code defaults, hostility letters, Branan's extension keys, and errors.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -198,6 +199,26 @@ TEST_CASE("random rules values round trip", "[rules-string]") {
             sq->hostile_empty = PieceSet{static_cast<uint8_t>(next(8))};
         }
         r.corners.hostile_empty = r.corners.hostile;
+        // Square lists: now and then a few squares of the board (the throne's and the corners'
+        // replacing their defaults, fortresses on their own).
+        for (SpecialSquareRules* sq :
+             {&r.throne, &r.corners, &r.attacker_forts, &r.defender_forts}) {
+            sq->squares.clear();
+            if (next(5) == 0)
+                for (int k = 1 + next(2); k > 0; --k) sq->squares.push_back(next(r.size * r.size));
+            std::sort(sq->squares.begin(), sq->squares.end());
+            sq->squares.erase(std::unique(sq->squares.begin(), sq->squares.end()),
+                              sq->squares.end());
+        }
+        for (SpecialSquareRules* sq : {&r.attacker_forts, &r.defender_forts}) {
+            sq->stop = PieceSet{static_cast<uint8_t>(next(8))};
+            sq->pass = PieceSet{static_cast<uint8_t>(next(8))};
+            sq->reenter = PieceSet{static_cast<uint8_t>(next(8))};
+            const PieceSet hostile[] = {PieceSet::none(), PieceSet::all(),
+                                        PieceSet::of(Piece::AttackerSoldier),
+                                        PieceSet::of(Piece::DefenderSoldier) | kKingOnly};
+            sq->hostile = sq->hostile_empty = hostile[next(4)];
+        }
         r.forest_moves = next(3) ? 0 : next(9);
         r.shieldwall = static_cast<Shieldwall>(next(3));
         r.shieldwall_flank = next(2);
@@ -383,8 +404,7 @@ TEST_CASE("Berserk is refused, naming a key Branan cannot play", "[rules-string]
         };
         for (const Case& c :
              {Case{"ber:c", "'ber'", "berserk"}, Case{"ber:m", "'ber'", "berserk"},
-              Case{"kj:r", "'kj'", "king jump"}, Case{"kj:c", "'kj'", "king jump"},
-              Case{"afor:a4", "'afor'", "fortress"}, Case{"dfor:d1", "'dfor'", "fortress"}}) {
+              Case{"kj:r", "'kj'", "king jump"}, Case{"kj:c", "'kj'", "king jump"}}) {
             const std::string text = seven(c.entry);
             INFO(text);
             const auto r = parse_rules_string(text);
@@ -397,7 +417,7 @@ TEST_CASE("Berserk is refused, naming a key Branan cannot play", "[rules-string]
         const Rules d = parse_ok(seven(""));
         for (const char* entry :
              {"sw:n", "efe:n", "ber:n", "kj:n", "afor:", "dfor:", "swf:y", "nj:n", "cj:j", "mj:n",
-              "gj:c", "aforh:TCNKM", "dforp:tcnkmTCNKM", "aforre:", "dfors:TCNKM"}) {
+              "gj:c", "aforh:TCNKM", "dforp:tcnkmTCNKM", "aforre:tTK", "dfors:TCNKM"}) {
             INFO(entry);
             Rules r = parse_ok(seven(entry));
             CHECK(r == d);
@@ -680,15 +700,19 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {"dim:4 start:/1t2/4/1K2/4/", {"'dim'", "4"}},
         {"dim:x start:" + kBrandubhStart, {"'dim'", "'x'"}},
         {"dim: start:" + kBrandubhStart, {"'dim'"}},
-        {seven("cor:a2"), {"'cor'", "corners"}},
-        {seven("cor:a1"), {"'cor'", "corners"}},
-        {seven("cor:a1,g1,a7,g7,d4"), {"'cor'"}},
+        {seven("cor:a1,a1"), {"'cor'", "twice"}},
+        {seven("cor:d1"), {"'cor'", "d1"}},
+        {seven("cor:a1,g1,a7,g7,d4"), {"'cor'", "'cen'"}},
         {seven("cor:h8"), {"'cor'", "'h8'"}},
-        {seven("cen:e5"), {"'cen'", "centre"}},
+        {seven("cen:d5"), {"'cen'", "d5"}},
         {seven("cen:d4,d5"), {"'cen'"}},
-        {seven("afor:a4"), {"'afor'"}},
-        {seven("afor:a4,a5,"), {"'afor'"}},
-        {seven("dfor:a4"), {"'dfor'"}},
+        {seven("afor:z9"), {"'afor'"}},
+        {seven("afor:a4,a4"), {"'afor'", "twice"}},
+        {seven("afor:a4 afors:T"), {"'afor'", "a4"}},
+        {seven("afor:b1 dfor:b1"), {"'dfor'", "'afor'"}},
+        {seven("dfor:a4"), {"'dfor'", "a4"}},
+        {seven("efe:y afor:b1"), {"'efe'", "'afor'"}},
+        {seven("cor:a1,g1,b7 xforest:2 cors:tTK"), {"forest", "'cor'"}},
         {"dim:9 start:" + kBrandubhStart, {"start", "9x9"}},
         {"dim:7 start:" + kTablutStart, {"start", "7x7"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", {"start"}},
@@ -779,6 +803,9 @@ std::vector<Rules> rule_sets_writing_every_key() {
     sets.push_back(parse_ok(seven("xtfr:f xnomove:d cenhe:tT xcenhek:n xcorhk:n")));
     sets.push_back(parse_ok(seven("cors:tTK xforest:2 cenh:tT xcenhk:n ks:s xkcross:y cenre:tT")));
     sets.push_back(parse_ok(seven("spd:2,3 esc:e sw:w corp:tTK ka:h cenp:t corre:tT")));
+    sets.push_back(
+        parse_ok(seven("afor:b1,c1 dfor:b7,f7,c4 aforp:tT dforp:T afors:t dfors:T "
+                       "aforh:tT dforh:T aforre:t dforre:K cor:a1,g7 cen:d4,e4 cens:TK")));
     return sets;
 }
 

@@ -1,5 +1,7 @@
 #include "core/game.h"
 
+#include <algorithm>
+
 #include "core/game_end.h"
 #include "core/notation.h"
 #include "core/opentafl_notation.h"
@@ -156,7 +158,8 @@ uint64_t Game::perft(int depth, const std::function<void(Move, uint64_t)>& divid
 
 std::string Game::diagram() const {
     const int n = size();
-    const Geometry<Bitboard128> geo(n);
+    std::vector<Square> special = throne_squares(rules_);
+    for (Square sq : corner_squares(rules_)) special.push_back(sq);
     std::string out;
     for (int rank = n - 1; rank >= 0; --rank) {
         const std::string label = std::to_string(rank + 1);
@@ -165,9 +168,8 @@ std::string Game::diagram() const {
             const Square sq = rank * n + file;
             char c = piece_char(sq);
             if (c == '.') {
-                const bool corner = rules_.corners.exists && test(geo.corners, sq);
-                const bool throne = rules_.throne.exists && sq == geo.throne;
-                c = corner || throne ? '+' : '.';
+                const bool marked = std::find(special.begin(), special.end(), sq) != special.end();
+                c = marked ? '+' : '.';
             }
             out += ' ';
             out += c;

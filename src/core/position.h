@@ -117,9 +117,12 @@ class Position {
     Piece piece_at(Square sq) const;  // only for occupied squares
     // Whether "the king has left the throne" is state: only where he may not come back.
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
-    BB stop_forbidden(Piece p) const;
-    BB pass_forbidden(Piece p) const;
+    BB stop_forbidden(Piece p, int origin) const;
+    BB pass_forbidden(Piece p, int origin) const;
+    template <int origin>
     int count_slides(BB from, Piece p, BB empty, bool first_only) const;
+    int count_fort_slides(BB from, Piece p, BB empty, bool first_only) const;
+    [[gnu::noinline]] int count_all_fort_slides(bool first_only) const;
     int count_all_slides(bool first_only) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Square king) const;
@@ -168,7 +171,7 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
     if (to_move == Side::Defenders) st.key ^= z.side_defenders;
     // A record carries no history: a king off the throne has left it; a soldier on a corner
     // arrived with its side's last move.
-    if (tracks_throne_exit() && king_ != t_->geo.throne) {
+    if (tracks_throne_exit() && !test(t_->throne_bb, king_)) {
         st.king_left_throne = true;
         st.key ^= z.king_left_throne;
     }
@@ -207,18 +210,19 @@ Piece Position<BB>::piece_at(Square sq) const {
     return test(soldiers_[0], sq) ? Piece::AttackerSoldier : Piece::DefenderSoldier;
 }
 
-// Squares piece kind `p` may not end a move on / may not cross now: the static masks, plus the
-// throne once the king has left it where he may not return.
+// Squares piece kind `p` may not end a move on / may not cross now, moving from `origin`
+// (RuleTables::origin): the static masks, plus the throne once the king has left it where he
+// may not return.
 template <class BB>
-BB Position<BB>::stop_forbidden(Piece p) const {
-    BB mask = t_->no_stop[static_cast<int>(p)];
+BB Position<BB>::stop_forbidden(Piece p, int origin) const {
+    BB mask = t_->no_stop[origin][static_cast<int>(p)];
     if (p == Piece::King && state().king_left_throne) mask |= t_->throne_bb;
     return mask;
 }
 
 template <class BB>
-BB Position<BB>::pass_forbidden(Piece p) const {
-    BB mask = t_->no_pass[static_cast<int>(p)];
+BB Position<BB>::pass_forbidden(Piece p, int origin) const {
+    BB mask = t_->no_pass[origin][static_cast<int>(p)];
     if (p == Piece::King && state().king_left_throne && !t_->rules.king_crosses_left_throne)
         mask |= t_->throne_bb;
     return mask;
@@ -228,7 +232,9 @@ template <class BB>
 BB Position<BB>::destinations(Square from, Piece p) const {
     const auto& geo = t_->geo;
     const int k = static_cast<int>(p);
-    const BB occ = occupied(), no_stop = stop_forbidden(p), no_pass = pass_forbidden(p);
+    const int origin = t_->origin(from);
+    const BB occ = occupied(), no_stop = stop_forbidden(p, origin),
+             no_pass = pass_forbidden(p, origin);
     BB reached = 0;
     if (t_->reach[k] >= geo.size) {
         // Along each ray up to the first piece (excluded) or square not to be crossed (included).
@@ -269,11 +275,13 @@ void Position<BB>::generate(MoveList& list) const {
 // Counts slides of every piece in `from` (all of kind p) direction by direction: in one
 // direction no two pieces can reach the same square (the nearer would block the other), so the
 // union of the reached squares counts the moves exactly. With first_only, 1 at the first move.
+// Every piece in `from` starts from `origin`.
 template <class BB>
+template <int origin>
 int Position<BB>::count_slides(BB from, Piece p, BB empty, bool first_only) const {
     const int k = static_cast<int>(p);
-    const BB passable = empty & ~pass_forbidden(p);
-    const BB stoppable = ~stop_forbidden(p);
+    const BB passable = empty & ~pass_forbidden(p, origin);
+    const BB stoppable = ~stop_forbidden(p, origin);
     int total = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
         BB reached = 0;
@@ -289,15 +297,41 @@ int Position<BB>::count_slides(BB from, Piece p, BB empty, bool first_only) cons
     return total;
 }
 
-// The moves of the side to move, all of them or (first_only) 1 at the first.
+// count_slides for pieces of kind p on any squares, grouped by where their moves start.
 template <class BB>
-int Position<BB>::count_all_slides(bool first_only) const {
-    if (status().over()) return 0;
+int Position<BB>::count_fort_slides(BB from, Piece p, BB empty, bool first_only) const {
+    const BB forts = t_->forts_bb;
+    int n = count_slides<kOffFort>(from & ~forts, p, empty, first_only);
+    if (first_only && n) return n;
+    n += count_slides<kOnAttackerFort>(from & t_->attacker_forts_bb, p, empty, first_only);
+    if (first_only && n) return n;
+    return n + count_slides<kOnDefenderFort>(from & t_->defender_forts_bb, p, empty, first_only);
+}
+
+// count_all_slides where the rules have fortresses, kept out of line so that variants without
+// them pay nothing.
+template <class BB>
+int Position<BB>::count_all_fort_slides(bool first_only) const {
     const BB empty = t_->geo.all & ~occupied();
-    const int n = count_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
+    const int n =
+        count_fort_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
     if (first_only && n) return n;
     if (to_move_ == Side::Attackers) return n;
-    return n + count_slides(king_bb(), Piece::King, empty, first_only);
+    return n + count_fort_slides(king_bb(), Piece::King, empty, first_only);
+}
+
+// The moves of the side to move, all of them or (first_only) 1 at the first.
+template <class BB>
+inline int Position<BB>::count_all_slides(bool first_only) const {
+    if (status().over()) return 0;
+    if (t_->forts_bb) [[unlikely]]
+        return count_all_fort_slides(first_only);
+    const BB empty = t_->geo.all & ~occupied();
+    const int n =
+        count_slides<kOffFort>(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
+    if (first_only && n) return n;
+    if (to_move_ == Side::Attackers) return n;
+    return n + count_slides<kOffFort>(king_bb(), Piece::King, empty, first_only);
 }
 
 template <class BB>
@@ -324,7 +358,7 @@ bool Position<BB>::closes_capture(Square beyond, Piece victim, BB anvils, BB occ
 template <class BB>
 bool Position<BB>::linnaean_anvil(Square victim_sq, Square beyond, BB attackers,
                                   Square king) const {
-    if (!t_->rules.linnaean_capture || beyond != king || beyond != t_->geo.throne) return false;
+    if (!t_->rules.linnaean_capture || beyond != king || !test(t_->throne_bb, beyond)) return false;
     const auto& geo = t_->geo;
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square n = geo.neighbour[beyond][dir];
@@ -376,7 +410,7 @@ bool Position<BB>::king_captured(Square attacker_to) const {
     while (dir < kDirections && geo.neighbour[attacker_to][dir] != king_) ++dir;
     if (dir == kDirections) return false;
     const BB occ = occupied();
-    const bool on_throne = t_->throne_bb && king_ == geo.throne;
+    const bool on_throne = test(t_->throne_bb, king_);
     const bool near_throne = t_->throne_bb && test(geo.neighbours(t_->throne_bb), king_);
     const Square beyond = geo.neighbour[king_][dir];
     int sides = 0;  // closed sides around the king
@@ -468,7 +502,6 @@ BB Position<BB>::captures_of(Move m) const {
 template <class BB>
 void Position<BB>::do_move(Move m) {
     const auto& z = zobrist::keys();
-    const auto& geo = t_->geo;
     const Side us = to_move_;
     // A pseudo-legal move: a piece of the side to move, to an empty square, in a game going on.
     assert(test(side_pieces(us), m.from) && !test(occupied(), m.to) && !status().over());
@@ -484,7 +517,8 @@ void Position<BB>::do_move(Move m) {
     st.key ^= z.piece[k][from] ^ z.piece[k][to];
     if (mover == Piece::King) {
         king_ = to;
-        if (from == geo.throne && tracks_throne_exit() && !st.king_left_throne) {
+        if (test(t_->throne_bb, from) && !test(t_->throne_bb, to) && tracks_throne_exit() &&
+            !st.king_left_throne) {
             st.king_left_throne = true;
             st.key ^= z.king_left_throne;
         }

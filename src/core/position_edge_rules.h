@@ -107,7 +107,7 @@ bool Position<BB>::in_sealed_fort() const {
     for (BB next = area | (geo.neighbours(area) & empty); next != area;
          next = area | (geo.neighbours(area) & empty))
         area = next;
-    if (area & geo.corners) return false;
+    if (area & t_->corners_bb) return false;
     const BB border = geo.neighbours(area | king_bb());
     if (border & soldiers_[0]) return false;
     const BB friends = soldiers_[1] | king_bb();

@@ -160,6 +160,15 @@ const char* const kComputerFetlar =
     "dim:11 name:Computer_Fetlar atkf:y tfr:w "
     "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 
+// Foteviken Tablut: Tablut's board and start, edge escape; the attackers' four start groups are
+// attacker fortresses that no piece enters from elsewhere (a piece on one may move over and onto
+// any of them) and that are hostile to nobody; nobody stops on or crosses the throne.
+const char* const kFoteviken =
+    "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: "
+    "afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: "
+    "cenh: cenhe:K aforh:K cenre: aforre: "
+    "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+
 // A preset is made by a function of its own above, or read from an OpenTafl rules string.
 struct Entry {
     const char* name;
@@ -185,6 +194,7 @@ const Entry kPresets[] = {
     {"fetlar", fetlar},
     {"fetlar-computer", nullptr, kComputerFetlar},
     {"tawlbwrdd", nullptr, kTawlbwrdd},
+    {"foteviken", nullptr, kFoteviken},
 };
 
 Rules make(const Entry& e) {

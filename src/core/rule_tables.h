@@ -2,20 +2,38 @@
 // read on the hot path. Built when rules are set; positions keep a pointer to it.
 #pragma once
 
+#include <vector>
+
 #include "core/geometry.h"
 #include "core/rules.h"
 
 namespace branan {
 
+// Where a move starts, for the fortresses' re-entry rule: off any fortress, on an attacker
+// fortress, on a defender fortress.
+enum Origin : int { kOffFort = 0, kOnAttackerFort = 1, kOnDefenderFort = 2, kOrigins = 3 };
+
+template <class BB>
+BB squares_bb(const std::vector<Square>& squares) {
+    BB b = 0;
+    for (Square sq : squares) b |= square_bb<BB>(sq);
+    return b;
+}
+
 template <class BB>
 struct RuleTables {
     Rules rules;
     Geometry<BB> geo;
-    BB throne_bb = 0;                       // empty if the variant has no throne
-    BB corners_bb = 0;                      // empty if corners are ordinary squares
-    BB escape = 0;                          // squares the king wins on
-    std::array<BB, kPieceKinds> no_stop{};  // squares a piece kind may never end a move on
-    std::array<BB, kPieceKinds> no_pass{};  // squares it may never cross, even when empty
+    BB throne_bb = 0;   // empty if the variant has no throne
+    BB corners_bb = 0;  // empty if corners are ordinary squares
+    BB attacker_forts_bb = 0;
+    BB defender_forts_bb = 0;
+    BB forts_bb = 0;  // both fortress kinds; empty for most variants
+    BB escape = 0;    // squares the king wins on
+    // Squares a piece kind may never end a move on / never cross even when empty, by where the
+    // move starts (Origin): the fortresses' re-entry rule is lifted on a fortress of their kind.
+    std::array<std::array<BB, kPieceKinds>, kOrigins> no_stop{};
+    std::array<std::array<BB, kPieceKinds>, kOrigins> no_pass{};
     // Special squares hostile to a piece kind while empty / while occupied (by anyone).
     std::array<BB, kPieceKinds> hostile_empty{};
     std::array<BB, kPieceKinds> hostile_occupied{};
@@ -27,28 +45,62 @@ struct RuleTables {
     BB wall_closers = 0;                   // squares that close a shieldwall while empty (corners)
 
     explicit RuleTables(const Rules& r) : rules(r), geo(r.size) {
-        if (r.throne.exists) throne_bb = square_bb<BB>(geo.throne);
-        if (r.corners.exists) corners_bb = geo.corners;
-        escape = r.escape == Escape::Edge ? geo.edge : geo.corners;
+        throne_bb = squares_bb<BB>(throne_squares(r));
+        corners_bb = squares_bb<BB>(corner_squares(r));
+        attacker_forts_bb = squares_bb<BB>(r.attacker_forts.squares);
+        defender_forts_bb = squares_bb<BB>(r.defender_forts.squares);
+        forts_bb = attacker_forts_bb | defender_forts_bb;
+        escape = r.escape == Escape::Edge ? geo.edge : corners_bb;
         for (int k = 0; k < kPieceKinds; ++k) {
             const Piece p = static_cast<Piece>(k);
+            BB stop = 0, pass = 0;
             // The king's return to the throne is judged by position state, not here.
             const bool throne_closed = !r.throne.reenter.has(p) && p != Piece::King;
-            if (!r.throne.stop.has(p) || throne_closed) no_stop[k] |= throne_bb;
-            if (!r.throne.pass.has(p) || throne_closed) no_pass[k] |= throne_bb;
-            if (!r.corners.stop.has(p) || !r.corners.reenter.has(p)) no_stop[k] |= corners_bb;
-            if (!r.corners.pass.has(p) || !r.corners.reenter.has(p)) no_pass[k] |= corners_bb;
-            if (r.corners.hostile_empty.has(p)) hostile_empty[k] |= corners_bb;
-            if (r.corners.hostile.has(p)) hostile_occupied[k] |= corners_bb;
-            if (r.throne.hostile_empty.has(p)) hostile_empty[k] |= throne_bb;
-            if (r.throne.hostile.has(p)) hostile_occupied[k] |= throne_bb;
+            if (!r.throne.stop.has(p) || throne_closed) stop |= throne_bb;
+            if (!r.throne.pass.has(p) || throne_closed) pass |= throne_bb;
+            if (!r.corners.stop.has(p) || !r.corners.reenter.has(p)) stop |= corners_bb;
+            if (!r.corners.pass.has(p) || !r.corners.reenter.has(p)) pass |= corners_bb;
+            for (int o = 0; o < kOrigins; ++o) {
+                no_stop[o][k] = stop;
+                no_pass[o][k] = pass;
+            }
+            // Fortresses as OpenTafl moves: a square it may not cross it may not reach either.
+            add_fort(r.attacker_forts, attacker_forts_bb, kOnAttackerFort, p);
+            add_fort(r.defender_forts, defender_forts_bb, kOnDefenderFort, p);
+            auto hostile = [&](const SpecialSquareRules& s, BB bb) {
+                if (s.hostile_empty.has(p)) hostile_empty[k] |= bb;
+                if (s.hostile.has(p)) hostile_occupied[k] |= bb;
+            };
+            hostile(r.corners, corners_bb);
+            hostile(r.throne, throne_bb);
+            hostile(r.attacker_forts, attacker_forts_bb);
+            hostile(r.defender_forts, defender_forts_bb);
             reach[k] = r.speed[k] > 0 ? r.speed[k] : r.size;
         }
         king_hammer = r.king_armed == KingArmed::Yes || r.king_armed == KingArmed::HammerOnly;
         king_anvil = r.king_armed == KingArmed::Yes || r.king_armed == KingArmed::AnvilOnly;
-        king_reenters = !r.throne.exists || r.throne.reenter.has(Piece::King);
+        king_reenters = !throne_bb || r.throne.reenter.has(Piece::King);
         shieldwall = r.shieldwall != Shieldwall::None;
         if (r.shieldwall == Shieldwall::Strong) wall_closers = corners_bb;
+    }
+
+    // Where a move from `from` starts, for no_stop / no_pass.
+    int origin(Square from) const {
+        if (!test(forts_bb, from)) return kOffFort;
+        return test(attacker_forts_bb, from) ? kOnAttackerFort : kOnDefenderFort;
+    }
+
+  private:
+    // The fortress squares `bb` of kind `f` closed to piece kind `p`, from every origin but
+    // `own` (a move starting on the same kind), where only `stop` and `pass` count.
+    void add_fort(const SpecialSquareRules& f, BB bb, int own, Piece p) {
+        const int k = static_cast<int>(p);
+        const bool pass = f.pass.has(p), stop = f.stop.has(p) && pass, enter = f.reenter.has(p);
+        for (int o = 0; o < kOrigins; ++o) {
+            const bool lifted = o == own;
+            if (!pass || (!enter && !lifted)) no_pass[o][k] |= bb;
+            if (!stop || (!enter && !lifted)) no_stop[o][k] |= bb;
+        }
     }
 };
 

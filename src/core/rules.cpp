@@ -1,5 +1,8 @@
 #include "core/rules.h"
 
+#include <algorithm>
+#include <utility>
+
 #include "core/geometry.h"
 #include "core/notation.h"
 #include "core/position_record.h"
@@ -95,6 +98,30 @@ const char* repetition_name(RepetitionRule r) {
     return "?";
 }
 
+SpecialSquareRules fortress_defaults(Side owner) {
+    SpecialSquareRules s;
+    s.exists = false;
+    s.pass = s.reenter = PieceSet::all();
+    const PieceSet attackers = PieceSet::of(Piece::AttackerSoldier);
+    const PieceSet defenders = PieceSet::of(Piece::DefenderSoldier) | kKingOnly;
+    s.stop = owner == Side::Attackers ? PieceSet::all() : defenders;
+    s.hostile = s.hostile_empty = owner == Side::Attackers ? defenders : attackers;
+    return s;
+}
+
+std::vector<Square> throne_squares(const Rules& r) {
+    if (!r.throne.exists) return {};
+    if (!r.throne.squares.empty()) return r.throne.squares;
+    return {Geometry<Bitboard128>(r.size).throne};
+}
+
+std::vector<Square> corner_squares(const Rules& r) {
+    if (!r.corners.exists) return {};
+    if (!r.corners.squares.empty()) return r.corners.squares;
+    const auto c = Geometry<Bitboard128>(r.size).corner_squares;
+    return {c.begin(), c.end()};
+}
+
 namespace {
 
 std::string piece_set_words(PieceSet s) {
@@ -110,9 +137,18 @@ std::string piece_set_words(PieceSet s) {
     return out;
 }
 
-std::string square_rules(const SpecialSquareRules& s) {
-    if (!s.exists) return "none (an ordinary square)";
-    return "stop: " + piece_set_words(s.stop) + "; pass when empty: " + piece_set_words(s.pass) +
+std::string square_list(const std::vector<Square>& squares, int size) {
+    std::string out;
+    for (Square sq : squares) out += (out.empty() ? "" : ", ") + square_name(sq, size);
+    return out;
+}
+
+// One special square kind: where it lies (`where`, empty for the default squares) and who may
+// do what there.
+std::string square_rules(const SpecialSquareRules& s, bool exists, const std::string& where) {
+    if (!exists) return "none (an ordinary square)";
+    return (where.empty() ? "" : "on " + where + "; ") + "stop: " + piece_set_words(s.stop) +
+           "; pass when empty: " + piece_set_words(s.pass) +
            "; enter from elsewhere: " + piece_set_words(s.reenter) +
            "; hostile when empty to: " + piece_set_words(s.hostile_empty) +
            "; hostile when occupied to: " + piece_set_words(s.hostile);
@@ -138,8 +174,15 @@ std::string describe(const Rules& r) {
     line("escape", escape_name(r.escape));
     line("king armed", king_armed_name(r.king_armed));
     line("king captured", king_strength_name(r.king_strength));
-    line("throne", square_rules(r.throne));
-    line("corners", square_rules(r.corners));
+    line("throne", square_rules(r.throne, r.throne.exists, square_list(r.throne.squares, r.size)));
+    line("corners",
+         square_rules(r.corners, r.corners.exists, square_list(r.corners.squares, r.size)));
+    if (!r.attacker_forts.squares.empty())
+        line("attacker fortresses",
+             square_rules(r.attacker_forts, true, square_list(r.attacker_forts.squares, r.size)));
+    if (!r.defender_forts.squares.empty())
+        line("defender fortresses",
+             square_rules(r.defender_forts, true, square_list(r.defender_forts.squares, r.size)));
     line("linnaean capture", r.linnaean_capture ? "yes" : "no");
     if (r.king_crosses_left_throne) line("king crosses the throne he left", "yes");
     line("encirclement", !r.encirclement ? "no"
@@ -168,22 +211,61 @@ std::string describe(const Rules& r) {
 
 std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
     const int n = setup.size;
-    const Geometry<Bitboard128> geo(n);
+    if (n != rules.size) return {};  // validate() names a size mismatch
+    struct Kind {
+        std::vector<Square> squares;
+        PieceSet stop;
+        const char* name;
+        bool king_too;  // the king starts on the throne he may not stop on
+    };
+    const Kind kinds[] = {
+        {throne_squares(rules), rules.throne.stop, "the throne ('cen')", false},
+        {corner_squares(rules), rules.corners.stop, "a corner ('cor')", false},
+        {rules.attacker_forts.squares, rules.attacker_forts.stop, "an attacker fortress ('afor')",
+         true},
+        {rules.defender_forts.squares, rules.defender_forts.stop, "a defender fortress ('dfor')",
+         true},
+    };
     for (Square sq = 0; sq < n * n; ++sq) {
         const char c = setup.at(sq);
-        if (c != 't' && c != 'T') continue;
-        const Piece p = c == 't' ? Piece::AttackerSoldier : Piece::DefenderSoldier;
-        const char* where = nullptr;
-        if (rules.throne.exists && sq == geo.throne && !rules.throne.stop.has(p))
-            where = "the throne";
-        if (rules.corners.exists && test(geo.corners, sq) && !rules.corners.stop.has(p))
-            where = "a corner";
-        if (where)
-            return std::string("position record: ") + (c == 't' ? "an attacker" : "a defender") +
-                   " on " + square_name(sq, n) + ", " + where + ", where it may not stand";
+        if (c != 't' && c != 'T' && c != 'K') continue;
+        const Piece p = c == 't'   ? Piece::AttackerSoldier
+                        : c == 'T' ? Piece::DefenderSoldier
+                                   : Piece::King;
+        for (const Kind& k : kinds) {
+            if (p == Piece::King && !k.king_too) continue;
+            if (std::find(k.squares.begin(), k.squares.end(), sq) == k.squares.end()) continue;
+            if (k.stop.has(p)) continue;
+            const char* who = c == 't' ? "an attacker" : c == 'T' ? "a defender" : "the king";
+            return std::string("position record: ") + who + " on " + square_name(sq, n) + ", " +
+                   k.name + ", where it may not stand";
+        }
     }
     return {};
 }
+
+namespace {
+
+// A square list of `key`: on the board, ascending, each square once, and none of another kind
+// in `taken` (which gains this list's squares).
+std::string list_problem(const char* key, const std::vector<Square>& squares, int size,
+                         std::vector<std::pair<Square, const char*>>& taken) {
+    for (size_t i = 0; i < squares.size(); ++i) {
+        const Square sq = squares[i];
+        if (sq < 0 || sq >= size * size)
+            return "'" + std::string(key) + "': square " + std::to_string(sq) + " is off the board";
+        if (i > 0 && squares[i - 1] >= sq)
+            return "'" + std::string(key) + "': the squares must be listed once each, in order";
+        for (const auto& [other, other_key] : taken)
+            if (other == sq)
+                return "'" + std::string(key) + "': " + square_name(sq, size) + " is already a '" +
+                       other_key + "' square";
+    }
+    for (Square sq : squares) taken.emplace_back(sq, key);
+    return {};
+}
+
+}  // namespace
 
 std::string validate(const Rules& r) {
     if (r.size < 5 || r.size > kMaxBoardSize || r.size % 2 == 0)
@@ -193,6 +275,22 @@ std::string validate(const Rules& r) {
     if (setup->size != r.size)
         return "start position has " + std::to_string(setup->size) + " rows but the board is " +
                std::to_string(r.size) + "x" + std::to_string(r.size);
+    if (r.throne.squares.size() && !r.throne.exists)
+        return "'cen': a square list for a throne that does not exist";
+    if (r.corners.squares.size() && !r.corners.exists)
+        return "'cor': a square list for corners that do not exist";
+    const Geometry<Bitboard128> geo(r.size);
+    if (r.throne.squares == std::vector<Square>{geo.throne})
+        return "'cen': the default square is written as an empty list";
+    if (r.corners.squares ==
+        std::vector<Square>(geo.corner_squares.begin(), geo.corner_squares.end()))
+        return "'cor': the default squares are written as an empty list";
+    std::vector<std::pair<Square, const char*>> taken;
+    for (const auto& [key, squares] :
+         {std::pair{"cen", throne_squares(r)}, std::pair{"cor", corner_squares(r)},
+          std::pair{"afor", r.attacker_forts.squares}, std::pair{"dfor", r.defender_forts.squares}})
+        if (std::string problem = list_problem(key, squares, r.size, taken); !problem.empty())
+            return problem;
     if (std::string problem = placement_problem(r, *setup); !problem.empty())
         return "start position: " + problem;
     for (int k = 0; k < kPieceKinds; ++k)
@@ -204,6 +302,19 @@ std::string validate(const Rules& r) {
     if (r.forest_moves > 0 && (!r.corners.exists || !r.corners.stop.has(Piece::AttackerSoldier) ||
                                !r.corners.stop.has(Piece::DefenderSoldier)))
         return "the forest timer needs corners that soldiers may stop on";
+    if (r.forest_moves > 0 && !r.corners.squares.empty())
+        return "the forest timer needs the four default corners ('cor' without a list)";
+    if (r.shieldwall == Shieldwall::Strong && !r.corners.squares.empty())
+        return "a strong shieldwall ('sw:s') needs the four default corners ('cor' without a list)";
+    if (r.edge_fort != EdgeFort::None &&
+        (!r.attacker_forts.squares.empty() || !r.defender_forts.squares.empty()))
+        return "exit forts ('efe') with fortresses ('afor', 'dfor') are not supported";
+    for (const auto* f : {&r.attacker_forts, &r.defender_forts}) {
+        if (f->hostile != f->hostile_empty)
+            return "fortress hostility cannot depend on whether the fortress is occupied";
+        if (f->hostile.has(Piece::King) != f->hostile.has(Piece::DefenderSoldier))
+            return "fortress hostility cannot set the king apart from the defender soldiers";
+    }
     if (r.corners.hostile != r.corners.hostile_empty)
         return "corner hostility cannot depend on whether the corner is occupied";
     if (r.escape == Escape::Corners && !r.corners.exists) return "corner escape needs corners";

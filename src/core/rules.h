@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "core/types.h"
 
@@ -47,9 +48,12 @@ enum class EdgeFort : uint8_t { None, Sealed, OpenTafl };
 // What happens to the side to move when it has no legal move.
 enum class NoMoveRule : uint8_t { Loss, Draw };
 
-// The rules of one special square kind (the throne, or the four corners).
+// The rules of one special square kind: the throne, the corners, attacker or defender fortresses.
 struct SpecialSquareRules {
-    bool exists = true;               // false: an ordinary square
+    bool exists = true;  // false: ordinary squares (for fortresses, `squares` alone decides)
+    // Where the kind lies, ascending square numbers. Empty: the throne's and corners' default
+    // squares (the centre; the four corners); for fortresses, none.
+    std::vector<Square> squares;
     PieceSet stop = kKingOnly;        // who may end a move on it
     PieceSet pass = PieceSet::all();  // who may move across it while it is empty
     // Who may enter it from elsewhere (OpenTafl's "re-enter"): a piece not in this set may neither
@@ -61,6 +65,12 @@ struct SpecialSquareRules {
                                                 // always equal to `hostile`)
     bool operator==(const SpecialSquareRules&) const = default;
 };
+
+// OpenTafl's fortress defaults (`afor`, `dfor`): everyone may cross; anyone may stop on an
+// attacker fortress, only defenders on a defender fortress; hostile to the other side, empty or
+// occupied. A piece outside `reenter` may neither stop on nor cross a fortress square unless it
+// stands on a fortress square of the same kind (OpenTafl compares square kinds, not squares).
+SpecialSquareRules fortress_defaults(Side owner);
 
 struct Rules {
     std::string name = "brandubh";
@@ -79,6 +89,8 @@ struct Rules {
     std::array<int, kPieceKinds> speed = {0, 0, 0};
     SpecialSquareRules throne;
     SpecialSquareRules corners;
+    SpecialSquareRules attacker_forts = fortress_defaults(Side::Attackers);
+    SpecialSquareRules defender_forts = fortress_defaults(Side::Defenders);
     bool linnaean_capture = false;
     // Where the king may not return to the throne: whether he may still cross it while it is
     // empty (Linnaeus: he may cross, not stop; OpenTafl's re-enter key: neither).
@@ -106,6 +118,11 @@ struct BoardSetup;
 // Pieces standing where the rules never let them stand (a soldier on a throne or corner it may
 // not stop on) cannot come from play. Returns what is wrong, or an empty string.
 std::string placement_problem(const Rules& rules, const BoardSetup& setup);
+
+// The squares of each special kind on the rules' board, ascending: the throne's and the corners'
+// lists or their default squares (none where the kind does not exist), the fortresses' lists.
+std::vector<Square> throne_squares(const Rules& rules);
+std::vector<Square> corner_squares(const Rules& rules);
 
 // A human-readable description of every switch, one "switch: value" line each.
 std::string describe(const Rules& rules);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <set>
 #include <vector>
 
 #include "core/expected.h"
@@ -154,6 +153,13 @@ std::string take_hostility(const RulesKeyInput& in, PieceSet& field) {
     return {};
 }
 
+// A fortress is as hostile empty as occupied (OpenTafl reads one list for both).
+std::string take_fort_hostility(const RulesKeyInput& in, SpecialSquareRules& kind) {
+    std::string problem = take_hostility(in, kind.hostile);
+    kind.hostile_empty = kind.hostile;
+    return problem;
+}
+
 std::string write_hostility(PieceSet s) {
     std::string out;
     if (s.has(Piece::AttackerSoldier)) out += 't';
@@ -209,21 +215,57 @@ Expected<int> parse_int(const RulesKeyInput& in, const std::string& value, int l
     return *n;
 }
 
-// cor: / cen: take square lists; Branan supports the physical corners and centre, or none.
-std::string take_special_squares(const RulesKeyInput& in, bool& exists, const char* what,
-                                 const std::set<Square>& physical) {
-    std::set<Square> squares;
+// A square list ("a1,b2,..."; empty items, as a trailing comma, are skipped): the squares
+// ascending, or an error naming the key (a square off the board or listed twice).
+Expected<std::vector<Square>> parse_square_list(const RulesKeyInput& in) {
+    std::vector<Square> squares;
     for (const std::string& item : split_at(in.value, ',')) {
         if (item.empty()) continue;
         auto sq = parse_square(item, in.size);
-        if (!sq) return fail(in, sq.error());
-        squares.insert(*sq);
+        if (!sq) return Error{fail(in, sq.error())};
+        if (std::find(squares.begin(), squares.end(), *sq) != squares.end())
+            return Error{fail(in, item + " is listed twice")};
+        squares.push_back(*sq);
     }
-    if (squares.empty() || squares == physical) {
-        exists = !squares.empty();
-        return {};
-    }
-    return fail(in, std::string("special squares other than the ") + what + " are not supported");
+    std::sort(squares.begin(), squares.end());
+    return squares;
+}
+
+// As OpenTafl writes a list: every square followed by a comma.
+std::string write_square_list(const std::vector<Square>& squares, int size) {
+    std::string out;
+    for (Square sq : squares) out += square_name(sq, size) + ",";
+    return out;
+}
+
+// cor: / cen: an empty list makes the kind ordinary squares; a list equal to the default squares
+// (`physical`) is kept as the default, any other replaces it.
+std::string take_special_squares(const RulesKeyInput& in, SpecialSquareRules& kind,
+                                 std::vector<Square> physical) {
+    auto squares = parse_square_list(in);
+    if (!squares) return squares.error();
+    std::sort(physical.begin(), physical.end());
+    kind.exists = !squares->empty();
+    kind.squares = *squares == physical ? std::vector<Square>{} : *squares;
+    return {};
+}
+
+Write write_special_squares(const SpecialSquareRules& kind, int size) {
+    if (!kind.exists) return "";
+    if (kind.squares.empty()) return std::nullopt;
+    return write_square_list(kind.squares, size);
+}
+
+std::string take_forts(const RulesKeyInput& in, SpecialSquareRules& kind) {
+    auto squares = parse_square_list(in);
+    if (!squares) return squares.error();
+    kind.squares = *squares;
+    return {};
+}
+
+Write write_forts(const SpecialSquareRules& kind, int size) {
+    if (kind.squares.empty()) return std::nullopt;
+    return write_square_list(kind.squares, size);
 }
 
 // spd: "N" for every piece, "A,D" for attackers and defenders, or 12 values in the order
@@ -290,11 +332,6 @@ std::string take_moot_jump(const RulesKeyInput& in) {
     return {};
 }
 
-std::string take_moot_list(Rules&, const RulesKeyInput& in) {
-    PieceSet ignored;
-    return take_set(in, ignored);
-}
-
 using K = RulesKeyKind;
 
 // The table. Captureless lambdas: the parse and write of each key stand next to each other.
@@ -351,25 +388,25 @@ const RulesKey kKeys[] = {
                                         : r.king_strength,
                                     d.king_strength);
      }},
-    {"cor", K::OpenTafl, "empty, or the four corner squares",
-     "corners are ordinary squares / special",
+    {"cor", K::OpenTafl, "square list (a1,b1,...)",
+     "the corner squares (the king's escapes with esc:c); empty: none",
      [](Rules& r, const RulesKeyInput& in) {
          const Geometry<Bitboard128> geo(in.size);
-         return take_special_squares(in, r.corners.exists, "four corners",
+         return take_special_squares(in, r.corners,
                                      {geo.corner_squares.begin(), geo.corner_squares.end()});
      },
-     [](const Rules& r, const Rules&) -> Write {
-         return r.corners.exists ? std::nullopt : Write("");
-     }},
-    {"cen", K::OpenTafl, "empty, or the centre square",
-     "the throne is an ordinary square / special",
+     [](const Rules& r, const Rules&) { return write_special_squares(r.corners, r.size); }},
+    {"cen", K::OpenTafl, "square list", "the throne squares; empty: none",
      [](Rules& r, const RulesKeyInput& in) {
-         return take_special_squares(in, r.throne.exists, "centre",
-                                     {Geometry<Bitboard128>(in.size).throne});
+         return take_special_squares(in, r.throne, {Geometry<Bitboard128>(in.size).throne});
      },
-     [](const Rules& r, const Rules&) -> Write {
-         return r.throne.exists ? std::nullopt : Write("");
-     }},
+     [](const Rules& r, const Rules&) { return write_special_squares(r.throne, r.size); }},
+    {"afor", K::OpenTafl, "square list", "attacker fortress squares",
+     [](Rules& r, const RulesKeyInput& in) { return take_forts(in, r.attacker_forts); },
+     [](const Rules& r, const Rules&) { return write_forts(r.attacker_forts, r.size); }},
+    {"dfor", K::OpenTafl, "square list", "defender fortress squares",
+     [](Rules& r, const RulesKeyInput& in) { return take_forts(in, r.defender_forts); },
+     [](const Rules& r, const Rules&) { return write_forts(r.defender_forts, r.size); }},
     {"spd", K::OpenTafl, "N; A,D; or 12 values",
      "squares a move: one value for all pieces, attackers and defenders, or one per OpenTafl "
      "piece letter t c n k m g T C N K M G; -1 or 0: no limit",
@@ -416,6 +453,50 @@ const RulesKey kKeys[] = {
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.throne.reenter); },
      [](const Rules& r, const Rules& d) {
          return set_differs(r.throne.reenter, d.throne.reenter);
+     }},
+    {"aforp", K::OpenTafl, "piece letters", "who may cross an attacker fortress",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.attacker_forts.pass); },
+     [](const Rules& r, const Rules& d) {
+         return set_differs(r.attacker_forts.pass, d.attacker_forts.pass);
+     }},
+    {"dforp", K::OpenTafl, "piece letters", "who may cross a defender fortress",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.defender_forts.pass); },
+     [](const Rules& r, const Rules& d) {
+         return set_differs(r.defender_forts.pass, d.defender_forts.pass);
+     }},
+    {"afors", K::OpenTafl, "piece letters", "who may stop on an attacker fortress",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.attacker_forts.stop); },
+     [](const Rules& r, const Rules& d) {
+         return set_differs(r.attacker_forts.stop, d.attacker_forts.stop);
+     }},
+    {"dfors", K::OpenTafl, "piece letters", "who may stop on a defender fortress",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.defender_forts.stop); },
+     [](const Rules& r, const Rules& d) {
+         return set_differs(r.defender_forts.stop, d.defender_forts.stop);
+     }},
+    {"aforh", K::OpenTafl, "hostility letters", "attacker fortresses (empty or not) hostile to",
+     [](Rules& r, const RulesKeyInput& in) { return take_fort_hostility(in, r.attacker_forts); },
+     [](const Rules& r, const Rules& d) {
+         return hostility_differs(r.attacker_forts.hostile, d.attacker_forts.hostile);
+     }},
+    {"dforh", K::OpenTafl, "hostility letters", "defender fortresses (empty or not) hostile to",
+     [](Rules& r, const RulesKeyInput& in) { return take_fort_hostility(in, r.defender_forts); },
+     [](const Rules& r, const Rules& d) {
+         return hostility_differs(r.defender_forts.hostile, d.defender_forts.hostile);
+     }},
+    {"aforre", K::OpenTafl, "piece letters",
+     "who may come onto an attacker fortress from elsewhere (others may neither stop on nor "
+     "cross one unless they stand on one)",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.attacker_forts.reenter); },
+     [](const Rules& r, const Rules& d) {
+         return set_differs(r.attacker_forts.reenter, d.attacker_forts.reenter);
+     }},
+    {"dforre", K::OpenTafl, "piece letters",
+     "who may come onto a defender fortress from elsewhere (others may neither stop on nor "
+     "cross one unless they stand on one)",
+     [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.defender_forts.reenter); },
+     [](const Rules& r, const Rules& d) {
+         return set_differs(r.defender_forts.reenter, d.defender_forts.reenter);
      }},
     {"linc", K::OpenTafl, "y / n", "Linnaean capture",
      [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.linnaean_capture); },
@@ -504,12 +585,6 @@ const RulesKey kKeys[] = {
     {"ber", K::Refused, "n", "berserk moves",
      [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "n", "berserk moves"); },
      nullptr},
-    {"afor", K::Refused, "empty", "attacker fortresses",
-     [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "", "attacker fortresses"); },
-     nullptr},
-    {"dfor", K::Refused, "empty", "defender fortresses",
-     [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "", "defender fortresses"); },
-     nullptr},
     {"nj", K::Ignored, "n / r / j / c", "knights' jumps",
      [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
     {"cj", K::Ignored, "n / r / j / c", "commanders' jumps",
@@ -518,22 +593,6 @@ const RulesKey kKeys[] = {
      [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
     {"gj", K::Ignored, "n / r / j / c", "guards' jumps",
      [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
-    {"aforp", K::Ignored, "piece letters", "who may cross attacker fortresses", take_moot_list,
-     nullptr},
-    {"dforp", K::Ignored, "piece letters", "who may cross defender fortresses", take_moot_list,
-     nullptr},
-    {"afors", K::Ignored, "piece letters", "who may stop on attacker fortresses", take_moot_list,
-     nullptr},
-    {"dfors", K::Ignored, "piece letters", "who may stop on defender fortresses", take_moot_list,
-     nullptr},
-    {"aforh", K::Ignored, "piece letters", "attacker fortresses hostile to", take_moot_list,
-     nullptr},
-    {"dforh", K::Ignored, "piece letters", "defender fortresses hostile to", take_moot_list,
-     nullptr},
-    {"aforre", K::Ignored, "piece letters", "who may come back to attacker fortresses",
-     take_moot_list, nullptr},
-    {"dforre", K::Ignored, "piece letters", "who may come back to defender fortresses",
-     take_moot_list, nullptr},
 };
 
 }  // namespace
@@ -562,6 +621,8 @@ Rules opentafl_defaults(int size) {
     r.corners = SpecialSquareRules{};
     r.corners.pass = kKingOnly;
     r.corners.hostile = r.corners.hostile_empty = PieceSet::all();
+    r.attacker_forts = fortress_defaults(Side::Attackers);
+    r.defender_forts = fortress_defaults(Side::Defenders);
     return r;
 }
 

@@ -46,11 +46,11 @@ BB king_region(const Geometry<BB>& geo, Square king, BB attackers) {
     }
 }
 
-// How many ways out `region` still holds: corners in corner-escape rules; in edge-escape rules,
-// the board's four edges that it touches.
+// How many ways out `region` still holds: the corner squares (`corners`) in corner-escape rules;
+// in edge-escape rules, the board's four edges that it touches.
 template <class BB>
-int open_escapes(const Geometry<BB>& geo, Escape escape, BB region) {
-    if (escape == Escape::Corners) return popcount(region & geo.corners);
+int open_escapes(const Geometry<BB>& geo, Escape escape, BB corners, BB region) {
+    if (escape == Escape::Corners) return popcount(region & corners);
     int touched = 0;
     for (BB edge : geo.edges) touched += (region & edge) != 0;
     return touched;
@@ -99,7 +99,7 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
     // fill, skipped when neither term weighs and no trace asks for the features).
     if (trace || w[kOpenEscapes] || w[kKingRegion]) {
         const BB region = king_region(geo, king, attackers);
-        term(kOpenEscapes, -open_escapes(geo, t.rules.escape, region));
+        term(kOpenEscapes, -open_escapes(geo, t.rules.escape, t.corners_bb, region));
         term(kKingRegion, -popcount(region));
     }
 

@@ -1,5 +1,6 @@
 #include "report/html_report.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -149,13 +150,16 @@ std::string board_grid(const Rules& rules) {
     std::string out = "<g id=\"grid\">";
     out += "<rect class=\"frame\" x=\"0\" y=\"0\" width=\"" + std::to_string(board_width(n)) +
            "\" height=\"" + std::to_string(board_height(n)) + "\"/>";
-    const Square throne = (n / 2) * n + n / 2;
+    auto listed = [](const std::vector<Square>& squares, Square sq) {
+        return std::find(squares.begin(), squares.end(), sq) != squares.end();
+    };
+    const std::vector<Square> corners = corner_squares(rules), thrones = throne_squares(rules);
     for (Square sq = 0; sq < n * n; ++sq) {
-        const int f = sq % n, r = sq / n;
-        const bool corner = (f == 0 || f == n - 1) && (r == 0 || r == n - 1);
         std::string kind = "square";
-        if (corner && rules.corners.exists) kind += " corner";
-        if (sq == throne && rules.throne.exists) kind += " throne";
+        if (listed(corners, sq)) kind += " corner";
+        if (listed(thrones, sq)) kind += " throne";
+        if (listed(rules.attacker_forts.squares, sq) || listed(rules.defender_forts.squares, sq))
+            kind += " fort";
         const int x = cell_x(sq, n), y = cell_y(sq, n);
         out += "<rect class=\"" + kind + "\" x=\"" + std::to_string(x) + "\" y=\"" +
                std::to_string(y) + "\" width=\"" + std::to_string(kCell) + "\" height=\"" +
@@ -345,7 +349,7 @@ details{margin-bottom:6px}code{font-size:11px;word-break:break-all}
 .left{width:330px;flex:none}
 .board{display:none;width:330px;height:auto}.board.current{display:block}
 .frame{fill:#5b4026}.square{fill:#e8cf9a;stroke:#6b4e2e;stroke-width:1}
-.corner,.throne{fill:#b58a55}.mark{stroke:#6b4e2e;stroke-width:2}
+.corner,.throne,.fort{fill:#b58a55}.mark{stroke:#6b4e2e;stroke-width:2}
 .coord{fill:#f3e6c8;font-size:12px;text-anchor:middle}
 .last-from{fill:#f2e35a;opacity:.45}.last-to{fill:#f2d22a;opacity:.75}
 .move-line{stroke:#c08a00;stroke-width:3;opacity:.6;stroke-linecap:round}

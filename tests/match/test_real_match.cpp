@@ -89,6 +89,18 @@ TEST_CASE("a real match: the issue's invocation plays 8 games that replay as rec
     check_no_failures(run.results);
 }
 
+TEST_CASE("a real match: Foteviken Tablut's fortresses, refereed without disagreement",
+          "[match][real]") {
+    const MatchRun run = run_match(
+        "real-match-foteviken",
+        "--each depth=3 --variant foteviken --games 4 --random-openings 2 --max-plies 80");
+    CHECK(run.exit_code == 0);
+    REQUIRE(run.results.games.size() == 4);
+    REQUIRE(run.csv_lines.size() == 4);
+    for (const auto& line : run.csv_lines) check_replay(*preset("foteviken"), line);
+    check_no_failures(run.results);
+}
+
 TEST_CASE("soak: 100 very fast games without a crash, an illegal move or a time forfeit",
           "[match][soak]") {
     const MatchRun run = run_match("soak",

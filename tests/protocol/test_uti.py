@@ -794,6 +794,12 @@ def perft_matches_command_line():
     assert not e.stderr_text(), e.stderr_text()
 
 
+FOTEVIKEN_RULES = ("dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: "
+                   "afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK "
+                   "aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: "
+                   "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/")
+
+
 @test
 def rules_options():
     e = start_engine()
@@ -814,6 +820,8 @@ def rules_options():
             ("dim:7 name:x ber:c start:" + START, "ber"),
             ("dim:7 name:x esc:e efe:y start:" + START, "efe"),
             ("dim:7 name:x tfr:q start:" + START, "tfr"),
+            ("dim:7 name:x afor:a4,a4 start:" + START, "afor"),
+            ("dim:7 name:x dfor:a4 start:" + START, "dfor"),
             ("nosuchvariant", "nosuchvariant"),
         ]
         for rules, key in bad:
@@ -839,6 +847,14 @@ def rules_options():
         out = e.command("setoption name UTI_Variant value copenhagen")
         assert len(out) == 1 and out[0].startswith("info string rules dim:11 name:copenhagen "), out
         assert "xsurf:u xefe:s" in out[0], out
+        # OpenTafl's Foteviken Tablut (attacker fortresses): its perft from the start is
+        # OpenTafl's own (80, 4,344), and the foteviken preset is the same rules
+        out = e.command("setoption name UTI_Rules value " + FOTEVIKEN_RULES)
+        assert len(out) == 1 and " afor:d1,e1,f1,e2,a4,i4,a5,b5,h5,i5,a6,i6,e8,d9,e9,f9, " in out[0], out
+        _, total, _ = e.perft_divide(2)
+        assert total == 4344
+        out2 = e.command("setoption name UTI_Variant value foteviken")
+        assert len(out2) == 1 and out2[0] == out[0].replace("name:Foteviken_Tablut", "name:foteviken"), (out, out2)
     finally:
         e.close()
     assert not e.stderr_text(), e.stderr_text()
