@@ -119,6 +119,11 @@ class Worker {
     Score verdict_score(Status s, int ply, bool from_history = false) const;
     Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
     int move_score(Move m, BB captured, Move tt_move, int ply) const;
+    // Neither a capture nor a king move to an escape square: what move_score orders by killers
+    // and history.
+    bool is_quiet(Move m) const {
+        return !pos_.captures_of(m) && !(m.from == pos_.king() && test(pos_.tables().escape, m.to));
+    }
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
                      int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
@@ -346,8 +351,14 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (tt_hit && !pv_node && tt.depth >= depth) {
         const Score s = score_from_tt(tt.score, ply);
         if (tt.bound == Bound::Exact || (tt.bound == Bound::Lower && s >= beta) ||
-            (tt.bound == Bound::Upper && s <= alpha))
+            (tt.bound == Bound::Upper && s <= alpha)) {
+            // A quiet TT move that cuts off teaches the killers and history, as in the loop.
+            if (s >= beta && !(tt_move == Move{}) && is_quiet(tt_move)) {
+                const MoveList none;
+                update_quiet_stats(tt_move, ply, depth, none, 0);
+            }
             return s;
+        }
     }
 
     // 3. A win in one move.
@@ -376,7 +387,8 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     for (int i = 0; i < list.size(); ++i) {
         pick_next(list, scores, i);
         const Move m = list[i];
-        const bool quiet = scores[i] < (1 << 28);
+        // The TT move sorts first whatever it is: whether it is quiet is asked.
+        const bool quiet = m == tt_move ? is_quiet(m) : scores[i] < (1 << 28);
         pos_.do_move(m);
         if (repetition_forbidden(pos_)) {
             pos_.undo_move();
