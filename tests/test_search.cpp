@@ -11,6 +11,7 @@
 #include "catch.h"
 #include "core/game_record.h"
 #include "core/presets.h"
+#include "core/rules_string.h"
 #include "engine/engine.h"
 #include "engine/search.h"
 #include "solver.h"
@@ -184,6 +185,170 @@ TEST_CASE("a finished game: no move, the verdict", "[search]") {
     const SearchResult r = engine.search(limits);
     CHECK_FALSE(r.best);
     CHECK(r.status == Status{Outcome::DefendersWin, OutcomeReason::KingEscaped});
+}
+
+// Repetition results hold on the path that reaches them only (kScoreHistoryWin in search.h).
+// A Brandubh fortress where the king shuttles between the throne d4 and d3 and an attacker
+// between d1 and e1: with the king on d3 and the attacker back on d1 ("X") the king's only move
+// is back to the throne, every defender being walled in, and the attackers cannot fill d3 or
+// the throne. The game below has played that cycle once and a half, so that from its last
+// position ("Y1", defenders to move) the line Kd4-d3 ("R") e1-d1 ("X") Kd3-d4 makes the start
+// position's third occurrence. The same position one cycle earlier (the game cut after d1-e1)
+// has the same pieces and the same side to move, but there the line only makes a second
+// occurrence and the game goes on. A result of R or X from the first path must therefore not
+// be stored as a proven mate: a later search could meet R or X on another path (e.g. the
+// earlier game, with the same table), cut off there, and report the mate or stop early on it.
+namespace {
+
+constexpr const char* kFortress = "/3t3/2tTt2/1tT1Tt1/2tKt2/3t3/7/7/";
+const std::vector<std::string> kTwoCycles = {"d1-e1", "d4-d3", "e1-d1", "d3-d4", "d1-e1"};
+
+Game fortress_game(const Rules& rules, size_t plies) {
+    Game game = Game::create(rules, kFortress, Side::Attackers).value();
+    for (size_t i = 0; i < plies; ++i) REQUIRE(game.play(kTwoCycles[i]).ok());
+    return game;
+}
+
+// Brandubh with one rules-string entry set (replacing the preset's entry for that key).
+Rules brandubh_with(const std::string& entry) {
+    const std::string key = entry.substr(0, entry.find(':') + 1);
+    std::string text;
+    std::istringstream tokens(write_rules_string(*preset("brandubh")));
+    for (std::string token; tokens >> token;)
+        if (token.rfind(key, 0) != 0) text += token + " ";
+    auto r = parse_rules_string(text + entry);
+    INFO(r.error());
+    REQUIRE(r.ok());
+    return r.value();
+}
+
+struct FortressSearch {
+    int depth = 0;
+    Score score = 0;
+    Move best;
+};
+
+// One worker searches `game` to `depth` on `tt`, as Engine does with one thread.
+FortressSearch search_on(TranspositionTable& tt, const Game& game, int depth) {
+    EvalWeights weights;
+    SharedSearch shared;
+    shared.tt = &tt;
+    shared.weights = &weights;
+    shared.limits.depth = depth;
+    shared.time.start(shared.limits, game.side_to_move(), 0, Clock::now());
+    tt.new_search();
+    FortressSearch out;
+    game.visit_position([&](const auto& root) {
+        using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
+        W worker(0, shared, root, game.legal_moves());
+        shared.total_nodes = [&worker] { return worker.nodes.load(); };
+        worker.iterate(nullptr);
+        out = {worker.completed_depth(), worker.root_moves()[0].score, worker.root_moves()[0].move};
+    });
+    return out;
+}
+
+// The table's entry for `game` after `moves`, if any, its score read back at `ply`.
+std::optional<Score> stored_score(const TranspositionTable& tt, Game game,
+                                  const std::vector<std::string>& moves, int ply) {
+    for (const auto& m : moves) REQUIRE(game.play(m).ok());
+    TTData d;
+    if (!tt.probe(game.key(), d)) return std::nullopt;
+    return score_from_tt(d.score, ply);
+}
+
+}  // namespace
+
+TEST_CASE("repetition verdicts are not stored as mates: the repeater loses (brandubh)",
+          "[search][repetition]") {
+    const Rules rules = *preset("brandubh");
+    const Game game = fortress_game(rules, 5);
+    // On this path Kd4-d3 loses: after e1-d1 the king's only move repeats the start.
+    Game line = game;
+    for (const char* m : {"d4-d3", "e1-d1", "d3-d4"}) REQUIRE(line.play(m).ok());
+    REQUIRE(line.status() == Status{Outcome::AttackersWin, OutcomeReason::Repetition});
+    // One cycle earlier the same line goes on.
+    Game earlier = fortress_game(rules, 1);
+    for (const char* m : {"d4-d3", "e1-d1", "d3-d4"}) REQUIRE(earlier.play(m).ok());
+    REQUIRE_FALSE(earlier.status().over());
+
+    TranspositionTable tt;
+    const FortressSearch r = search_on(tt, game, 6);
+    CHECK(r.depth == 6);
+    CHECK_FALSE(r.best == game.parse_move("d4-d3").value());
+    // R (attackers to move, ply 1) and X (defenders to move, ply 2) were searched: their
+    // entries hold the win and the loss of this path, but not as mates.
+    const auto at_r = stored_score(tt, game, {"d4-d3"}, 1);
+    const auto at_x = stored_score(tt, game, {"d4-d3", "e1-d1"}, 2);
+    REQUIRE(at_r);
+    REQUIRE(at_x);
+    CHECK_FALSE(is_mate_score(*at_r));
+    CHECK_FALSE(is_mate_score(*at_x));
+    CHECK(*at_x <= -kScoreMateBound + 300);  // still a loss for the defenders
+
+    // The earlier game, searched next on the same table: no mate is reported there.
+    const FortressSearch again = search_on(tt, fortress_game(rules, 1), 6);
+    CHECK(again.depth == 6);
+    CHECK_FALSE(is_mate_score(again.score));
+}
+
+TEST_CASE("repetition verdicts are not stored as mates: the repeater wins (tfr:l)",
+          "[search][repetition]") {
+    const Rules rules = brandubh_with("tfr:l");
+    const Game game = fortress_game(rules, 5);
+    TranspositionTable tt;
+    const FortressSearch r = search_on(tt, game, 6);
+    CHECK(r.depth == 6);
+    // X: the defenders' only move repeats and wins, on this path only.
+    const auto at_x = stored_score(tt, game, {"d4-d3", "e1-d1"}, 2);
+    REQUIRE(at_x);
+    CHECK_FALSE(is_mate_score(*at_x));
+    CHECK(*at_x >= kScoreMateBound - 300);
+}
+
+TEST_CASE("a move forbidden as a repetition: the loss it leaves is not stored as a mate (xtfr:f)",
+          "[search][repetition]") {
+    const Rules rules = brandubh_with("xtfr:f");
+    const Game game = fortress_game(rules, 5);
+    // On this path, after Kd4-d3 e1-d1, the king's only move is forbidden: no legal move.
+    Game line = game;
+    for (const char* m : {"d4-d3", "e1-d1"}) REQUIRE(line.play(m).ok());
+    REQUIRE(line.status() == Status{Outcome::AttackersWin, OutcomeReason::NoLegalMove});
+
+    TranspositionTable tt;
+    const FortressSearch r = search_on(tt, game, 6);
+    CHECK(r.depth == 6);
+    CHECK_FALSE(r.best == game.parse_move("d4-d3").value());
+    // R: the attackers win by e1-d1 on this path only.
+    const auto at_r = stored_score(tt, game, {"d4-d3"}, 1);
+    REQUIRE(at_r);
+    CHECK_FALSE(is_mate_score(*at_r));
+    CHECK(*at_r >= kScoreMateBound - 300);
+
+    const FortressSearch again = search_on(tt, fortress_game(rules, 1), 6);
+    CHECK(again.depth == 6);
+    CHECK_FALSE(is_mate_score(again.score));
+}
+
+TEST_CASE("a repetition draw stays a draw score, never a mate (tfr:d)", "[search][repetition]") {
+    const Rules rules = brandubh_with("tfr:d");
+    const Game game = fortress_game(rules, 5);
+    Game line = game;
+    for (const char* m : {"d4-d3", "e1-d1", "d3-d4"}) REQUIRE(line.play(m).ok());
+    REQUIRE(line.status() == Status{Outcome::Draw, OutcomeReason::Repetition});
+
+    TranspositionTable tt;
+    const FortressSearch r = search_on(tt, game, 6);
+    CHECK(r.depth == 6);
+    CHECK_FALSE(is_mate_score(r.score));
+    // X: the king's only move draws here.
+    const auto at_x = stored_score(tt, game, {"d4-d3", "e1-d1"}, 2);
+    REQUIRE(at_x);
+    CHECK(*at_x == kScoreDraw);
+
+    const FortressSearch again = search_on(tt, fortress_game(rules, 1), 6);
+    CHECK(again.depth == 6);
+    CHECK_FALSE(is_mate_score(again.score));
 }
 
 // The generators below are not run by default: they scan real and random games for tactics and

@@ -137,6 +137,37 @@ TEST_CASE("tt: a shallower result for the same key keeps the deeper one and its 
     CHECK(d.move == Move{6, 6});
 }
 
+TEST_CASE("tt: a store without a move keeps the move found before for the same key", "[tt]") {
+    TranspositionTable tt;
+    REQUIRE(tt.resize(1));
+    const uint64_t key = same_cluster_key(0);
+    TTData d;
+
+    // A fail-high with its move, then a fail-low of the same depth (no move): the new result,
+    // the old move.
+    tt.store(key, data(Move{3, 4}, 50, 6, Bound::Lower));
+    tt.store(key, data(Move{}, -20, 6, Bound::Upper));
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.score == -20);
+    CHECK(d.bound == Bound::Upper);
+    CHECK(d.move == Move{3, 4});
+
+    // Deeper or exact results without a move keep it too, and a new move replaces it.
+    tt.store(key, data(Move{}, 10, 9, Bound::Exact));
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.depth == 9);
+    CHECK(d.move == Move{3, 4});
+    tt.store(key, data(Move{7, 8}, 11, 9, Bound::Lower));
+    REQUIRE(hit(tt, key, &d));
+    CHECK(d.move == Move{7, 8});
+
+    // Another key's move is never taken over: a new entry in the same cluster has none.
+    const uint64_t other = same_cluster_key(1);
+    tt.store(other, data(Move{}, 0, 6, Bound::Upper));
+    REQUIRE(hit(tt, other, &d));
+    CHECK(d.move == Move{});
+}
+
 TEST_CASE("tt: mate scores are stored relative to the node", "[tt]") {
     // A mate in 5 plies from the root, found at ply 3: 2 plies from the node.
     CHECK(score_to_tt(mate_in(5), 3) == mate_in(2));

@@ -24,6 +24,22 @@
 
 namespace branan {
 
+// Results that rest on the game's history, not on the position alone: a repetition's verdict
+// (the repeater loses or wins) and a loss for want of a move that is forbidden as a repetition
+// here. Such a result holds on this path only: stored in the transposition table as a mate it
+// would cut off other paths to the same position, where no repetition threatens (Stockfish
+// guards the same graph-history interaction in value_from_tt), and a "proven" result would end
+// iterative deepening early. So the search scores them as won or lost but never as mates: a band
+// just below the mate scores, nearer results higher, which the table stores as it stores any
+// score and which no test of a proven result (is_mate_score) accepts. Real mates still rank
+// above them, and a mate survives only where every line of its proof ends in a real verdict.
+// The one exception is a root move's own verdict (ply 1): the game's real history decides it,
+// and a ply-1 verdict is returned before any table store. Draws stay 0, as in Stockfish.
+constexpr Score kScoreHistoryWin = kScoreMateBound - 1;
+constexpr Score history_win_in(int ply) {
+    return kScoreHistoryWin - ply;
+}
+
 // The deepest iteration a search may complete.
 inline int max_depth(const SearchLimits& limits) {
     return limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
@@ -98,9 +114,16 @@ class Worker {
     // The rules' verdict on the node before its moves (game_end.h: the last move's verdict,
     // then a third occurrence), Ongoing when the game goes on.
     Status verdict_before_moves() const;
-    Score verdict_score(Status s, int ply) const;
+    // `from_history`: the verdict holds on this path only (see kScoreHistoryWin); a repetition's
+    // verdict below the root's moves always counts as such.
+    Score verdict_score(Status s, int ply, bool from_history = false) const;
     Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
     int move_score(Move m, BB captured, Move tt_move, int ply) const;
+    // Neither a capture nor a king move to an escape square: what move_score orders by killers
+    // and history.
+    bool is_quiet(Move m) const {
+        return !pos_.captures_of(m) && !(m.from == pos_.king() && test(pos_.tables().escape, m.to));
+    }
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
                      int ply) const;
     void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
@@ -161,9 +184,12 @@ Status Worker<BB>::verdict_before_moves() const {
 
 // A verdict as a score for the side to move at `ply`.
 template <class BB>
-Score Worker<BB>::verdict_score(Status s, int ply) const {
+Score Worker<BB>::verdict_score(Status s, int ply, bool from_history) const {
     if (s.outcome == Outcome::Draw) return kScoreDraw;
-    return s.outcome == win_for(pos_.side_to_move()) ? mate_in(ply) : mated_in(ply);
+    const bool won = s.outcome == win_for(pos_.side_to_move());
+    if (from_history || (s.reason == OutcomeReason::Repetition && ply > 1))
+        return won ? history_win_in(ply) : -history_win_in(ply);
+    return won ? mate_in(ply) : mated_in(ply);
 }
 
 // Move ordering: the TT move, king moves to an escape square, captures (`captured`: the pieces
@@ -270,12 +296,14 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         list.count = kept;
     }
     int legal = 0;
+    bool forbidden = false;
     for (int i = 0; i < list.size(); ++i) {
         pick_next(list, scores, i);
         const Move m = list[i];
         pos_.do_move(m);
         if (repetition_forbidden(pos_)) {
             pos_.undo_move();
+            forbidden = true;
             continue;
         }
         ++legal;
@@ -289,8 +317,10 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
             }
         }
     }
-    // Every move forbidden (a third repetition): no move at all.
-    if (threatened && legal == 0) return no_move_score(ply);
+    // Every move forbidden (a third repetition): no move at all, on this path.
+    if (threatened && legal == 0) return verdict_score(no_move_verdict(pos_), ply, true);
+    // A loss that a forbidden move might have saved is not a proven one (kScoreHistoryWin).
+    if (forbidden && best <= -kScoreMateBound) best = -history_win_in(ply);
     return best;
 }
 
@@ -321,8 +351,14 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (tt_hit && !pv_node && tt.depth >= depth) {
         const Score s = score_from_tt(tt.score, ply);
         if (tt.bound == Bound::Exact || (tt.bound == Bound::Lower && s >= beta) ||
-            (tt.bound == Bound::Upper && s <= alpha))
+            (tt.bound == Bound::Upper && s <= alpha)) {
+            // A quiet TT move that cuts off teaches the killers and history, as in the loop.
+            if (s >= beta && !(tt_move == Move{}) && is_quiet(tt_move)) {
+                const MoveList none;
+                update_quiet_stats(tt_move, ply, depth, none, 0);
+            }
             return s;
+        }
     }
 
     // 3. A win in one move.
@@ -345,15 +381,18 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     Score best = -kScoreInfinite;
     Move best_move{};
     int legal = 0;
+    bool forbidden = false;
     MoveList quiets;
     const Score original_alpha = alpha;
     for (int i = 0; i < list.size(); ++i) {
         pick_next(list, scores, i);
         const Move m = list[i];
-        const bool quiet = scores[i] < (1 << 28);
+        // The TT move sorts first whatever it is: whether it is quiet is asked.
+        const bool quiet = m == tt_move ? is_quiet(m) : scores[i] < (1 << 28);
         pos_.do_move(m);
         if (repetition_forbidden(pos_)) {
             pos_.undo_move();
+            forbidden = true;
             continue;
         }
         ++legal;
@@ -403,7 +442,10 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         }
         if (quiet && quiets.size() < 64) quiets.push(m);
     }
-    if (legal == 0) return no_move_score(ply);
+    // No move at all, or every move forbidden here as a repetition (a loss on this path only).
+    if (legal == 0) return verdict_score(no_move_verdict(pos_), ply, forbidden);
+    // A loss that a forbidden move might have saved is not a proven one (kScoreHistoryWin).
+    if (forbidden && best <= -kScoreMateBound) best = -history_win_in(ply);
 
     const Bound bound = best >= beta            ? Bound::Lower
                         : best > original_alpha ? Bound::Exact

@@ -145,15 +145,19 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
     // Replace the entry with this key, else the one least worth keeping: shallow and old.
     Entry* victim = &c.entries[0];
     int victim_worth = 1 << 30;
+    TTData fresh = d;
     for (Entry& e : c.entries) {
         const uint64_t data = load(e.data);
         if (!data || (load(e.check) ^ data) == key) {
             victim = &e;
+            // A store without a move (a fail-low) keeps the move found before for this key.
+            if (data && fresh.move == Move{}) fresh.move = unpack(data).move;
             // Keep a deeper result for the same key unless the new one is exact.
             if (data && d.bound != Bound::Exact && unpack(data).depth > d.depth + 2 &&
                 ((data >> 58) & kGenerationMask) == generation_) {
+                // Its move gives way to a newer one, as in Stockfish.
                 TTData kept = unpack(data);
-                if (kept.move == Move{} && !(d.move == Move{})) {
+                if (!(d.move == Move{}) && !(kept.move == d.move)) {
                     kept.move = d.move;
                     const uint64_t repacked = pack(kept, generation_);
                     store_word(e.data, repacked);
@@ -171,7 +175,7 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
             victim = &e;
         }
     }
-    const uint64_t packed = pack(d, generation_);
+    const uint64_t packed = pack(fresh, generation_);
     store_word(victim->data, packed);
     store_word(victim->check, key ^ packed);
 }
