@@ -41,7 +41,7 @@ bool proved_for(const Game& game, Side winner) {
 }  // namespace
 
 TEST_CASE("root solver: a depth-1 search reports each small tactic's win as its exact mate",
-          "[solver]") {
+          "[solver][search]") {
     const RootSolverOptions options;
     const auto tactics = small_tactics(options.max_pieces, 3);
     REQUIRE(tactics.size() >= 10);
@@ -64,7 +64,8 @@ TEST_CASE("root solver: a depth-1 search reports each small tactic's win as its 
     }
 }
 
-TEST_CASE("root solver: off, or with too many pieces, a depth-1 search sees no mate", "[solver]") {
+TEST_CASE("root solver: off, or with too many pieces, a depth-1 search sees no mate",
+          "[solver][search]") {
     const auto tactics = small_tactics(RootSolverOptions{}.max_pieces, 5);
     REQUIRE(!tactics.empty());
     const Game game = testing::game_of(tactics[0]);
@@ -79,7 +80,7 @@ TEST_CASE("root solver: off, or with too many pieces, a depth-1 search sees no m
 }
 
 TEST_CASE("root solver: a node-limited search, MultiPV and searchmoves are the search's alone",
-          "[solver]") {
+          "[solver][search]") {
     const auto tactics = small_tactics(RootSolverOptions{}.max_pieces, 5);
     REQUIRE(!tactics.empty());
     const Game game = testing::game_of(tactics[0]);
