@@ -1,5 +1,7 @@
 #include "core/game.h"
 
+#include <algorithm>
+
 #include "core/game_end.h"
 #include "core/notation.h"
 #include "core/opentafl_notation.h"
@@ -17,6 +19,20 @@ Board<BB> make_board(const Rules& rules, const BoardSetup& setup, Side to_move) 
 }
 
 }  // namespace
+
+// The board on the narrowest bitboard type that holds rules.size squares a side.
+Game::AnyBoard Game::make_any_board(const Rules& rules, const BoardSetup& setup, Side to_move) {
+    switch (bitboard_width_index(rules.size)) {
+        case 0:
+            return make_board<Bitboard64>(rules, setup, to_move);
+        case 1:
+            return make_board<Bitboard128>(rules, setup, to_move);
+        case 2:
+            return make_board<Bitboard256>(rules, setup, to_move);
+        default:
+            return make_board<Bitboard384>(rules, setup, to_move);
+    }
+}
 
 Game::Game(Rules rules, AnyBoard board, std::string start_record, Side start_side)
     : rules_(std::move(rules)),
@@ -38,10 +54,8 @@ Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to
                      std::to_string(rules.size) + "x" + std::to_string(rules.size)};
     if (const std::string problem = placement_problem(rules, *setup); !problem.empty())
         return Error{problem};
-    AnyBoard board = fits_64(rules.size)
-                         ? AnyBoard(make_board<Bitboard64>(rules, *setup, to_move))
-                         : AnyBoard(make_board<Bitboard128>(rules, *setup, to_move));
-    return Game(rules, std::move(board), write_position_record(*setup), to_move);
+    return Game(rules, make_any_board(rules, *setup, to_move), write_position_record(*setup),
+                to_move);
 }
 
 Side Game::side_to_move() const {
@@ -156,7 +170,7 @@ uint64_t Game::perft(int depth, const std::function<void(Move, uint64_t)>& divid
 
 std::string Game::diagram() const {
     const int n = size();
-    const Geometry<Bitboard128> geo(n);
+    const auto corners = corner_squares_of(n);
     std::string out;
     for (int rank = n - 1; rank >= 0; --rank) {
         const std::string label = std::to_string(rank + 1);
@@ -165,8 +179,9 @@ std::string Game::diagram() const {
             const Square sq = rank * n + file;
             char c = piece_char(sq);
             if (c == '.') {
-                const bool corner = rules_.corners.exists && test(geo.corners, sq);
-                const bool throne = rules_.throne.exists && sq == geo.throne;
+                const bool corner = rules_.corners.exists &&
+                                    std::find(corners.begin(), corners.end(), sq) != corners.end();
+                const bool throne = rules_.throne.exists && sq == throne_square(n);
                 c = corner || throne ? '+' : '.';
             }
             out += ' ';

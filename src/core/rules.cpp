@@ -1,5 +1,7 @@
 #include "core/rules.h"
 
+#include <algorithm>
+
 #include "core/geometry.h"
 #include "core/notation.h"
 #include "core/position_record.h"
@@ -168,15 +170,17 @@ std::string describe(const Rules& r) {
 
 std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
     const int n = setup.size;
-    const Geometry<Bitboard128> geo(n);
+    const auto corners = corner_squares_of(n);
     for (Square sq = 0; sq < n * n; ++sq) {
         const char c = setup.at(sq);
         if (c != 't' && c != 'T') continue;
         const Piece p = c == 't' ? Piece::AttackerSoldier : Piece::DefenderSoldier;
         const char* where = nullptr;
-        if (rules.throne.exists && sq == geo.throne && !rules.throne.stop.has(p))
+        if (rules.throne.exists && sq == throne_square(n) && !rules.throne.stop.has(p))
             where = "the throne";
-        if (rules.corners.exists && test(geo.corners, sq) && !rules.corners.stop.has(p))
+        if (rules.corners.exists &&
+            std::find(corners.begin(), corners.end(), sq) != corners.end() &&
+            !rules.corners.stop.has(p))
             where = "a corner";
         if (where)
             return std::string("position record: ") + (c == 't' ? "an attacker" : "a defender") +
@@ -187,7 +191,8 @@ std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
 
 std::string validate(const Rules& r) {
     if (r.size < 5 || r.size > kMaxBoardSize || r.size % 2 == 0)
-        return "board size " + std::to_string(r.size) + " is not supported (odd sizes 5 to 11)";
+        return "board size " + std::to_string(r.size) + " is not supported (odd sizes 5 to " +
+               std::to_string(kMaxBoardSize) + ")";
     const auto setup = parse_position_record(r.start);
     if (!setup) return "start position: " + setup.error();
     if (setup->size != r.size)

@@ -299,10 +299,13 @@ using K = RulesKeyKind;
 
 // The table. Captureless lambdas: the parse and write of each key stand next to each other.
 const RulesKey kKeys[] = {
-    {"dim", K::OpenTafl, "5-11, odd", "board size (required)",
+    {"dim", K::OpenTafl, "5-19, odd", "board size (required)",
      [](Rules& r, const RulesKeyInput& in) {
          auto n = parse_int(in, in.value, 5, kMaxBoardSize);
          if (!n) return n.error();
+         if (*n % 2 == 0)
+             return fail(in, in.value + " is even: board sizes are odd (5 to " +
+                                 std::to_string(kMaxBoardSize) + ")");
          r.size = *n;
          return std::string();
      },
@@ -354,9 +357,9 @@ const RulesKey kKeys[] = {
     {"cor", K::OpenTafl, "empty, or the four corner squares",
      "corners are ordinary squares / special",
      [](Rules& r, const RulesKeyInput& in) {
-         const Geometry<Bitboard128> geo(in.size);
+         const auto corners = corner_squares_of(in.size);
          return take_special_squares(in, r.corners.exists, "four corners",
-                                     {geo.corner_squares.begin(), geo.corner_squares.end()});
+                                     {corners.begin(), corners.end()});
      },
      [](const Rules& r, const Rules&) -> Write {
          return r.corners.exists ? std::nullopt : Write("");
@@ -364,8 +367,7 @@ const RulesKey kKeys[] = {
     {"cen", K::OpenTafl, "empty, or the centre square",
      "the throne is an ordinary square / special",
      [](Rules& r, const RulesKeyInput& in) {
-         return take_special_squares(in, r.throne.exists, "centre",
-                                     {Geometry<Bitboard128>(in.size).throne});
+         return take_special_squares(in, r.throne.exists, "centre", {throne_square(in.size)});
      },
      [](const Rules& r, const Rules&) -> Write {
          return r.throne.exists ? std::nullopt : Write("");

@@ -128,7 +128,9 @@ class Worker {
     int completed_depth_ = 0;
     int seldepth_ = 0;
     std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
-    std::vector<int> history_ = std::vector<int>(2 * kMaxSquares * kMaxSquares, 0);
+    // history_[(side * kSquares + from) * kSquares + to]
+    static constexpr int kSquares = max_squares<BB>;
+    std::vector<int> history_ = std::vector<int>(2 * kSquares * kSquares, 0);
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
     std::array<std::array<int, 64>, 64> reductions_{};
@@ -175,7 +177,7 @@ int Worker<BB>::move_score(Move m, BB captured, Move tt_move, int ply) const {
     if (captured) return (1 << 28) + popcount(captured);
     if (m == killers_[ply][0]) return (1 << 27) + 1;
     if (m == killers_[ply][1]) return 1 << 27;
-    return history_[(index(pos_.side_to_move()) * kMaxSquares + m.from) * kMaxSquares + m.to];
+    return history_[(index(pos_.side_to_move()) * kSquares + m.from) * kSquares + m.to];
 }
 
 template <class BB>
@@ -194,7 +196,7 @@ void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const MoveList& 
     const int us = index(pos_.side_to_move());
     const int bonus = std::min(depth * depth, 400);
     auto adjust = [&](Move x, int delta) {
-        int& h = history_[(us * kMaxSquares + x.from) * kMaxSquares + x.to];
+        int& h = history_[(us * kSquares + x.from) * kSquares + x.to];
         h += delta - h * std::abs(delta) / 16384;
     };
     adjust(m, bonus);
