@@ -61,9 +61,15 @@ struct WideBitboard {
         return a ^= b;
     }
 
-    // Shifts towards higher squares by n (0 <= n < 64 * Words); bits shifted out are lost.
+    // Shifts towards higher squares by n (0 <= n < 64 * Words); bits shifted out are lost. The
+    // rules shift by less than a word (a rank or a file): that case is a plain carry chain.
     constexpr WideBitboard operator<<(int n) const {
         WideBitboard r;
+        if (n > 0 && n < 64) {
+            for (int i = Words - 1; i > 0; --i) r.w[i] = w[i] << n | w[i - 1] >> (64 - n);
+            r.w[0] = w[0] << n;
+            return r;
+        }
         const int q = n >> 6, s = n & 63;
         for (int i = Words - 1; i >= q; --i) {
             uint64_t v = w[i - q] << s;
@@ -75,6 +81,11 @@ struct WideBitboard {
     // Shifts towards lower squares by n (0 <= n < 64 * Words).
     constexpr WideBitboard operator>>(int n) const {
         WideBitboard r;
+        if (n > 0 && n < 64) {
+            for (int i = 0; i < Words - 1; ++i) r.w[i] = w[i] >> n | w[i + 1] << (64 - n);
+            r.w[Words - 1] = w[Words - 1] >> n;
+            return r;
+        }
         const int q = n >> 6, s = n & 63;
         for (int i = 0; i + q < Words; ++i) {
             uint64_t v = w[i + q] >> s;
