@@ -22,12 +22,14 @@ namespace branan {
 // one at most n-1. With 2n lines: 4n(n-2), 1292 on 19x19 (396 on 11x11).
 constexpr int kMaxMoves = 4 * kMaxBoardSize * (kMaxBoardSize - 2);
 
-struct MoveList {
+// A list of at most Capacity moves.
+template <int Capacity>
+struct BasicMoveList {
     // The moves are left uninitialised (zeroing 2 KB at every search node showed in profiles):
     // only the first `count` are ever read, and assigning one starts the array's lifetime.
-    MoveList() {}
+    BasicMoveList() {}
     union {
-        Move moves[kMaxMoves];
+        Move moves[Capacity];
     };
     int count = 0;
     void push(Move m) { moves[count++] = m; }
@@ -36,6 +38,7 @@ struct MoveList {
     int size() const { return count; }
     const Move& operator[](int i) const { return moves[i]; }
 };
+using MoveList = BasicMoveList<kMaxMoves>;
 
 template <class BB>
 class Position {

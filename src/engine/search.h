@@ -103,7 +103,10 @@ class Worker {
     int move_score(Move m, BB captured, Move tt_move, int ply) const;
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
                      int ply) const;
-    void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
+    // The quiet moves a node tried before a cutoff, as far as history updates look.
+    static constexpr int kMaxQuiets = 64;
+    using QuietList = BasicMoveList<kMaxQuiets>;
+    void update_quiet_stats(Move m, int ply, int depth, const QuietList& list, int tried);
     void update_pv(int ply, Move m);
     void check_limits();
     void init_reductions();
@@ -188,7 +191,7 @@ void Worker<BB>::score_moves(const MoveList& list, std::array<int, kMaxMoves>& s
 }
 
 template <class BB>
-void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried) {
+void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const QuietList& list, int tried) {
     if (!(killers_[ply][0] == m)) {
         killers_[ply][1] = killers_[ply][0];
         killers_[ply][0] = m;
@@ -347,7 +350,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     Score best = -kScoreInfinite;
     Move best_move{};
     int legal = 0;
-    MoveList quiets;
+    QuietList quiets;
     const Score original_alpha = alpha;
     for (int i = 0; i < list.size(); ++i) {
         pick_next(list, scores, i);
@@ -403,7 +406,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
                 }
             }
         }
-        if (quiet && quiets.size() < 64) quiets.push(m);
+        if (quiet && quiets.size() < kMaxQuiets) quiets.push(m);
     }
     if (legal == 0) return no_move_score(ply);
 
