@@ -131,12 +131,12 @@ TEST_CASE("parse_square refuses malformed or off-board squares with a precise er
 }
 
 TEST_CASE("move_name and parse_written_move round trip for every orthogonal move", "[notation]") {
-    for (int size : {7, 11}) {
+    for (int size : {7, 11, 19}) {
         int moves = 0;
         for (Square from = 0; from < size * size; ++from) {
             for (Square to = 0; to < size * size; ++to) {
                 if (from == to || (from % size != to % size && from / size != to / size)) continue;
-                const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+                const Move m{static_cast<uint16_t>(from), static_cast<uint16_t>(to)};
                 const std::string text = move_name(m, size);
                 CHECK(text == square_name(from, size) + "-" + square_name(to, size));
                 const auto parsed = parse_written_move(text, size);
@@ -157,7 +157,7 @@ TEST_CASE("moves with captures", "[notation]") {
         const auto mt = parse_written_move("e2-d2xd3xc2", 7);
         REQUIRE(mt.ok());
         CHECK(mt->move ==
-              Move{static_cast<uint8_t>(sq_at(4, 1, 7)), static_cast<uint8_t>(sq_at(3, 1, 7))});
+              Move{static_cast<uint16_t>(sq_at(4, 1, 7)), static_cast<uint16_t>(sq_at(3, 1, 7))});
         CHECK(squares_of(*mt) == std::vector<Square>{sq_at(3, 2, 7), sq_at(2, 1, 7)});
         CHECK(move_name(mt->move, 7, squares_of(*mt)) == "e2-d2xd3xc2");
     }
@@ -169,7 +169,7 @@ TEST_CASE("moves with captures", "[notation]") {
     SECTION("captures on two-digit ranks of 11x11") {
         const auto mt = parse_written_move("a10-j10xj11xk10xj9", 11);
         REQUIRE(mt.ok());
-        CHECK(mt->move == Move{static_cast<uint8_t>(99), static_cast<uint8_t>(sq_at(9, 9, 11))});
+        CHECK(mt->move == Move{static_cast<uint16_t>(99), static_cast<uint16_t>(sq_at(9, 9, 11))});
         CHECK(squares_of(*mt) ==
               std::vector<Square>{sq_at(9, 10, 11), sq_at(10, 9, 11), sq_at(9, 8, 11)});
         CHECK(move_name(mt->move, 11, squares_of(*mt)) == "a10-j10xj11xk10xj9");
@@ -183,7 +183,7 @@ TEST_CASE("moves with captures", "[notation]") {
         CHECK(squares_of(*mt2) == std::vector<Square>{sq_at(3, 2, 7), sq_at(2, 1, 7)});
     }
     SECTION("move_name with captures round trips") {
-        const Move m{static_cast<uint8_t>(sq_at(1, 3, 9)), static_cast<uint8_t>(sq_at(1, 7, 9))};
+        const Move m{static_cast<uint16_t>(sq_at(1, 3, 9)), static_cast<uint16_t>(sq_at(1, 7, 9))};
         const std::vector<Square> caps{sq_at(0, 7, 9), sq_at(2, 7, 9), sq_at(1, 8, 9)};
         const std::string text = move_name(m, 9, caps);
         CHECK(text == "b4-b8xa8xc8xb9");

@@ -21,7 +21,7 @@ Square sq(const char* name, int size) {
 }
 
 Move mv(const char* from, const char* to, int size) {
-    return Move{static_cast<uint8_t>(sq(from, size)), static_cast<uint8_t>(sq(to, size))};
+    return Move{static_cast<uint16_t>(sq(from, size)), static_cast<uint16_t>(sq(to, size))};
 }
 
 Game at(const std::vector<std::string>& rows, Side to_move) {

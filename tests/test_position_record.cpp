@@ -125,7 +125,7 @@ TEST_CASE("malformed position records are refused, naming the row or the charact
         {"/3t3/3t3//ttTKTtt/3T3/3t3/3t3/", {"row 3", "0 squares"}},
         // Rows count.
         {"/1t2/4/1K2/4/", {"4 rows"}},
-        {"/12/12/12/12/12/12/5K6/12/12/12/12/12/", {"12 rows"}},
+        {"/20/20/20/20/20/20/20/20/20/20/9K10/20/20/20/20/20/20/20/20/20/", {"20 rows", "19x19"}},
         // Kings.
         {"/3t3/3t3/3T3/ttKKTtt/3T3/3t3/3t3/", {"row 4", "second king on d4"}},
         {"/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", {"no king"}},

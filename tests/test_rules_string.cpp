@@ -696,7 +696,9 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {seven("ka:x"), {"'ka'", "'x'"}},
         {seven("ks:x"), {"'ks'", "'x'"}},
         {seven("nj:x"), {"'nj'"}},
-        {"dim:13 start:" + kBrandubhStart, {"'dim'", "13"}},
+        {"dim:21 start:" + kBrandubhStart, {"'dim'", "21", "5 to 19"}},
+        {"dim:25 start:" + kBrandubhStart, {"'dim'", "25", "5 to 19"}},
+        {"dim:14 start:" + kBrandubhStart, {"'dim'", "14", "even"}},
         {"dim:4 start:/1t2/4/1K2/4/", {"'dim'", "4"}},
         {"dim:x start:" + kBrandubhStart, {"'dim'", "'x'"}},
         {"dim: start:" + kBrandubhStart, {"'dim'"}},
@@ -752,6 +754,7 @@ TEST_CASE("an even board size is refused", "[rules-string]") {
     CHECK_FALSE(r.ok());
     CHECK_THAT(error_of(r), Contains("8"));
     CHECK_THAT(error_of(r), Contains("size"));
+    CHECK_THAT(error_of(r), Contains("'dim'"));
 }
 
 TEST_CASE("rules_from_name_or_string", "[rules-string]") {

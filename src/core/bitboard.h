@@ -1,14 +1,112 @@
 // Bitboards: one bit a square, square index = rank * size + file. 7x7 boards use uint64_t,
-// 9x9 and 11x11 a 128-bit integer. Everything here is generic over the two.
+// 9x9 and 11x11 a 128-bit integer, 13x13 and 15x15 four 64-bit words, 17x17 and 19x19 six.
+// Everything here is generic over the four.
 #pragma once
 
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 
 namespace branan {
 
 using Bitboard64 = uint64_t;
 __extension__ typedef unsigned __int128 Bitboard128;
+
+// A bitboard of `Words` 64-bit words, word 0 holding squares 0-63. It has the operations the
+// rules and the search use on the built-in types: the bitwise ones, shifts by a count below
+// 64 * Words, comparison and a truth test. No arithmetic: pop_lsb() clears the lowest bit itself.
+template <int Words>
+struct WideBitboard {
+    uint64_t w[Words] = {};
+
+    constexpr WideBitboard() = default;
+    // From an integer: its bits are the squares 0-63 (`BB b = 0`, `BB(1)`).
+    constexpr WideBitboard(uint64_t low) : w{low} {}  // NOLINT: implicit, like the built-ins
+
+    constexpr explicit operator bool() const {
+        uint64_t any = 0;
+        for (int i = 0; i < Words; ++i) any |= w[i];
+        return any != 0;
+    }
+    constexpr bool operator==(const WideBitboard& o) const {
+        for (int i = 0; i < Words; ++i)
+            if (w[i] != o.w[i]) return false;
+        return true;
+    }
+
+    constexpr WideBitboard operator~() const {
+        WideBitboard r;
+        for (int i = 0; i < Words; ++i) r.w[i] = ~w[i];
+        return r;
+    }
+    constexpr WideBitboard& operator&=(const WideBitboard& o) {
+        for (int i = 0; i < Words; ++i) w[i] &= o.w[i];
+        return *this;
+    }
+    constexpr WideBitboard& operator|=(const WideBitboard& o) {
+        for (int i = 0; i < Words; ++i) w[i] |= o.w[i];
+        return *this;
+    }
+    constexpr WideBitboard& operator^=(const WideBitboard& o) {
+        for (int i = 0; i < Words; ++i) w[i] ^= o.w[i];
+        return *this;
+    }
+    friend constexpr WideBitboard operator&(WideBitboard a, const WideBitboard& b) {
+        return a &= b;
+    }
+    friend constexpr WideBitboard operator|(WideBitboard a, const WideBitboard& b) {
+        return a |= b;
+    }
+    friend constexpr WideBitboard operator^(WideBitboard a, const WideBitboard& b) {
+        return a ^= b;
+    }
+
+    // Shifts towards higher squares by n (0 <= n < 64 * Words); bits shifted out are lost. The
+    // rules shift by less than a word (a rank or a file): that case is a plain carry chain.
+    constexpr WideBitboard operator<<(int n) const {
+        WideBitboard r;
+        if (n > 0 && n < 64) {
+            for (int i = Words - 1; i > 0; --i) r.w[i] = w[i] << n | w[i - 1] >> (64 - n);
+            r.w[0] = w[0] << n;
+            return r;
+        }
+        const int q = n >> 6, s = n & 63;
+        for (int i = Words - 1; i >= q; --i) {
+            uint64_t v = w[i - q] << s;
+            if (s && i - q > 0) v |= w[i - q - 1] >> (64 - s);
+            r.w[i] = v;
+        }
+        return r;
+    }
+    // Shifts towards lower squares by n (0 <= n < 64 * Words).
+    constexpr WideBitboard operator>>(int n) const {
+        WideBitboard r;
+        if (n > 0 && n < 64) {
+            for (int i = 0; i < Words - 1; ++i) r.w[i] = w[i] >> n | w[i + 1] << (64 - n);
+            r.w[Words - 1] = w[Words - 1] >> n;
+            return r;
+        }
+        const int q = n >> 6, s = n & 63;
+        for (int i = 0; i + q < Words; ++i) {
+            uint64_t v = w[i + q] >> s;
+            if (s && i + q + 1 < Words) v |= w[i + q + 1] << (64 - s);
+            r.w[i] = v;
+        }
+        return r;
+    }
+};
+
+using Bitboard256 = WideBitboard<4>;  // 13x13 and 15x15
+using Bitboard384 = WideBitboard<6>;  // 17x17 and 19x19
+
+template <class BB>
+inline constexpr bool is_wide_bitboard = false;
+template <int Words>
+inline constexpr bool is_wide_bitboard<WideBitboard<Words>> = true;
+
+// The squares a bitboard type can hold: tables indexed by square are this long.
+template <class BB>
+inline constexpr int max_squares = static_cast<int>(sizeof(BB) * 8);
 
 constexpr int popcount(Bitboard64 b) {
     return std::popcount(b);
@@ -16,13 +114,26 @@ constexpr int popcount(Bitboard64 b) {
 constexpr int popcount(Bitboard128 b) {
     return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64));
 }
+template <int Words>
+constexpr int popcount(const WideBitboard<Words>& b) {
+    int n = 0;
+    for (int i = 0; i < Words; ++i) n += std::popcount(b.w[i]);
+    return n;
+}
 
+// The lowest / highest set square; b must not be empty.
 constexpr int lsb(Bitboard64 b) {
     return std::countr_zero(b);
 }
 constexpr int lsb(Bitboard128 b) {
     const auto low = static_cast<uint64_t>(b);
     return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
+}
+template <int Words>
+constexpr int lsb(const WideBitboard<Words>& b) {
+    int i = 0;
+    while (i < Words - 1 && !b.w[i]) ++i;
+    return 64 * i + std::countr_zero(b.w[i]);
 }
 
 constexpr int msb(Bitboard64 b) {
@@ -32,28 +143,48 @@ constexpr int msb(Bitboard128 b) {
     const auto high = static_cast<uint64_t>(b >> 64);
     return high ? 127 - std::countl_zero(high) : 63 - std::countl_zero(static_cast<uint64_t>(b));
 }
+template <int Words>
+constexpr int msb(const WideBitboard<Words>& b) {
+    int i = Words - 1;
+    while (i > 0 && !b.w[i]) --i;
+    return 64 * i + 63 - std::countl_zero(b.w[i]);
+}
 
 template <class BB>
 constexpr BB square_bb(int sq) {
-    return BB(1) << sq;
+    if constexpr (is_wide_bitboard<BB>) {
+        BB b;
+        b.w[sq >> 6] = uint64_t(1) << (sq & 63);
+        return b;
+    } else {
+        return BB(1) << sq;
+    }
 }
 
 // Removes and returns the lowest set square.
 template <class BB>
 constexpr int pop_lsb(BB& b) {
     const int sq = lsb(b);
-    b &= b - 1;
+    if constexpr (is_wide_bitboard<BB>)
+        b.w[sq >> 6] &= b.w[sq >> 6] - 1;
+    else
+        b &= b - 1;
     return sq;
 }
 
 template <class BB>
-constexpr bool test(BB b, int sq) {
-    return (b >> sq) & 1;
+constexpr bool test(const BB& b, int sq) {
+    if constexpr (is_wide_bitboard<BB>)
+        return (b.w[sq >> 6] >> (sq & 63)) & 1;
+    else
+        return (b >> sq) & 1;
 }
 
-// The widths a board of `size` squares a side needs.
-constexpr bool fits_64(int size) {
-    return size * size <= 64;
+// The bitboard type a board of `size` squares a side needs, as an index: 0 uint64_t (up to 8x8),
+// 1 128 bits (up to 11x11), 2 256 bits (up to 16x16), 3 384 bits (up to 19x19).
+constexpr int bitboard_width_index(int size) {
+    const int squares = size * size;
+    return squares <= 64 ? 0 : squares <= 128 ? 1 : squares <= 256 ? 2 : 3;
 }
 
 }  // namespace branan

@@ -20,6 +20,20 @@ Board<BB> make_board(const Rules& rules, const BoardSetup& setup, Side to_move) 
 
 }  // namespace
 
+// The board on the narrowest bitboard type that holds rules.size squares a side.
+Game::AnyBoard Game::make_any_board(const Rules& rules, const BoardSetup& setup, Side to_move) {
+    switch (bitboard_width_index(rules.size)) {
+        case 0:
+            return make_board<Bitboard64>(rules, setup, to_move);
+        case 1:
+            return make_board<Bitboard128>(rules, setup, to_move);
+        case 2:
+            return make_board<Bitboard256>(rules, setup, to_move);
+        default:
+            return make_board<Bitboard384>(rules, setup, to_move);
+    }
+}
+
 Game::Game(Rules rules, AnyBoard board, std::string start_record, Side start_side)
     : rules_(std::move(rules)),
       board_(std::move(board)),
@@ -40,10 +54,8 @@ Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to
                      std::to_string(rules.size) + "x" + std::to_string(rules.size)};
     if (const std::string problem = placement_problem(rules, *setup); !problem.empty())
         return Error{problem};
-    AnyBoard board = fits_64(rules.size)
-                         ? AnyBoard(make_board<Bitboard64>(rules, *setup, to_move))
-                         : AnyBoard(make_board<Bitboard128>(rules, *setup, to_move));
-    return Game(rules, std::move(board), write_position_record(*setup), to_move);
+    return Game(rules, make_any_board(rules, *setup, to_move), write_position_record(*setup),
+                to_move);
 }
 
 Side Game::side_to_move() const {

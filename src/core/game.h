@@ -87,7 +87,10 @@ class Game {
     std::string diagram() const;
 
   private:
-    using AnyBoard = std::variant<Board<Bitboard64>, Board<Bitboard128>>;
+    // One alternative per bitboard width; alternative i is the one bitboard_width_index() names.
+    using AnyBoard =
+        std::variant<Board<Bitboard64>, Board<Bitboard128>, Board<Bitboard256>, Board<Bitboard384>>;
+    static AnyBoard make_any_board(const Rules& rules, const BoardSetup& setup, Side to_move);
     Game(Rules rules, AnyBoard board, std::string start_record, Side start_side);
 
     Rules rules_;

@@ -11,6 +11,14 @@ namespace branan {
 // Directions in the order north (rank+1), east (file+1), south, west.
 constexpr int kDirections = 4;
 
+// The centre square and the four corners of a board `n` squares a side.
+constexpr Square throne_square(int n) {
+    return (n / 2) * n + n / 2;
+}
+constexpr std::array<Square, 4> corner_squares_of(int n) {
+    return {0, n - 1, n * (n - 1), n * n - 1};
+}
+
 template <class BB>
 struct Geometry {
     int size = 0;
@@ -23,18 +31,18 @@ struct Geometry {
     Square throne = kNoSquare;
     std::array<Square, 4> corner_squares{};
     // neighbour[sq][dir]: the adjacent square in that direction, or kNoSquare off the board.
-    std::array<std::array<Square, kDirections>, kMaxSquares> neighbour{};
+    std::array<std::array<Square, kDirections>, max_squares<BB>> neighbour{};
     // ray[dir][sq]: the squares from sq (excluded) to the edge in direction dir.
-    std::array<std::array<BB, kMaxSquares>, kDirections> ray{};
+    std::array<std::array<BB, max_squares<BB>>, kDirections> ray{};
     // adjacent[sq]: the squares next to sq.
-    std::array<BB, kMaxSquares> adjacent{};
+    std::array<BB, max_squares<BB>> adjacent{};
     // The four edges: first rank, last rank, first file, last file.
     std::array<BB, 4> edges{};
 
     explicit Geometry(int board_size) : size(board_size), squares(board_size * board_size) {
         const int n = size;
-        corner_squares = {0, n - 1, n * (n - 1), n * n - 1};
-        throne = (n / 2) * n + n / 2;
+        corner_squares = corner_squares_of(n);
+        throne = throne_square(n);
         for (Square sq = 0; sq < squares; ++sq) {
             const int rank = sq / n, file = sq % n;
             all |= square_bb<BB>(sq);

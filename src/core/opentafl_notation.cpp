@@ -125,7 +125,7 @@ Expected<WrittenMove> parse_written_move(std::string_view text, int size) {
     if (*from == *to) return Error{name + " does not move"};
     if (*from % size != *to % size && *from / size != *to / size)
         return Error{name + " is not along a rank or a file"};
-    wm.move = Move{static_cast<uint8_t>(*from), static_cast<uint8_t>(*to)};
+    wm.move = Move{static_cast<uint16_t>(*from), static_cast<uint16_t>(*to)};
 
     for (size_t pos = first_x; pos != std::string_view::npos;) {
         const size_t next = rest.find_first_of("x/", pos + 1);

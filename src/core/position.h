@@ -1,8 +1,8 @@
 // Position<BB>: the board, the side to move and the rule state, with make/unmake, move
 // generation, bulk move counting and the rules' verdict after each move. BB is the bitboard
-// type: uint64_t for 7x7, 128 bits for 9x9 and 11x11. The verdicts a move brings (escape, king
-// capture, encirclement, exit fort) are judged here; core/game_end.h adds repetition and the
-// side without a move, and is what the rest of Branan asks.
+// type: uint64_t for 7x7, 128 bits for 9x9 and 11x11, wider ones beyond (core/bitboard.h). The
+// verdicts a move brings (escape, king capture, encirclement, exit fort) are judged here;
+// core/game_end.h adds repetition and the side without a move, and is what the rest of Branan asks.
 #pragma once
 
 #include <array>
@@ -15,15 +15,21 @@
 
 namespace branan {
 
-// Enough for any legal position on an 11x11 board (at most ~40 pieces x 20 destinations).
-constexpr int kMaxMoves = 1024;
+// More than any position on a board up to kMaxBoardSize squares a side can have. Every move runs
+// along one rank or file, and a line of n squares holds at most 2(n-2) moves of one side: each
+// empty square is reached along the line by at most the nearest piece on either side of it, so
+// k >= 3 movers on the line give at most 2(n-k), two give at most 2(n-2) (at the two ends) and
+// one at most n-1. With 2n lines: 4n(n-2), 1292 on 19x19 (396 on 11x11).
+constexpr int kMaxMoves = 4 * kMaxBoardSize * (kMaxBoardSize - 2);
 
-struct MoveList {
+// A list of at most Capacity moves.
+template <int Capacity>
+struct BasicMoveList {
     // The moves are left uninitialised (zeroing 2 KB at every search node showed in profiles):
     // only the first `count` are ever read, and assigning one starts the array's lifetime.
-    MoveList() {}
+    BasicMoveList() {}
     union {
-        Move moves[kMaxMoves];
+        Move moves[Capacity];
     };
     int count = 0;
     void push(Move m) { moves[count++] = m; }
@@ -32,6 +38,7 @@ struct MoveList {
     int size() const { return count; }
     const Move& operator[](int i) const { return moves[i]; }
 };
+using MoveList = BasicMoveList<kMaxMoves>;
 
 template <class BB>
 class Position {
@@ -264,7 +271,7 @@ void Position<BB>::generate(MoveList& list) const {
     if (status().over()) return;
     auto add_from = [&](Square from, Piece p) {
         for (BB to = destinations(from, p); to;)
-            list.push(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(pop_lsb(to))});
+            list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(pop_lsb(to))});
     };
     BB own = soldiers_[index(to_move_)];
     const Piece soldier = soldier_of(to_move_);

@@ -42,8 +42,9 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
     }
     const int size = static_cast<int>(rows.size());
     if (size < 5 || size > kMaxBoardSize)
-        return Error{"position record has " + std::to_string(size) +
-                     " rows; boards from 5x5 to 11x11 are supported"};
+        return Error{"position record has " + std::to_string(size) + " rows; boards from 5x5 to " +
+                     std::to_string(kMaxBoardSize) + "x" + std::to_string(kMaxBoardSize) +
+                     " are supported"};
     BoardSetup setup{size, std::vector<char>(size * size, '.')};
     int kings = 0;
     for (int r = 0; r < size; ++r) {

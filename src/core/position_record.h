@@ -10,7 +10,7 @@
 
 namespace branan {
 
-// Parses a record of any square size from 5 to 11 with exactly one king. The error names the
+// Parses a record of any square size from 5 to 19 with exactly one king. The error names the
 // row and column where the record goes wrong.
 Expected<BoardSetup> parse_position_record(std::string_view text);
 

@@ -112,13 +112,13 @@ SpecialSquareRules fortress_defaults(Side owner) {
 std::vector<Square> throne_squares(const Rules& r) {
     if (!r.throne.exists) return {};
     if (!r.throne.squares.empty()) return r.throne.squares;
-    return {Geometry<Bitboard128>(r.size).throne};
+    return {throne_square(r.size)};
 }
 
 std::vector<Square> corner_squares(const Rules& r) {
     if (!r.corners.exists) return {};
     if (!r.corners.squares.empty()) return r.corners.squares;
-    const auto c = Geometry<Bitboard128>(r.size).corner_squares;
+    const auto c = corner_squares_of(r.size);
     return {c.begin(), c.end()};
 }
 
@@ -269,7 +269,8 @@ std::string list_problem(const char* key, const std::vector<Square>& squares, in
 
 std::string validate(const Rules& r) {
     if (r.size < 5 || r.size > kMaxBoardSize || r.size % 2 == 0)
-        return "board size " + std::to_string(r.size) + " is not supported (odd sizes 5 to 11)";
+        return "board size " + std::to_string(r.size) + " is not supported (odd sizes 5 to " +
+               std::to_string(kMaxBoardSize) + ")";
     const auto setup = parse_position_record(r.start);
     if (!setup) return "start position: " + setup.error();
     if (setup->size != r.size)
@@ -279,11 +280,10 @@ std::string validate(const Rules& r) {
         return "'cen': a square list for a throne that does not exist";
     if (r.corners.squares.size() && !r.corners.exists)
         return "'cor': a square list for corners that do not exist";
-    const Geometry<Bitboard128> geo(r.size);
-    if (r.throne.squares == std::vector<Square>{geo.throne})
+    if (r.throne.squares == std::vector<Square>{throne_square(r.size)})
         return "'cen': the default square is written as an empty list";
-    if (r.corners.squares ==
-        std::vector<Square>(geo.corner_squares.begin(), geo.corner_squares.end()))
+    const auto default_corners = corner_squares_of(r.size);
+    if (r.corners.squares == std::vector<Square>(default_corners.begin(), default_corners.end()))
         return "'cor': the default squares are written as an empty list";
     std::vector<std::pair<Square, const char*>> taken;
     for (const auto& [key, squares] :

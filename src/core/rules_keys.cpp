@@ -336,10 +336,13 @@ using K = RulesKeyKind;
 
 // The table. Captureless lambdas: the parse and write of each key stand next to each other.
 const RulesKey kKeys[] = {
-    {"dim", K::OpenTafl, "5-11, odd", "board size (required)",
+    {"dim", K::OpenTafl, "5-19, odd", "board size (required)",
      [](Rules& r, const RulesKeyInput& in) {
          auto n = parse_int(in, in.value, 5, kMaxBoardSize);
          if (!n) return n.error();
+         if (*n % 2 == 0)
+             return fail(in, in.value + " is even: board sizes are odd (5 to " +
+                                 std::to_string(kMaxBoardSize) + ")");
          r.size = *n;
          return std::string();
      },
@@ -391,14 +394,13 @@ const RulesKey kKeys[] = {
     {"cor", K::OpenTafl, "square list (a1,b1,...)",
      "the corner squares (the king's escapes with esc:c); empty: none",
      [](Rules& r, const RulesKeyInput& in) {
-         const Geometry<Bitboard128> geo(in.size);
-         return take_special_squares(in, r.corners,
-                                     {geo.corner_squares.begin(), geo.corner_squares.end()});
+         const auto corners = corner_squares_of(in.size);
+         return take_special_squares(in, r.corners, {corners.begin(), corners.end()});
      },
      [](const Rules& r, const Rules&) { return write_special_squares(r.corners, r.size); }},
     {"cen", K::OpenTafl, "square list", "the throne squares; empty: none",
      [](Rules& r, const RulesKeyInput& in) {
-         return take_special_squares(in, r.throne, {Geometry<Bitboard128>(in.size).throne});
+         return take_special_squares(in, r.throne, {throne_square(in.size)});
      },
      [](const Rules& r, const Rules&) { return write_special_squares(r.throne, r.size); }},
     {"afor", K::OpenTafl, "square list", "attacker fortress squares",

@@ -53,13 +53,13 @@ constexpr PieceSet kSoldiers =
 // Squares are numbered rank-major from a1: index = rank * size + file (rank 0 is rank 1).
 using Square = int;
 constexpr Square kNoSquare = -1;
-constexpr int kMaxBoardSize = 11;
-constexpr int kMaxSquares = 128;  // squares addressable by Zobrist tables and move encoding
+constexpr int kMaxBoardSize = 19;
+constexpr int kMaxSquares = kMaxBoardSize * kMaxBoardSize;  // squares the Zobrist keys cover
 
 // A move is a from-square and a to-square; captures follow from the rules.
 struct Move {
-    uint8_t from = 0;
-    uint8_t to = 0;
+    uint16_t from = 0;
+    uint16_t to = 0;
     constexpr bool operator==(const Move&) const = default;
 };
 

@@ -13,15 +13,21 @@ uint64_t next(uint64_t& state) {
     return z ^ (z >> 31);
 }
 
+// The keys of the squares beyond 11x11's 128 come last, so that the keys of smaller boards (and
+// with them the searches on those boards) stay what they were before boards grew.
+constexpr int kFirstSquares = 128;
+
 Keys make_keys() {
     Keys k;
     uint64_t seed = 0xB4A4A7u;  // fixed: "Branan"
     for (auto& table : k.piece)
-        for (auto& key : table) key = next(seed);
+        for (int sq = 0; sq < kFirstSquares; ++sq) table[sq] = next(seed);
     k.side_defenders = next(seed);
     k.king_left_throne = next(seed);
     for (auto& corner : k.forest)
         for (std::size_t n = 1; n < corner.size(); ++n) corner[n] = next(seed);  // [0]: no timer
+    for (auto& table : k.piece)
+        for (int sq = kFirstSquares; sq < kMaxSquares; ++sq) table[sq] = next(seed);
     return k;
 }
 

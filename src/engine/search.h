@@ -126,7 +126,10 @@ class Worker {
     }
     void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
                      int ply) const;
-    void update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried);
+    // The quiet moves a node tried before a cutoff, as far as history updates look.
+    static constexpr int kMaxQuiets = 64;
+    using QuietList = BasicMoveList<kMaxQuiets>;
+    void update_quiet_stats(Move m, int ply, int depth, const QuietList& list, int tried);
     void update_pv(int ply, Move m);
     void check_limits();
     void init_reductions();
@@ -151,7 +154,9 @@ class Worker {
     int completed_depth_ = 0;
     int seldepth_ = 0;
     std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
-    std::vector<int> history_ = std::vector<int>(2 * kMaxSquares * kMaxSquares, 0);
+    // history_[(side * kSquares + from) * kSquares + to]
+    static constexpr int kSquares = max_squares<BB>;
+    std::vector<int> history_ = std::vector<int>(2 * kSquares * kSquares, 0);
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
     std::array<std::array<int, 64>, 64> reductions_{};
@@ -201,7 +206,7 @@ int Worker<BB>::move_score(Move m, BB captured, Move tt_move, int ply) const {
     if (captured) return (1 << 28) + popcount(captured);
     if (m == killers_[ply][0]) return (1 << 27) + 1;
     if (m == killers_[ply][1]) return 1 << 27;
-    return history_[(index(pos_.side_to_move()) * kMaxSquares + m.from) * kMaxSquares + m.to];
+    return history_[(index(pos_.side_to_move()) * kSquares + m.from) * kSquares + m.to];
 }
 
 template <class BB>
@@ -212,7 +217,7 @@ void Worker<BB>::score_moves(const MoveList& list, std::array<int, kMaxMoves>& s
 }
 
 template <class BB>
-void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const MoveList& list, int tried) {
+void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const QuietList& list, int tried) {
     if (!(killers_[ply][0] == m)) {
         killers_[ply][1] = killers_[ply][0];
         killers_[ply][0] = m;
@@ -220,7 +225,7 @@ void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const MoveList& 
     const int us = index(pos_.side_to_move());
     const int bonus = std::min(depth * depth, 400);
     auto adjust = [&](Move x, int delta) {
-        int& h = history_[(us * kMaxSquares + x.from) * kMaxSquares + x.to];
+        int& h = history_[(us * kSquares + x.from) * kSquares + x.to];
         h += delta - h * std::abs(delta) / 16384;
     };
     adjust(m, bonus);
@@ -354,7 +359,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             (tt.bound == Bound::Upper && s <= alpha)) {
             // A quiet TT move that cuts off teaches the killers and history, as in the loop.
             if (s >= beta && !(tt_move == Move{}) && is_quiet(tt_move)) {
-                const MoveList none;
+                const QuietList none;
                 update_quiet_stats(tt_move, ply, depth, none, 0);
             }
             return s;
@@ -382,7 +387,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     Move best_move{};
     int legal = 0;
     bool forbidden = false;
-    MoveList quiets;
+    QuietList quiets;
     const Score original_alpha = alpha;
     for (int i = 0; i < list.size(); ++i) {
         pick_next(list, scores, i);
@@ -440,7 +445,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
                 }
             }
         }
-        if (quiet && quiets.size() < 64) quiets.push(m);
+        if (quiet && quiets.size() < kMaxQuiets) quiets.push(m);
     }
     // No move at all, or every move forbidden here as a repetition (a loss on this path only).
     if (legal == 0) return verdict_score(no_move_verdict(pos_), ply, forbidden);

@@ -80,7 +80,7 @@ bool fort_in_one(Position<BB>& pos) {
     const auto& t = pos.tables();
     if (t.rules.edge_fort == EdgeFort::None || pos.side_to_move() != Side::Defenders) return false;
     auto makes_fort = [&](Square from, Square to) {
-        pos.do_move(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)});
+        pos.do_move(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(to)});
         const bool fort = pos.status().reason == OutcomeReason::ExitFort;
         pos.undo_move();
         return fort;
@@ -151,7 +151,7 @@ bool king_captured_in_one(Position<BB>& pos) {
             continue;
         }
         for (BB b = movers; b;) {
-            pos.do_move(Move{static_cast<uint8_t>(pop_lsb(b)), static_cast<uint8_t>(target)});
+            pos.do_move(Move{static_cast<uint16_t>(pop_lsb(b)), static_cast<uint16_t>(target)});
             const bool won = pos.status().outcome == Outcome::AttackersWin;
             pos.undo_move();
             if (won) return true;

@@ -112,16 +112,21 @@ TranspositionTable::Cluster& TranspositionTable::cluster_for(uint64_t key) const
 }
 
 uint64_t TranspositionTable::pack(const TTData& d, uint8_t generation) {
-    const uint64_t move = static_cast<uint64_t>(d.move.from) << 8 | d.move.to;
+    const uint64_t move = static_cast<uint64_t>(d.move.from & 255) << 8 | (d.move.to & 255);
     return move | static_cast<uint64_t>(static_cast<uint16_t>(d.score)) << 16 |
            static_cast<uint64_t>(static_cast<uint16_t>(d.eval)) << 32 |
            static_cast<uint64_t>(std::clamp(d.depth + 1, 0, 255)) << 48 |
            static_cast<uint64_t>(d.bound) << 56 | static_cast<uint64_t>(generation) << 58;
 }
 
-TTData TranspositionTable::unpack(uint64_t data) {
+uint64_t TranspositionTable::move_overflow(Move m) {
+    return static_cast<uint64_t>(m.from >> 8) << 62 | static_cast<uint64_t>(m.to >> 8) << 63;
+}
+
+TTData TranspositionTable::unpack(uint64_t data, uint64_t overflow) {
     TTData d;
-    d.move = Move{static_cast<uint8_t>(data >> 8), static_cast<uint8_t>(data)};
+    d.move = Move{static_cast<uint16_t>((data >> 8 & 255) | (overflow >> 62 & 1) << 8),
+                  static_cast<uint16_t>((data & 255) | (overflow >> 63) << 8)};
     d.score = static_cast<int16_t>(data >> 16);
     d.eval = static_cast<int16_t>(data >> 32);
     d.depth = static_cast<int>((data >> 48) & 255) - 1;
@@ -129,11 +134,23 @@ TTData TranspositionTable::unpack(uint64_t data) {
     return d;
 }
 
+// The overflow bits of an entry's move if the entry holds `key` (check = key ^ data ^ overflow
+// agrees with key on bits 0-61; bits 62-63 are then the overflow), else nothing. Two keys of one
+// cluster that agree on bits 0-61 are the same key: they would differ by 2^62 or more, and a
+// cluster covers keys within 2^64 / cluster_count_ of each other (a table has 16384 clusters
+// or more).
+std::optional<uint64_t> TranspositionTable::overflow_if_holds(uint64_t check, uint64_t data,
+                                                              uint64_t key) {
+    const uint64_t rest = check ^ data ^ key;
+    if (!data || (rest << 2) != 0) return std::nullopt;
+    return rest;
+}
+
 bool TranspositionTable::probe(uint64_t key, TTData& out) const {
     for (const Entry& e : cluster_for(key).entries) {
         const uint64_t data = load(e.data);
-        if (data && (load(e.check) ^ data) == key) {
-            out = unpack(data);
+        if (const auto overflow = overflow_if_holds(load(e.check), data, key)) {
+            out = unpack(data, *overflow);
             return true;
         }
     }
@@ -148,20 +165,21 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
     TTData fresh = d;
     for (Entry& e : c.entries) {
         const uint64_t data = load(e.data);
-        if (!data || (load(e.check) ^ data) == key) {
+        const auto overflow = overflow_if_holds(load(e.check), data, key);
+        if (!data || overflow) {
             victim = &e;
             // A store without a move (a fail-low) keeps the move found before for this key.
-            if (data && fresh.move == Move{}) fresh.move = unpack(data).move;
+            if (data && fresh.move == Move{}) fresh.move = unpack(data, *overflow).move;
             // Keep a deeper result for the same key unless the new one is exact.
             if (data && d.bound != Bound::Exact && unpack(data).depth > d.depth + 2 &&
                 ((data >> 58) & kGenerationMask) == generation_) {
                 // Its move gives way to a newer one, as in Stockfish.
-                TTData kept = unpack(data);
+                TTData kept = unpack(data, *overflow);
                 if (!(d.move == Move{}) && !(kept.move == d.move)) {
                     kept.move = d.move;
                     const uint64_t repacked = pack(kept, generation_);
                     store_word(e.data, repacked);
-                    store_word(e.check, key ^ repacked);
+                    store_word(e.check, key ^ repacked ^ move_overflow(kept.move));
                 }
                 return;
             }
@@ -177,7 +195,7 @@ void TranspositionTable::store(uint64_t key, const TTData& d) {
     }
     const uint64_t packed = pack(fresh, generation_);
     store_word(victim->data, packed);
-    store_word(victim->check, key ^ packed);
+    store_word(victim->check, key ^ packed ^ move_overflow(fresh.move));
 }
 
 int TranspositionTable::hashfull() const {

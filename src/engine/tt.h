@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <thread>
 
 #include "core/types.h"
@@ -55,14 +56,19 @@ class TranspositionTable {
     int hashfull() const;
     size_t megabytes() const { return megabytes_; }
 
-    // The 64-bit layout of an entry's data, and its generation bits (for tests).
+    // The 64-bit layout of an entry's data, and its generation bits (for tests); the bits of the
+    // move that do not fit it (move_overflow) go with the key into the check word.
     static uint64_t pack(const TTData& d, uint8_t generation);
-    static TTData unpack(uint64_t data);
+    static uint64_t move_overflow(Move m);
+    static TTData unpack(uint64_t data, uint64_t overflow = 0);
 
   private:
     // Data layout (64 bits):
-    //   bits  0-15 move (from << 8 | to)   bits 16-31 score   bits 32-47 eval
-    //   bits 48-55 depth + 1               bits 56-57 bound   bits 58-63 generation
+    //   bits  0-15 move (from << 8 | to, bits 0-7 of each square)
+    //   bits 16-31 score   bits 32-47 eval   bits 48-55 depth + 1
+    //   bits 56-57 bound   bits 58-63 generation
+    // The check word is key ^ data ^ overflow, the overflow being bit 8 of from (at bit 62) and
+    // of to (at bit 63): squares 256 and up, on 17x17 and 19x19 boards. On smaller boards it is 0.
     // Plain words in mapped memory, read and written through std::atomic_ref (relaxed).
     struct Entry {
         uint64_t check;  // key ^ data
@@ -76,6 +82,7 @@ class TranspositionTable {
     static constexpr uint8_t kGenerationMask = 63;
 
     Cluster& cluster_for(uint64_t key) const;
+    static std::optional<uint64_t> overflow_if_holds(uint64_t check, uint64_t data, uint64_t key);
     // Maps `megabytes` of zeroed memory as the table; false (and no table) when it cannot.
     bool map(size_t megabytes);
     void unmap();

@@ -214,7 +214,8 @@ int main(int argc, char** argv) {
                     for (Square sq = 0; sq < size * size && text.empty(); ++sq)
                         if (game.piece_char(sq) == '.' && sq % size + 1 < size)
                             text = move_name(
-                                Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(sq + 1)}, size);
+                                Move{static_cast<uint16_t>(sq), static_cast<uint16_t>(sq + 1)},
+                                size);
                     best = "bestmove " + text;
                 } else {
                     const size_t k = flags.seed ? static_cast<size_t>(rng() % legal.size()) : 0;

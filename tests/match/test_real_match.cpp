@@ -10,6 +10,7 @@
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/presets.h"
+#include "core/rules_string.h"
 #include "match/records.h"
 #include "match/results.h"
 
@@ -99,6 +100,30 @@ TEST_CASE("a real match: Foteviken Tablut's fortresses, refereed without disagre
     REQUIRE(run.csv_lines.size() == 4);
     for (const auto& line : run.csv_lines) check_replay(*preset("foteviken"), line);
     check_no_failures(run.results);
+}
+
+TEST_CASE("real matches on 13x13 and 19x19: short games replay as recorded", "[match][wide]") {
+    const std::vector<std::pair<std::string, std::string>> boards = {
+        {"wide-13",
+         "dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: "
+         "start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/"
+         "5t1t5/4ttttt4/"},
+        {"wide-19",
+         "dim:19 name:Corners_19 atkf:y "
+         "start:/6ttttttt6/8ttt8/9t9/19/9T9/9T9/t8T8t/t8T8t/tt7T7tt/ttt1TTTTTKTTTTT1ttt/tt7T7tt/"
+         "t8T8t/t8T8t/9T9/9T9/19/9t9/8ttt8/6ttttttt6/"},
+    };
+    for (const auto& [name, rules_text] : boards) {
+        INFO(name);
+        const MatchRun run = run_match(name, "--each nodes=3000 --rules '" + rules_text +
+                                                 "' --games 2 --random-openings 2 --max-plies 60");
+        CHECK(run.exit_code == 0);
+        REQUIRE(run.results.games.size() == 2);
+        REQUIRE(run.csv_lines.size() == 2);
+        const Rules rules = parse_rules_string(rules_text).value();
+        for (const auto& line : run.csv_lines) check_replay(rules, line);
+        check_no_failures(run.results);
+    }
 }
 
 TEST_CASE("soak: 100 very fast games without a crash, an illegal move or a time forfeit",

@@ -1303,6 +1303,38 @@ def long_move_lists():
     assert not e.stderr_text(), e.stderr_text()
 
 
+TABLUT15_RULES = ("dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:"
+                  "/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/"
+                  "t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/")
+
+
+@test
+def wide_board_rules_and_search():
+    e = start_engine()
+    try:
+        out = e.command("setoption name UTI_Rules value " + TABLUT15_RULES)
+        assert len(out) == 1 and out[0].startswith("info string rules dim:15 "), out
+        counts, total, _ = e.perft_divide(2)
+        assert total == 35584 and len(counts) == 264, (total, len(counts))  # OpenTafl's counts
+        # moves on two-digit ranks, then a search that answers a legal move
+        out = e.command("position startpos moves h13-l13 h11-c11 f15-f10")
+        assert out == [], out
+        st = e.state()
+        assert st["Moves played"] == "3" and st["Side to move"] == "defenders", st
+        assert st["Position"].endswith("/t4tTTT5t/2T12/7t7/11t3/6ttt6/6tttt5/"), st
+        legal = e.legal_moves()
+        assert {"c11-c15", "c11-a11", "c11-o11"} <= legal, sorted(legal)
+        best, _ = e.search("go depth 3", T(60))
+        check_bestmove(best, legal)
+        out = e.command("position startpos moves h13-l13 h11-c11 f15-f16")
+        assert_single_error(out, "a move off the 15x15 board", ["f16"])
+        out = e.command("setoption name UTI_Rules value " + TABLUT15_RULES.replace("dim:15", "dim:21"))
+        assert_single_error(out, "dim:21", ["'dim'", "21"])
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
 # ------------------------------------------------------------------------------------------------
 
 
