@@ -169,6 +169,24 @@ const char* const kFoteviken =
     "cenh: cenhe:K aforh:K cenre: aforre: "
     "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
 
+// The larger boards: Tablut 15x15, Parlett's Sea Battle 13x13, and Alea Evangelii 19x19, whose
+// corners are sixteen squares (a 2x2 block in each corner of the board).
+const char* const kTablut15 =
+    "dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: "
+    "start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/t5TTT5t/"
+    "7T7/7t7/7t7/6ttt6/5ttttt5/";
+const char* const kSeaBattle13 =
+    "dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: "
+    "start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/"
+    "5t1t5/4ttttt4/";
+const char* const kAleaEvangelii =
+    "dim:19 name:Alea_Evangelii atkf:y tfr:w "
+    "cor:a1,a2,b1,b2,a18,b18,a19,b19,r1,r2,s1,s2,r18,r19,s18,s19, cenp:tcnkTCNK cens: cenh: "
+    "cenhe:tcnkTCNK "
+    "start:/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/"
+    "4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/"
+    "7t1t1t7/t4t7t4t/19/2t2t7t2t2/";
+
 // A preset is made by a function of its own above, or read from an OpenTafl rules string.
 struct Entry {
     const char* name;
@@ -195,6 +213,9 @@ const Entry kPresets[] = {
     {"fetlar-computer", nullptr, kComputerFetlar},
     {"tawlbwrdd", nullptr, kTawlbwrdd},
     {"foteviken", nullptr, kFoteviken},
+    {"sea-battle-13", nullptr, kSeaBattle13},
+    {"tablut-15", nullptr, kTablut15},
+    {"alea-evangelii", nullptr, kAleaEvangelii},
 };
 
 Rules make(const Entry& e) {
