@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Speed per board size: perft leaves/s and search nodes/s from each size's start position.
+
+usage: scripts/board_speed.py [BRANAN] [--nodes N]
+
+For one preset of each board size (7x7 to 19x19) it runs `branan perft` from the start (to a
+depth that takes about a second or less) and a one-thread UTI search of N nodes (default 400,000)
+from the start, and prints a Markdown table of leaves/s and nodes/s. Standard library only.
+"""
+
+import subprocess
+import sys
+
+# preset, board, perft depth
+BOARDS = [
+    ("brandubh", "7x7", 5),
+    ("tablut", "9x9", 4),
+    ("copenhagen", "11x11", 4),
+    ("sea-battle-13", "13x13", 3),
+    ("tablut-15", "15x15", 3),
+    ("alea-evangelii", "19x19", 3),
+]
+
+
+def perft(branan, preset, depth):
+    out = subprocess.run([branan, "perft", "--variant", preset, "-d", str(depth)],
+                         capture_output=True, text=True, check=True).stdout
+    fields = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+    return int(fields["Nodes searched"]), int(fields["Nodes/second"])
+
+
+def search_nps(branan, preset, nodes):
+    commands = ("uti\nsetoption name UTI_Variant value %s\nposition startpos\n"
+                "go nodes %d\n" % (preset, nodes))
+    proc = subprocess.Popen([branan], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc.stdin.write(commands)
+    proc.stdin.flush()
+    last = None
+    for line in proc.stdout:
+        if line.startswith("info depth"):
+            last = line.split()
+        if line.startswith("bestmove"):
+            break
+    proc.stdin.write("quit\n")
+    proc.stdin.close()
+    proc.wait()
+    words = last or []
+    return int(words[words.index("nps") + 1]) if "nps" in words else 0
+
+
+def main():
+    args = sys.argv[1:]
+    nodes = 400000
+    if "--nodes" in args:
+        i = args.index("--nodes")
+        nodes = int(args[i + 1])
+        del args[i:i + 2]
+    branan = args[0] if args else "build/release/branan"
+    print("| preset | board | perft depth | leaves | leaves/s | search nodes/s (%d nodes) |" % nodes)
+    print("|---|---|---|---|---|---|")
+    for preset, board, depth in BOARDS:
+        leaves, lps = perft(branan, preset, depth)
+        nps = search_nps(branan, preset, nodes)
+        print("| `%s` | %s | %d | %s | %s | %s |" % (preset, board, depth, format(leaves, ","),
+                                                    format(lps, ","), format(nps, ",")))
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
