@@ -1,0 +1,469 @@
+// The search's definitions (declared in search.h), instantiated for every bitboard width.
+#include "engine/search.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/game_end.h"
+#include "engine/threats.h"
+
+namespace branan {
+
+template <class BB>
+void Worker<BB>::init_reductions() {
+    for (int d = 1; d < 64; ++d)
+        for (int m = 1; m < 64; ++m)
+            reductions_[d][m] = static_cast<int>(0.5 + std::log(d) * std::log(m) / 2.2);
+}
+
+template <class BB>
+void Worker<BB>::check_limits() {
+    if (++calls_ & 1023) return;
+    if (id_ != 0) return;
+    const auto& limits = shared_.limits;
+    if (limits.nodes && shared_.total_nodes() >= limits.nodes) shared_.stop = true;
+    if (!shared_.pondering && shared_.time.out_of_time()) shared_.stop = true;
+}
+
+template <class BB>
+Status Worker<BB>::verdict_before_moves() const {
+    if (const Status s = move_verdict(pos_); s.over()) return s;
+    return repetition_verdict(pos_);
+}
+
+// A verdict as a score for the side to move at `ply`.
+template <class BB>
+Score Worker<BB>::verdict_score(Status s, int ply, bool from_history) const {
+    if (s.outcome == Outcome::Draw) return kScoreDraw;
+    const bool won = s.outcome == win_for(pos_.side_to_move());
+    if (from_history || (s.reason == OutcomeReason::Repetition && ply > 1))
+        return won ? history_win_in(ply) : -history_win_in(ply);
+    return won ? mate_in(ply) : mated_in(ply);
+}
+
+// Move ordering: the TT move, king moves to an escape square, captures (`captured`: the pieces
+// the move takes), killers, history.
+template <class BB>
+int Worker<BB>::move_score(Move m, BB captured, Move tt_move, int ply) const {
+    if (m == tt_move) return 1 << 30;
+    if (m.from == pos_.king() && test(pos_.tables().escape, m.to)) return 1 << 29;
+    if (captured) return (1 << 28) + popcount(captured);
+    if (m == killers_[ply][0]) return (1 << 27) + 1;
+    if (m == killers_[ply][1]) return 1 << 27;
+    return history_[(index(pos_.side_to_move()) * kSquares + m.from) * kSquares + m.to];
+}
+
+template <class BB>
+void Worker<BB>::score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
+                             int ply) const {
+    for (int i = 0; i < list.size(); ++i)
+        scores[i] = move_score(list[i], pos_.captures_of(list[i]), tt_move, ply);
+}
+
+template <class BB>
+void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const QuietList& list, int tried) {
+    if (!(killers_[ply][0] == m)) {
+        killers_[ply][1] = killers_[ply][0];
+        killers_[ply][0] = m;
+    }
+    const int us = index(pos_.side_to_move());
+    const int bonus = std::min(depth * depth, 400);
+    auto adjust = [&](Move x, int delta) {
+        int& h = history_[(us * kSquares + x.from) * kSquares + x.to];
+        h += delta - h * std::abs(delta) / 16384;
+    };
+    adjust(m, bonus);
+    // Quiet moves tried before the cutoff were worse.
+    for (int i = 0; i < tried; ++i)
+        if (!(list[i] == m)) adjust(list[i], -bonus);
+}
+
+template <class BB>
+void Worker<BB>::update_pv(int ply, Move m) {
+    pv_[ply][0] = m;
+    const int child = pv_length_[ply + 1];
+    for (int i = 0; i < child; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
+    pv_length_[ply] = child + 1;
+}
+
+template <class BB>
+Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
+    // A child is searched only below kMaxPly, so ply + 1 indexes the per-ply arrays.
+    assert(ply >= 0 && ply <= kMaxPly && qdepth >= 0);
+    assert(-kScoreInfinite <= alpha && alpha < beta && beta <= kScoreInfinite);
+    count_node();
+    pv_length_[ply] = 0;
+    seldepth_ = std::max(seldepth_, ply);
+    check_limits();
+    if (const Status s = verdict_before_moves(); s.over()) return verdict_score(s, ply);
+    const Side us = pos_.side_to_move();
+
+    // 1. A win in one move ends the line: the king's escape, an exit fort, his capture.
+    if (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_))
+        return mate_in(ply + 1);
+    // A side with no move has lost (or drawn) whatever its position looks like.
+    if (!pos_.has_moves()) return no_move_score(ply);
+    const Score eval = evaluate(pos_, *shared_.weights);
+    if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
+
+    // 2. Stand pat, unless a win in one threatens the side to move (the king's escape, or his
+    // capture): then every move is searched.
+    const bool threatened = must_answer(pos_);
+    Score best = -kScoreInfinite;
+    if (!threatened) {
+        if (eval >= beta) return eval;
+        alpha = std::max(alpha, eval);
+        best = eval;
+        if (qdepth >= 6) return eval;
+    } else if (qdepth >= 12) {
+        return eval;
+    }
+
+    // 3. Captures (all moves when threatened), best first; for the defenders also the king's
+    // forks, moves to a square from which he has two ways out, and at the first ply of the
+    // quiescence search every king move that threatens an escape; for the attackers, at the
+    // first ply, every move to a square beside the king.
+    MoveList list;
+    pos_.generate(list);
+    std::array<int, kMaxMoves> scores;
+    if (threatened) {
+        score_moves(list, scores, Move{}, ply);
+    } else {
+        const BB beside_king = pos_.tables().geo.adjacent[pos_.king()];
+        const bool first_ply = qdepth == 0;
+        int kept = 0;
+        for (Move m : list) {
+            const BB captured = pos_.captures_of(m);
+            const bool forcing =
+                captured || (us == Side::Defenders ? m.from == pos_.king() &&
+                                                         king_threatens(pos_, m, first_ply ? 1 : 2)
+                                                   : first_ply && test(beside_king, m.to));
+            if (!forcing) continue;
+            scores[kept] = move_score(m, captured, Move{}, ply);
+            list.moves[kept++] = m;
+        }
+        list.count = kept;
+    }
+    int legal = 0;
+    bool forbidden = false;
+    for (int i = 0; i < list.size(); ++i) {
+        pick_next(list, scores, i);
+        const Move m = list[i];
+        pos_.do_move(m);
+        if (repetition_forbidden(pos_)) {
+            pos_.undo_move();
+            forbidden = true;
+            continue;
+        }
+        ++legal;
+        const Score score = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+        pos_.undo_move();
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    // Every move forbidden (a third repetition): no move at all, on this path.
+    if (threatened && legal == 0) return verdict_score(no_move_verdict(pos_), ply, true);
+    // A loss that a forbidden move might have saved is not a proven one (kScoreHistoryWin).
+    if (forbidden && best <= -kScoreMateBound) best = -history_win_in(ply);
+    return best;
+}
+
+template <class BB>
+Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_node) {
+    assert(ply >= 0 && ply <= kMaxPly);
+    assert(-kScoreInfinite <= alpha && alpha < beta && beta <= kScoreInfinite);
+    assert(pv_node || beta - alpha == 1);
+    pv_length_[ply] = 0;
+    if (const Status s = verdict_before_moves(); s.over()) return verdict_score(s, ply);
+    if (depth <= 0) return qsearch(alpha, beta, ply, 0);
+    count_node();
+    seldepth_ = std::max(seldepth_, ply);
+    check_limits();
+    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+    if (ply >= kMaxPly) return evaluate(pos_, *shared_.weights);
+
+    // 1. Mate distance pruning.
+    alpha = std::max(alpha, mated_in(ply));
+    beta = std::min(beta, mate_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    // 2. Transposition table.
+    const uint64_t key = pos_.key();
+    TTData tt;
+    const bool tt_hit = shared_.tt->probe(key, tt);
+    Move tt_move = tt_hit ? tt.move : Move{};
+    if (tt_hit && !pv_node && tt.depth >= depth) {
+        const Score s = score_from_tt(tt.score, ply);
+        if (tt.bound == Bound::Exact || (tt.bound == Bound::Lower && s >= beta) ||
+            (tt.bound == Bound::Upper && s <= alpha)) {
+            // A quiet TT move that cuts off teaches the killers and history, as in the loop.
+            if (s >= beta && !(tt_move == Move{}) && is_quiet(tt_move)) {
+                const QuietList none;
+                update_quiet_stats(tt_move, ply, depth, none, 0);
+            }
+            return s;
+        }
+    }
+
+    // 3. A win in one move.
+    const Side us = pos_.side_to_move();
+    if (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_))
+        return mate_in(ply + 1);
+
+    const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
+    const bool threatened = must_answer(pos_);
+
+    // 4. Reverse futility: far above beta at low depth, trust the static score.
+    if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) && eval - 90 * depth >= beta)
+        return eval;
+
+    // 5. The moves.
+    MoveList list;
+    pos_.generate(list);
+    std::array<int, kMaxMoves> scores;
+    score_moves(list, scores, tt_move, ply);
+    Score best = -kScoreInfinite;
+    Move best_move{};
+    int legal = 0;
+    bool forbidden = false;
+    QuietList quiets;
+    const Score original_alpha = alpha;
+    for (int i = 0; i < list.size(); ++i) {
+        pick_next(list, scores, i);
+        const Move m = list[i];
+        // The TT move sorts first whatever it is: whether it is quiet is asked.
+        const bool quiet = m == tt_move ? is_quiet(m) : scores[i] < (1 << 28);
+        pos_.do_move(m);
+        if (repetition_forbidden(pos_)) {
+            pos_.undo_move();
+            forbidden = true;
+            continue;
+        }
+        ++legal;
+        // A move that wins at once (a ring closed, an exit fort built: quiet moves) is never
+        // pruned or reduced.
+        const bool wins = pos_.status().outcome == win_for(us);
+        // Extend a defender move that opens a way out for the king: the attackers must answer.
+        const bool opens_escape =
+            us == Side::Defenders && !pos_.status().over() && king_sees_escape(pos_);
+        const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
+        // Late-move pruning: near the leaves, a quiet move this far down the ordering is not
+        // searched, unless a win in one is at stake (a threat to the side to move, or a way out
+        // the move opens for the king) or every move so far loses.
+        if (!pv_node && !threatened && quiet && !opens_escape && !wins && depth <= 4 &&
+            legal > 4 + 3 * depth * depth && best > -kScoreMateBound) {
+            pos_.undo_move();
+            continue;
+        }
+        Score score;
+        if (legal == 1) {
+            score = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
+        } else {
+            int r = 0;
+            if (depth >= 3 && quiet && !opens_escape && !wins && !threatened)
+                r = std::min(reductions_[std::min(depth, 63)][std::min(legal, 63)] + !pv_node,
+                             new_depth - 1);
+            r = std::max(r, 0);
+            score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+            if (score > alpha && r > 0)
+                score = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+            if (score > alpha && score < beta)
+                score = -search(-beta, -alpha, new_depth, ply + 1, true);
+        }
+        pos_.undo_move();
+        if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                if (pv_node) update_pv(ply, m);
+                if (score >= beta) {
+                    if (quiet) update_quiet_stats(m, ply, depth, quiets, quiets.size());
+                    break;
+                }
+            }
+        }
+        if (quiet && quiets.size() < kMaxQuiets) quiets.push(m);
+    }
+    // No move at all, or every move forbidden here as a repetition (a loss on this path only).
+    if (legal == 0) return verdict_score(no_move_verdict(pos_), ply, forbidden);
+    // A loss that a forbidden move might have saved is not a proven one (kScoreHistoryWin).
+    if (forbidden && best <= -kScoreMateBound) best = -history_win_in(ply);
+
+    const Bound bound = best >= beta            ? Bound::Lower
+                        : best > original_alpha ? Bound::Exact
+                                                : Bound::Upper;
+    shared_.tt->store(key, TTData{best_move, score_to_tt(best, ply), eval, depth, bound});
+    return best;
+}
+
+// Searches the root moves from pv_index_ on; keeps each one's score for sorting.
+template <class BB>
+Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
+    count_node();
+    pv_length_[0] = 0;
+    Score best = -kScoreInfinite;
+    int searched = 0;
+    for (size_t i = pv_index_; i < roots_.size(); ++i) {
+        RootMove& rm = roots_[i];
+        seldepth_ = 0;
+        pos_.do_move(rm.move);
+        const bool opens_escape = pos_.side_to_move() == Side::Attackers && !pos_.status().over() &&
+                                  king_sees_escape(pos_);
+        const int new_depth = depth - 1 + (opens_escape ? 1 : 0);
+        Score score;
+        if (searched == 0) {
+            score = -search(-beta, -alpha, new_depth, 1, true);
+        } else {
+            score = -search(-alpha - 1, -alpha, new_depth, 1, false);
+            if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, 1, true);
+        }
+        pos_.undo_move();
+        ++searched;
+        if (shared_.stop.load(std::memory_order_relaxed)) return best == -kScoreInfinite ? 0 : best;
+        if (searched == 1 || score > alpha) {
+            rm.score = score;
+            rm.seldepth = seldepth_;
+            rm.lowerbound = score >= beta;
+            rm.upperbound = score <= alpha;
+            rm.pv.assign(1, rm.move);
+            for (int k = 0; k < pv_length_[1]; ++k) rm.pv.push_back(pv_[1][k]);
+        } else {
+            rm.score = -kScoreInfinite;  // below the window: sorts after the others
+        }
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+template <class BB>
+SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
+    const RootMove& rm = roots_[pv_index];
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = std::max(rm.seldepth, depth);
+    info.multipv = pv_index + 1;
+    info.score = rm.score == -kScoreInfinite ? rm.previous : rm.score;
+    info.lowerbound = rm.lowerbound;
+    info.upperbound = rm.upperbound;
+    info.nodes = shared_.total_nodes();
+    info.time_ms = shared_.time.elapsed_ms();
+    info.nps = info.nodes * 1'000'000 /
+               static_cast<uint64_t>(std::max<int64_t>(1, shared_.time.elapsed_us()));
+    info.hashfull = shared_.tt->hashfull();
+    info.pv = rm.pv;
+    return info;
+}
+
+template <class BB>
+void Worker<BB>::report_lines(const std::function<void(const SearchInfo&)>& report) const {
+    for (int line = 0; line < lines(); ++line) report(make_info(completed_depth_, line));
+}
+
+template <class BB>
+void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
+    const auto& limits = shared_.limits;
+    const int last_depth = max_depth(limits);
+    Move last_best{};
+    Score last_score = -kScoreInfinite;
+    int stable = 0;
+    for (int depth = 1; depth <= last_depth; ++depth) {
+        // Lazy SMP: helper threads skip depths in staggered patterns, so that the threads
+        // spread over several depths and fill the shared table for each other. None skips a
+        // depth limit: every thread works until one of them has completed it.
+        if (id_ > 0 && depth < last_depth) {
+            static constexpr int kSkipSize[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                                3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+            static constexpr int kSkipPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3,
+                                                 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+            const int i = (id_ - 1) % 20;
+            if (((depth + kSkipPhase[i]) / kSkipSize[i]) % 2) continue;
+        }
+        root_depth_ = depth;
+        for (auto& rm : roots_) rm.previous = rm.score;
+        for (pv_index_ = 0; pv_index_ < lines(); ++pv_index_) {
+            // Aspiration window around the last score, widened on failure.
+            const Score prev = roots_[pv_index_].previous;
+            Score delta = 30;
+            Score alpha = -kScoreInfinite, beta = kScoreInfinite;
+            if (depth >= 4 && !is_mate_score(prev) && prev != -kScoreInfinite) {
+                alpha = std::max(prev - delta, -kScoreInfinite);
+                beta = std::min(prev + delta, kScoreInfinite);
+            }
+            for (;;) {
+                const Score score = search_root(alpha, beta, depth);
+                std::stable_sort(
+                    roots_.begin() + pv_index_, roots_.end(),
+                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                if (shared_.stop.load(std::memory_order_relaxed)) break;
+                if (score <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -kScoreInfinite);
+                } else if (score >= beta) {
+                    beta = std::min(score + delta, kScoreInfinite);
+                } else {
+                    break;
+                }
+                delta += delta / 2 + 10;
+            }
+            std::stable_sort(
+                roots_.begin(), roots_.begin() + pv_index_ + 1,
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            if (shared_.stop.load(std::memory_order_relaxed)) break;
+        }
+        if (shared_.stop.load(std::memory_order_relaxed)) break;
+        completed_depth_ = depth;
+        if (id_ != 0) {
+            // The depth limit reached by a helper first: its result is the search's (engine.cpp).
+            // Not while the search waits for stop or ponderhit anyway: the main thread carries on.
+            if (limits.depth > 0 && depth == last_depth && !limits.infinite && !shared_.pondering)
+                shared_.stop = true;
+            continue;
+        }
+        if (report) report_lines(report);
+
+        // Limits the main thread judges between iterations.
+        const Score best = roots_[0].score;
+        if (limits.mate > 0 && best >= kScoreMateBound && (mate_plies(best) + 1) / 2 <= limits.mate)
+            break;
+        // A proven result does not get better with depth.
+        const bool proven =
+            !limits.infinite && is_mate_score(best) && std::abs(mate_plies(best)) <= depth;
+        stable = roots_[0].move == last_best ? stable + 1 : 0;
+        last_best = roots_[0].move;
+        // A falling score earns time, a rising one gives some back (Stockfish's falling eval):
+        // a soldier lost since the last iteration is worth half as much time again.
+        const double falling =
+            is_mate_score(best) || is_mate_score(last_score) || last_score == -kScoreInfinite
+                ? 1.0
+                : std::clamp(1.0 + (last_score - best) / 200.0, 0.75, 1.5);
+        last_score = best;
+        const double factor = (stable >= 4 ? 0.6 : stable >= 2 ? 0.9 : 1.3) * falling;
+        if (proven || shared_.time.stop_iterating(factor)) {
+            // While pondering the search goes on, to stop at the ponderhit. The flag is set
+            // before pondering is read again, and ponderhit clears pondering before it reads the
+            // flag, so that one of the two always sees the other.
+            shared_.stop_on_ponderhit = true;
+            if (!shared_.pondering) break;
+        }
+    }
+}
+
+template class Worker<Bitboard64>;
+template class Worker<Bitboard128>;
+template class Worker<Bitboard256>;
+template class Worker<Bitboard384>;
+
+}  // namespace branan
