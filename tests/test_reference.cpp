@@ -9,32 +9,12 @@
 #include "core/presets.h"
 #include "positions.h"
 #include "reference/naive_tafl.h"
+#include "reference_compare.h"
 
 using namespace branan;
-
-namespace {
-
-std::vector<std::string> engine_moves(const Game& game) {
-    std::vector<std::string> moves;
-    for (Move m : game.legal_moves()) moves.push_back(game.move_text(m));
-    std::sort(moves.begin(), moves.end());
-    return moves;
-}
-
-std::string joined_captures(const Game& game, Move m) {
-    std::vector<std::string> names;
-    for (Square s : game.captures_of(m)) names.push_back(square_name(s, game.size()));
-    std::sort(names.begin(), names.end());
-    std::string out;
-    for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
-    return out;
-}
-
-int reference_outcome(Outcome o) {
-    return o == Outcome::AttackersWin ? 1 : o == Outcome::DefendersWin ? 2 : 0;
-}
-
-}  // namespace
+using testing::engine_moves;
+using testing::joined_captures;
+using testing::reference_outcome;
 
 // Each position under each of its presets: the legal moves and perft to the position's depth
 // agree with the reference; with `each_move`, also every move's captures and verdict.
@@ -109,13 +89,8 @@ TEST_CASE("random games: captures and verdicts agree with the reference", "[refe
             capturing_moves += static_cast<int>(std::count_if(
                 captures.begin(), captures.end(), [](const std::string& c) { return !c.empty(); }));
             decided += game.status().over();
-            const auto played = reference::play(rules, rules.start, rules.first_to_move, moves);
-            CHECK(played.captures_per_move == captures);
-            CHECK(played.record == game.record());
-            CHECK(played.to_move == game.side_to_move());
+            testing::check_replay_in_reference(rules, game, moves, captures);
             const Status s = game.status();
-            if (s.reason != OutcomeReason::Repetition && s.reason != OutcomeReason::NoLegalMove)
-                CHECK(played.outcome == reference_outcome(s.outcome));
             // History-free presets: the reference sees the same moves from the bare record.
             if (rules.forest_moves == 0 && rules.throne.reenter.has(Piece::King) && !s.over())
                 CHECK(engine_moves(game) ==

@@ -9,22 +9,26 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/opentafl_notation.h"
+#include "core/presets.h"
 #include "core/rules_string.h"
 #include "reference/naive_tafl.h"
+#include "reference_compare.h"
 
 using namespace branan;
+using testing::engine_moves;
+using testing::joined_captures;
 
 namespace {
 
-// OpenTafl's Tablut 15x15 and Sea Battle (Parlett) 13x13, as its rules files give them.
-const char* const kTablut15 =
-    "dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: "
-    "start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/t5TTT5t/"
-    "7T7/7t7/7t7/6ttt6/5ttttt5/";
-const char* const kSeaBattle13 =
-    "dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: "
-    "start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/"
-    "5t1t5/4ttttt4/";
+// OpenTafl's Tablut 15x15 and Sea Battle (Parlett) 13x13: the presets made from its strings.
+const char* tablut15() {
+    static const std::string text = write_rules_string(*preset("tablut-15"));
+    return text.c_str();
+}
+const char* sea_battle13() {
+    static const std::string text = write_rules_string(*preset("sea-battle-13"));
+    return text.c_str();
+}
 // Copenhagen's rules (shieldwall, exit forts, encirclement) on Sea Battle's 13x13 start.
 const char* const kCopenhagen13 =
     "dim:13 name:Copenhagen_13 atkf:y tfr:w sw:s efe:y "
@@ -51,26 +55,6 @@ Rules rules_of(const char* text) {
 
 uint64_t start_perft(const char* rules, int depth) {
     return Game::create(rules_of(rules)).value().perft(depth);
-}
-
-std::vector<std::string> engine_moves(const Game& game) {
-    std::vector<std::string> moves;
-    for (Move m : game.legal_moves()) moves.push_back(game.move_text(m));
-    std::sort(moves.begin(), moves.end());
-    return moves;
-}
-
-std::string joined_captures(const Game& game, Move m) {
-    std::vector<std::string> names;
-    for (Square s : game.captures_of(m)) names.push_back(square_name(s, game.size()));
-    std::sort(names.begin(), names.end());
-    std::string out;
-    for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
-    return out;
-}
-
-int reference_outcome(Outcome o) {
-    return o == Outcome::AttackersWin ? 1 : o == Outcome::DefendersWin ? 2 : 0;
 }
 
 template <class BB>
@@ -155,13 +139,8 @@ void random_games_against_reference(Tally& tally, const char* text, int games, i
             game.play(m);
         }
         INFO(rules.name << " game " << g << ": " << moves.size() << " moves");
-        const auto played = reference::play(rules, rules.start, rules.first_to_move, moves);
-        CHECK(played.captures_per_move == captures);
-        CHECK(played.record == game.record());
-        CHECK(played.to_move == game.side_to_move());
+        testing::check_replay_in_reference(rules, game, moves, captures);
         const Status s = game.status();
-        if (s.reason != OutcomeReason::Repetition && s.reason != OutcomeReason::NoLegalMove)
-            CHECK(played.outcome == reference_outcome(s.outcome));
         tally.decided += s.over();
     }
 }
@@ -183,18 +162,18 @@ TEST_CASE("wide bitboards: every operation agrees with a plain bit array", "[wid
 TEST_CASE("perft from the start on wide boards: OpenTafl's counts", "[wide][perft]") {
     // OpenTafl's own generator gives these (its Tablut 15x15 and Sea Battle files, and the
     // 19x19 string above through its rules parser).
-    CHECK(start_perft(kTablut15, 1) == 264);
-    CHECK(start_perft(kTablut15, 2) == 35584);
-    CHECK(start_perft(kSeaBattle13, 1) == 184);
-    CHECK(start_perft(kSeaBattle13, 2) == 23436);
+    CHECK(start_perft(tablut15(), 1) == 264);
+    CHECK(start_perft(tablut15(), 2) == 35584);
+    CHECK(start_perft(sea_battle13(), 1) == 184);
+    CHECK(start_perft(sea_battle13(), 2) == 23436);
     CHECK(start_perft(kCorners19, 1) == 364);
     CHECK(start_perft(kCorners19, 2) == 119204);
 }
 
 TEST_CASE("perft from the start on wide boards, depth 3: OpenTafl's counts",
           "[wide][perft][slow]") {
-    CHECK(start_perft(kTablut15, 3) == 9420728);
-    CHECK(start_perft(kSeaBattle13, 3) == 4370608);
+    CHECK(start_perft(tablut15(), 3) == 9420728);
+    CHECK(start_perft(sea_battle13(), 3) == 4370608);
     CHECK(start_perft(kCorners19, 3) == 44041152);
 }
 
@@ -207,11 +186,11 @@ TEST_CASE("mid-game positions on wide boards: OpenTafl's counts", "[wide][perft]
         uint64_t d1, d2;
     };
     const Case cases[] = {
-        {kTablut15,
+        {tablut15(),
          "/2t1T1tt5t1/2t3tt5t1/15/t3T10/T6K1t1Tt2/4TTTT4tt1/tt1t6T2tt/ttt3T3Tt1t1/t2T2TTT5t/"
          "2t4TT2t3/t6t2T4/5T7t1/t14/3t3tt6/t3T1ttt4tt/",
          282, 51098},
-        {kSeaBattle13,
+        {sea_battle13(),
          "/5t1t2t1t/T11t/13/2T3t6/t2Tt4Tt2/tT3TTT4t/t5K1T1Ttt/1tt1tTT2t1tt/tt4t4tt/9t3/"
          "5T2Tt1t1/5t1T4t/1t1t9/",
          204, 27565},
@@ -239,8 +218,8 @@ TEST_CASE("mid-game positions on wide boards: OpenTafl's counts", "[wide][perft]
 
 TEST_CASE("wide boards: random games agree with the reference move by move", "[wide][reference]") {
     Tally tally;
-    random_games_against_reference(tally, kTablut15, 6, 300, 100, 2, 15);
-    random_games_against_reference(tally, kSeaBattle13, 6, 300, 100, 2, 13);
+    random_games_against_reference(tally, tablut15(), 6, 300, 100, 2, 15);
+    random_games_against_reference(tally, sea_battle13(), 6, 300, 100, 2, 13);
     random_games_against_reference(tally, kCopenhagen13, 6, 300, 100, 2, 1313);
     random_games_against_reference(tally, kEdge17, 3, 300, 150, 2, 17);
     random_games_against_reference(tally, kCorners19, 3, 300, 150, 2, 19);

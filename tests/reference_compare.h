@@ -1,0 +1,55 @@
+// What the engine says of a game, in the reference's terms (tests/reference/naive_tafl.h), for the
+// tests that compare the two: legal moves and captures as sorted text, outcomes as its numbers.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "catch.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "reference/naive_tafl.h"
+
+namespace branan::testing {
+
+// The legal moves as "d2-e2" text, sorted.
+inline std::vector<std::string> engine_moves(const Game& game) {
+    std::vector<std::string> moves;
+    for (Move m : game.legal_moves()) moves.push_back(game.move_text(m));
+    std::sort(moves.begin(), moves.end());
+    return moves;
+}
+
+// The squares `m` captures, sorted and comma-separated ("" for none).
+inline std::string joined_captures(const Game& game, Move m) {
+    std::vector<std::string> names;
+    for (Square s : game.captures_of(m)) names.push_back(square_name(s, game.size()));
+    std::sort(names.begin(), names.end());
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
+    return out;
+}
+
+// The reference's outcome numbers: 0 ongoing or drawn, 1 attackers win, 2 defenders win.
+inline int reference_outcome(Outcome o) {
+    return o == Outcome::AttackersWin ? 1 : o == Outcome::DefendersWin ? 2 : 0;
+}
+
+// Replays `moves`, the moves of `game` from its rules' start, in the reference: every move
+// captures what the engine's did (`captures`, as joined_captures gives them), and the record, the
+// side to move and (but for repetition and no-move endings, which the reference leaves out) the
+// outcome agree.
+inline void check_replay_in_reference(const Rules& rules, const Game& game,
+                                      const std::vector<std::string>& moves,
+                                      const std::vector<std::string>& captures) {
+    const auto played = reference::play(rules, rules.start, rules.first_to_move, moves);
+    CHECK(played.captures_per_move == captures);
+    CHECK(played.record == game.record());
+    CHECK(played.to_move == game.side_to_move());
+    const Status s = game.status();
+    if (s.reason != OutcomeReason::Repetition && s.reason != OutcomeReason::NoLegalMove)
+        CHECK(played.outcome == reference_outcome(s.outcome));
+}
+
+}  // namespace branan::testing
