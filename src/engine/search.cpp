@@ -33,6 +33,15 @@ Status Worker<BB>::verdict_before_moves() const {
 
 // A verdict as a score for the side to move at `ply`.
 template <class BB>
+bool Worker<BB>::play_unless_forbidden(Move m, bool& forbidden) {
+    pos_.do_move(m);
+    if (!repetition_forbidden(pos_)) return true;
+    pos_.undo_move();
+    forbidden = true;
+    return false;
+}
+
+template <class BB>
 Score Worker<BB>::verdict_score(Status s, int ply, bool from_history) const {
     if (s.outcome == Outcome::Draw) return kScoreDraw;
     const bool won = s.outcome == win_for(pos_.side_to_move());
@@ -149,12 +158,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     for (int i = 0; i < list.size(); ++i) {
         pick_next(list, scores, i);
         const Move m = list[i];
-        pos_.do_move(m);
-        if (repetition_forbidden(pos_)) {
-            pos_.undo_move();
-            forbidden = true;
-            continue;
-        }
+        if (!play_unless_forbidden(m, forbidden)) continue;
         ++legal;
         const Score score = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
         pos_.undo_move();
@@ -238,12 +242,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         const Move m = list[i];
         // The TT move sorts first whatever it is: whether it is quiet is asked.
         const bool quiet = m == tt_move ? is_quiet(m) : scores[i] < (1 << 28);
-        pos_.do_move(m);
-        if (repetition_forbidden(pos_)) {
-            pos_.undo_move();
-            forbidden = true;
-            continue;
-        }
+        if (!play_unless_forbidden(m, forbidden)) continue;
         ++legal;
         // A move that wins at once (a ring closed, an exit fort built: quiet moves) is never
         // pruned or reduced.

@@ -110,6 +110,9 @@ class Worker {
     // The rules' verdict on the node before its moves (game_end.h: the last move's verdict,
     // then a third occurrence), Ongoing when the game goes on.
     Status verdict_before_moves() const;
+    // Plays `m` unless it would make a repetition the rules forbid; then nothing is played,
+    // `forbidden` is set and the answer is false.
+    bool play_unless_forbidden(Move m, bool& forbidden);
     // `from_history`: the verdict holds on this path only (see kScoreHistoryWin); a repetition's
     // verdict below the root's moves always counts as such.
     Score verdict_score(Status s, int ply, bool from_history = false) const;
