@@ -33,6 +33,9 @@ fi
 echo "fuzz.sh: using $CXX ($("$CXX" --version | head -n1))"
 
 out="build/fuzz"
+# Every source is compiled afresh; objects of sources since moved or deleted must not linger in
+# the archives (a stale one once gave the fuzzer a Game of an older layout).
+rm -rf "$out/obj"
 mkdir -p "$out/obj" "$out/artifacts"
 jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
@@ -59,7 +62,7 @@ compile() {
     return 1
 }
 
-sources=(src/core/*.cpp src/engine/*.cpp src/protocol/*.cpp)
+sources=(src/core/*.cpp src/engine/*.cpp src/solver/*.cpp src/protocol/*.cpp)
 echo "fuzz.sh: compiling ${#sources[@]} source files ($jobs at a time)"
 build_ok=1
 pids=()
@@ -80,16 +83,17 @@ if [ "$build_ok" != 1 ]; then
     echo "fuzz.sh: compiling the sources failed" >&2
     exit 1
 fi
-rm -f "$out/libcore.a" "$out/libengine.a" "$out/libprotocol.a"
+rm -f "$out/libcore.a" "$out/libengine.a" "$out/libsolver.a" "$out/libprotocol.a"
 ar rcs "$out/libcore.a" "$out"/obj/core_*.o
 ar rcs "$out/libengine.a" "$out"/obj/engine_*.o
+ar rcs "$out/libsolver.a" "$out"/obj/solver_*.o
 ar rcs "$out/libprotocol.a" "$out"/obj/protocol_*.o
 
 # --- targets ---------------------------------------------------------------------------------
 declare -A libs=(
     [fuzz_rules_string]="$out/libcore.a"
     [fuzz_position]="$out/libcore.a"
-    [fuzz_commands]="$out/libprotocol.a $out/libengine.a $out/libcore.a"
+    [fuzz_commands]="$out/libprotocol.a $out/libengine.a $out/libsolver.a $out/libcore.a"
 )
 targets=(${FUZZ_TARGETS:-fuzz_rules_string fuzz_position fuzz_commands})
 for t in "${targets[@]}"; do
