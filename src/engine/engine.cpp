@@ -166,8 +166,7 @@ void Engine::answer_with_proof(const RootProof& proof, const InfoCallback& on_in
     info.score = proof.score();
     info.nodes = proof.nodes;
     info.time_ms = sh.time.elapsed_ms();
-    info.nps =
-        info.nodes * 1'000'000 / static_cast<uint64_t>(std::max<int64_t>(1, sh.time.elapsed_us()));
+    info.nps = sh.time.per_second(info.nodes);
     info.hashfull = tt_.hashfull();
     info.pv = proof.line;
     on_info(info);

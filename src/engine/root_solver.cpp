@@ -41,7 +41,6 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
     // after every smaller limit was searched out without one, is a quickest win (within the
     // solver's game, where a repeated position is no win). Then the unlimited search, which
     // proves more positions in the same nodes but not by their quickest line.
-    uint64_t left = options.max_nodes;
     solver::Solution s;
     // One solve under `max_depth` (0: none) with at most `nodes`; true when it ended the work.
     auto run = [&](int max_depth, uint64_t nodes) {
@@ -51,7 +50,6 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
         limits.max_proof = RootSolverOptions::kMaxProof;
         s = solver::solve(game, *table_, limits, hooks);
         spent += s.nodes;
-        left -= std::min(left, s.nodes);
         return s.winner || s.stopped;
     };
     bool done = false;
@@ -62,7 +60,7 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
         done = run(depth, share);
         share -= std::min(share, spent - before);
     }
-    if (!done && left > 0) run(0, left);
+    if (!done && spent < options.max_nodes) run(0, options.max_nodes - spent);
     if (!s.winner || s.line.empty()) return std::nullopt;
     RootProof proof;
     proof.win = *s.winner == game.side_to_move();

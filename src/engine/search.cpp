@@ -359,8 +359,7 @@ SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
     info.upperbound = rm.upperbound;
     info.nodes = shared_.total_nodes();
     info.time_ms = shared_.time.elapsed_ms();
-    info.nps = info.nodes * 1'000'000 /
-               static_cast<uint64_t>(std::max<int64_t>(1, shared_.time.elapsed_us()));
+    info.nps = shared_.time.per_second(info.nodes);
     info.hashfull = shared_.tt->hashfull();
     info.pv = rm.pv;
     return info;
@@ -445,7 +444,7 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
         // A falling score earns time, a rising one gives some back (Stockfish's falling eval):
         // a soldier lost since the last iteration is worth half as much time again.
         const double falling =
-            is_mate_score(best) || is_mate_score(last_score) || last_score == -kScoreInfinite
+            is_mate_score(best) || is_mate_score(last_score)  // also before the first iteration
                 ? 1.0
                 : std::clamp(1.0 + (last_score - best) / 200.0, 0.75, 1.5);
         last_score = best;

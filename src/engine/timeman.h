@@ -2,6 +2,7 @@
 // and the move overhead, or from a fixed move time.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 
 #include "engine/search_types.h"
@@ -16,6 +17,10 @@ class TimeManager {
     // counts from there too, pondering included: a ponder hit credits the time already spent.
     int64_t elapsed_ms() const;
     int64_t elapsed_us() const;
+    // `nodes` per second since the search began, from the time in microseconds.
+    uint64_t per_second(uint64_t nodes) const {
+        return nodes * 1'000'000 / static_cast<uint64_t>(std::max<int64_t>(1, elapsed_us()));
+    }
     // The side to move has one legal move: the search only looks for the reply to ponder on, so
     // a clock's plan (not a fixed movetime) shrinks to a tenth, and its hard limit with it.
     void forced_move();
