@@ -87,6 +87,32 @@ TEST_CASE("search is deterministic with one thread, also after new_game", "[sear
     CHECK(first.nodes == third.nodes);
 }
 
+TEST_CASE("the move-ordering histories carry over to the next search, until new_game", "[search]") {
+    // A second search of a position, its table emptied (a new size maps a new one), differs from
+    // a fresh engine's search only by what the first search left in the quiet-move histories.
+    Game game = Game::create(*preset("brandubh")).value();
+    REQUIRE(game.play("d2-e2").ok());
+    SearchLimits limits;
+    limits.depth = 7;
+    auto searched_twice = [&](bool new_game_between) {
+        Engine engine;
+        engine.set_solver_options({.max_pieces = 0});
+        engine.set_hash_mb(16);
+        engine.set_game(game);
+        engine.search(limits);
+        if (new_game_between) engine.new_game();
+        REQUIRE(engine.set_hash_mb(8));
+        return engine.search(limits).nodes;
+    };
+    Engine fresh;
+    fresh.set_solver_options({.max_pieces = 0});
+    fresh.set_hash_mb(8);
+    fresh.set_game(game);
+    const uint64_t fresh_nodes = fresh.search(limits).nodes;
+    CHECK(searched_twice(false) != fresh_nodes);
+    CHECK(searched_twice(true) == fresh_nodes);
+}
+
 TEST_CASE("limits: depth, nodes, movetime end the search, and the move is legal", "[search]") {
     Engine engine;
     const Game game = Game::create(*preset("tablut")).value();

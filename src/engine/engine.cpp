@@ -39,6 +39,7 @@ void Engine::new_game() {
     wait();
     tt_.clear();
     root_solver_.clear();
+    histories_.clear();
 }
 
 void Engine::set_game(const Game& game) {
@@ -227,9 +228,11 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     } else if (!roots.empty()) {
         game.visit_position([&](const auto& root) {
             using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
+            std::vector<QuietHistory>& histories =
+                histories_.tables(game.rules(), W::history_size(), threads_);
             std::vector<std::unique_ptr<W>> workers;
             for (int i = 0; i < threads_; ++i)
-                workers.push_back(std::make_unique<W>(i, sh, root, roots));
+                workers.push_back(std::make_unique<W>(i, sh, root, roots, &histories[i]));
             sh.total_nodes = [&workers, solver_nodes] {
                 uint64_t n = solver_nodes;
                 for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);

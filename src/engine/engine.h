@@ -12,6 +12,7 @@
 #include "core/game.h"
 #include "engine/eval_weights.h"
 #include "engine/evaluate.h"
+#include "engine/history.h"
 #include "engine/root_solver.h"
 #include "engine/search_types.h"
 #include "engine/thread_pool.h"
@@ -49,8 +50,8 @@ class Engine {
     void set_solver_options(const RootSolverOptions& options);
     const RootSolverOptions& solver_options() const { return solver_options_; }
 
-    // Forgets everything learnt (the transposition table and the solved positions; move-ordering
-    // statistics live only within one search): the next search is as in a fresh process.
+    // Forgets everything learnt (the transposition table, the solved positions and the quiet-move
+    // histories; killers live only within one search): the next search is as in a fresh process.
     void new_game();
     // The position to search from (a copy is taken at go()).
     void set_game(const Game& game);
@@ -86,6 +87,7 @@ class Engine {
     TranspositionTable tt_;
     EvalWeights weights_;
     RootSolver root_solver_;
+    HistoryStore histories_;  // the search threads' quiet-move histories, kept between searches
     RootSolverOptions solver_options_;
     int threads_ = 1;
     int multipv_ = 1;

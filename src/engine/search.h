@@ -14,6 +14,7 @@
 
 #include "core/position.h"
 #include "engine/evaluate.h"
+#include "engine/history.h"
 #include "engine/search_types.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
@@ -79,9 +80,16 @@ template <class BB>
 class Worker {
   public:
     // `root_moves` are the legal moves to search (forbidden repetitions and searchmoves applied).
+    // `history`: the thread's quiet-move history (engine/history.h), of history_size() entries,
+    // kept and updated in place; without one the worker starts from an empty history of its own.
     Worker(int id, SharedSearch& shared, const Position<BB>& root,
-           const std::vector<Move>& root_moves)
-        : id_(id), shared_(shared), pos_(root) {
+           const std::vector<Move>& root_moves, QuietHistory* history = nullptr)
+        : id_(id),
+          shared_(shared),
+          pos_(root),
+          own_history_(history ? 0 : static_cast<size_t>(history_size()), 0),
+          history_(history ? *history : own_history_) {
+        assert(static_cast<int>(history_.size()) == history_size());
         for (Move m : root_moves)
             roots_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, false, false, 0, {m}});
         init_reductions();
@@ -93,6 +101,7 @@ class Worker {
     // One info per PV line of the last completed iteration.
     void report_lines(const std::function<void(const SearchInfo&)>& report) const;
 
+    static constexpr int history_size() { return 2 * kSquares * kSquares; }
     const std::vector<RootMove>& root_moves() const { return roots_; }
     int completed_depth() const { return completed_depth_; }
     std::atomic<uint64_t> nodes{0};  // written by this worker only, read by any thread
@@ -155,7 +164,8 @@ class Worker {
     std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
     // history_[(side * kSquares + from) * kSquares + to]
     static constexpr int kSquares = max_squares<BB>;
-    std::vector<int> history_ = std::vector<int>(2 * kSquares * kSquares, 0);
+    QuietHistory own_history_;  // sized only when the worker has no history of the engine's
+    QuietHistory& history_;
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
     std::array<std::array<int, 64>, 64> reductions_{};

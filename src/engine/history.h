@@ -1,0 +1,40 @@
+// The quiet-move histories of the search threads, kept from one search to the next, as
+// Stockfish keeps its own: what a search learnt about which quiet moves cut off still orders the
+// next move's search. Engine owns one table per thread; utinewgame, Clear Hash and a change of
+// rules clear them (the history of one game's positions says nothing of another's).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/rules.h"
+
+namespace branan {
+
+// history[(side * squares + from) * squares + to], one table per search thread.
+using QuietHistory = std::vector<int>;
+
+class HistoryStore {
+  public:
+    // The tables of `threads` threads of `size` entries each under `rules`, as kept since the
+    // last clear(): zero when new, or when the rules, the size or the thread count changed since
+    // the last call.
+    std::vector<QuietHistory>& tables(const Rules& rules, size_t size, int threads) {
+        if (rules_ != rules || tables_.size() != static_cast<size_t>(threads) ||
+            (!tables_.empty() && tables_[0].size() != size)) {
+            rules_ = rules;
+            tables_.assign(static_cast<size_t>(threads), QuietHistory(size, 0));
+        }
+        return tables_;
+    }
+    void clear() {
+        tables_.clear();
+        rules_.reset();
+    }
+
+  private:
+    std::optional<Rules> rules_;
+    std::vector<QuietHistory> tables_;
+};
+
+}  // namespace branan
