@@ -1,7 +1,7 @@
 // The quiet-move histories of the search threads, kept from one search to the next, as
 // Stockfish keeps its own: what a search learnt about which quiet moves cut off still orders the
-// next move's search. Engine owns one table per thread; utinewgame, Clear Hash and a change of
-// rules clear them (the history of one game's positions says nothing of another's).
+// next move's search, at half weight (each new search halves them). Engine owns one table per
+// thread; utinewgame, Clear Hash and a change of rules or of the thread count clear them.
 #pragma once
 
 #include <optional>
@@ -24,6 +24,11 @@ class HistoryStore {
             (!tables_.empty() && tables_[0].size() != size)) {
             rules_ = rules;
             tables_.assign(static_cast<size_t>(threads), QuietHistory(size, 0));
+        } else {
+            // What the last search learnt counts half: kept whole it lost Elo, halved it won
+            // some (README, "Elo history").
+            for (QuietHistory& t : tables_)
+                for (int& h : t) h /= 2;
         }
         return tables_;
     }
