@@ -290,12 +290,11 @@ std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
                         if (!exempt && !may_cross) break;
                         barred = !exempt;
                     }
-                    // A fortress is one only a piece that may also cross it stops on (OpenTafl
-                    // checks "may pass" on every square a move reaches, the last one too).
-                    bool fort = s.kind[nr][nf] == Kind::AttackerFort ||
-                                s.kind[nr][nf] == Kind::DefenderFort;
-                    bool can_stop =
-                        (!sp || (sp->stop.has(p) && (!fort || sp->pass.has(p)))) && !barred;
+                    // A special square is one only a piece that may also cross it stops on:
+                    // OpenTafl checks "may pass" on every square a move reaches, the last one
+                    // too (docs/rules.md says so of fortresses; OpenTafl's code does it for the
+                    // throne and the corners as well).
+                    bool can_stop = (!sp || (sp->stop.has(p) && sp->pass.has(p))) && !barred;
                     if (can_stop) moves.push_back({r, f, nr, nf});
                     if (sp && !sp->pass.has(p)) break;  // may land there (above) but not cross it
                 }
