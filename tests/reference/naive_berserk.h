@@ -16,10 +16,12 @@
 //     not hostile), nor close a shieldwall; no default square list names them (so they may not
 //     cross the throne).
 //   - Mercenaries change sides when captured (they stay where they are).
-//   - Commanders and knights: a strong king (ks:s, ks:c) of a side whose opponent STARTED with
-//     commanders or knights is captured only between two hostile squares of which at least two
-//     (counting the capturer when it is one) are commanders/knights or hostile corners, never
-//     against or on the throne. OpenTafl decides a move's captures in two steps, and the
+//   - Commanders and knights: with ks:s or ks:c, when the capturer's side STARTED with
+//     commanders or knights (the start record decides, not the board), the king is never taken
+//     on four sides but, anywhere (with ks:c too), between two hostile squares of which at
+//     least two (the capturer counting when it is one) are commanders/knights of either side or
+//     hostile corners; never against or on the throne. Middleweight (ks:m) and weak kings are
+//     not affected. OpenTafl decides a move's captures in two steps, and the
 //     reference does the same: whether the landing square is a capturing move at all is asked on
 //     the board before the move (with the mover still on its start square; a piece that has not
 //     moved yet does not recognise itself there, OpenTafl's DEVELOPED bit), then each neighbour is
