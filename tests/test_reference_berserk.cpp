@@ -238,9 +238,9 @@ TEST_CASE("berserk reference: jumps, commanders, mercenaries and berserk turns m
     }
     SECTION("what the reference does not play is refused by name") {
         CHECK_THROWS_WITH(rb::parse_rules(kBerserk + " sw:s"),
-                          Catch::Matchers::Contains("shieldwalls"));
-        CHECK_THROWS_WITH(rb::parse_rules(kBerserk + " xyz:1"), Catch::Matchers::Contains("xyz"));
-        CHECK_THROWS_WITH(rb::parse_rules("dim:11 ber:c"), Catch::Matchers::Contains("start"));
+                          catch_compat::Contains("shieldwalls"));
+        CHECK_THROWS_WITH(rb::parse_rules(kBerserk + " xyz:1"), catch_compat::Contains("xyz"));
+        CHECK_THROWS_WITH(rb::parse_rules("dim:11 ber:c"), catch_compat::Contains("start"));
     }
 }
 
