@@ -14,9 +14,13 @@ constexpr char kEmpty = '.';
 constexpr int kDr[4] = {1, -1, 0, 0};
 constexpr int kDf[4] = {0, 0, 1, -1};
 
+// What a square is: OpenTafl's space types. Each square has one kind.
+enum class Kind : uint8_t { Plain, Throne, Corner, AttackerFort, DefenderFort };
+
 struct State {
     int n = 0;
-    char b[kMaxBoardSize][kMaxBoardSize] = {};  // b[rank][file], rank 0 = rank 1
+    char b[kMaxBoardSize][kMaxBoardSize] = {};     // b[rank][file], rank 0 = rank 1
+    Kind kind[kMaxBoardSize][kMaxBoardSize] = {};  // from the rules, never changes
     Side to_move = Side::Attackers;
     bool king_left_throne = false;  // only meaningful when the king may not re-enter the throne
     int forest[4] = {0, 0, 0, 0};   // counters of the four corners
@@ -45,19 +49,51 @@ bool is_soldier(char c) {
     return c == 't' || c == 'T';
 }
 
+// Whether the centre square is the throne (Linnaean captures are judged around it).
 bool has_throne(const Rules& rules, const State& s) {
-    return rules.throne.exists && s.n % 2 == 1;
+    return rules.throne.exists && s.n % 2 == 1 && s.kind[s.n / 2][s.n / 2] == Kind::Throne;
 }
 
-bool is_throne_sq(const Rules& rules, const State& s, int r, int f) {
-    return has_throne(rules, s) && r == s.n / 2 && f == s.n / 2;
+bool is_throne_sq(const Rules&, const State& s, int r, int f) {
+    return s.kind[r][f] == Kind::Throne;
 }
 
-bool is_corner_geom(const State& s, int r, int f) {
-    return (r == 0 || r == s.n - 1) && (f == 0 || f == s.n - 1);
+// A corner square of the rules: one of the `cor` list, or the four corners by default.
+bool is_corner_sq(const State& s, int r, int f) {
+    return s.kind[r][f] == Kind::Corner;
+}
+
+// Fills s.kind from the rules: the throne's and corners' lists (or their default squares: the
+// centre of an odd board, the four corners; none where the kind does not exist), then the
+// attacker and defender fortress lists.
+void mark_kinds(const Rules& rules, State& s) {
+    auto mark = [&](const std::vector<Square>& squares, Kind k) {
+        for (Square q : squares) {
+            if (q < 0 || q >= s.n * s.n)
+                throw std::runtime_error("naive_tafl: square off the board");
+            s.kind[q / s.n][q % s.n] = k;
+        }
+    };
+    if (rules.throne.exists) {
+        if (!rules.throne.squares.empty())
+            mark(rules.throne.squares, Kind::Throne);
+        else if (s.n % 2 == 1)
+            s.kind[s.n / 2][s.n / 2] = Kind::Throne;
+    }
+    if (rules.corners.exists) {
+        if (!rules.corners.squares.empty()) {
+            mark(rules.corners.squares, Kind::Corner);
+        } else {
+            for (int r : {0, s.n - 1})
+                for (int f : {0, s.n - 1}) s.kind[r][f] = Kind::Corner;
+        }
+    }
+    mark(rules.attacker_forts.squares, Kind::AttackerFort);
+    mark(rules.defender_forts.squares, Kind::DefenderFort);
 }
 
 // The four corners in a fixed order; used for the forest counters.
+// (The forest rule's squares are these four whatever the rules call corners.)
 void corner_coords(const State& s, int i, int& r, int& f) {
     r = (i & 1) ? s.n - 1 : 0;
     f = (i & 2) ? s.n - 1 : 0;
@@ -65,8 +101,18 @@ void corner_coords(const State& s, int i, int& r, int& f) {
 
 // The rules of the special square at (r, f), or nullptr for an ordinary square.
 const SpecialSquareRules* special_at(const Rules& rules, const State& s, int r, int f) {
-    if (is_throne_sq(rules, s, r, f)) return &rules.throne;
-    if (rules.corners.exists && is_corner_geom(s, r, f)) return &rules.corners;
+    switch (s.kind[r][f]) {
+        case Kind::Throne:
+            return &rules.throne;
+        case Kind::Corner:
+            return &rules.corners;
+        case Kind::AttackerFort:
+            return &rules.attacker_forts;
+        case Kind::DefenderFort:
+            return &rules.defender_forts;
+        case Kind::Plain:
+            break;
+    }
     return nullptr;
 }
 
@@ -82,7 +128,7 @@ bool tracks_king_leaving(const Rules& rules) {
 }
 
 bool is_escape(const Rules& rules, const State& s, int r, int f) {
-    if (rules.escape == Escape::Corners) return is_corner_geom(s, r, f);
+    if (rules.escape == Escape::Corners) return is_corner_sq(s, r, f);
     return r == 0 || r == s.n - 1 || f == 0 || f == s.n - 1;
 }
 
@@ -137,6 +183,7 @@ State parse(const Rules& rules, const std::string& record, Side to_move) {
     State s;
     s.n = rules.size;
     s.to_move = to_move;
+    mark_kinds(rules, s);
     std::vector<std::string> rows;
     std::string cur;
     for (char c : record) {
@@ -228,22 +275,26 @@ std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
                     int nr = r + kDr[d] * k, nf = f + kDf[d] * k;
                     if (!on_board(s, nr, nf) || s.b[nr][nf] != kEmpty) break;
                     const SpecialSquareRules* sp = special_at(rules, s, nr, nf);
-                    // Re-entry: a piece kind not in `reenter` may neither stop on nor cross the
-                    // square unless it started on it. The origin square is never on the ray, so
-                    // only the king on the throne he has not left yet is exempt, and he never
-                    // meets the throne on his own rays while he still stands on it.
+                    // Re-entry (OpenTafl's code compares kinds of squares): a piece kind not in
+                    // `reenter` may neither stop on nor cross the square unless the square it
+                    // moves from is of the same kind (for a single throne square: only the king
+                    // still on it, who never meets it on his own rays; in Foteviken an attacker
+                    // on one fortress square may move onto or over any other).
                     // With king_crosses_left_throne the king who left the throne may still cross
                     // it (when `pass` lets him), only never stop on it.
                     bool barred = false;
                     if (sp && !sp->reenter.has(p)) {
-                        bool exempt =
-                            p == Piece::King && sp == &rules.throne && !s.king_left_throne;
+                        bool exempt = s.kind[r][f] == s.kind[nr][nf];
                         bool may_cross = p == Piece::King && sp == &rules.throne &&
                                          rules.king_crosses_left_throne;
                         if (!exempt && !may_cross) break;
                         barred = !exempt;
                     }
-                    bool can_stop = (!sp || sp->stop.has(p)) && !barred;
+                    // A special square is one only a piece that may also cross it stops on:
+                    // OpenTafl checks "may pass" on every square a move reaches, the last one
+                    // too (docs/rules.md says so of fortresses; OpenTafl's code does it for the
+                    // throne and the corners as well).
+                    bool can_stop = (!sp || (sp->stop.has(p) && sp->pass.has(p))) && !barred;
                     if (can_stop) moves.push_back({r, f, nr, nf});
                     if (sp && !sp->pass.has(p)) break;  // may land there (above) but not cross it
                 }
@@ -298,7 +349,7 @@ void shieldwall_captures(const Rules& rules, const State& s, const NaiveMove& m,
                 if (q == own_soldier || (q == 'K' && mover == Side::Defenders && king_anvil))
                     closed = true;
                 else if (q == kEmpty && rules.shieldwall == Shieldwall::Strong &&
-                         rules.corners.exists && is_corner_geom(s, r, f))
+                         is_corner_sq(s, r, f))
                     closed = true;
                 break;
             }
@@ -439,7 +490,7 @@ bool exit_fort(const Rules& rules, const State& s) {
     if (!(kr == 0 || kr == s.n - 1 || kf == 0 || kf == s.n - 1)) return false;
     // A corner or a square touching an attacker, among the area and the king's square.
     auto open = [&](int r, int f) {
-        if (is_corner_geom(s, r, f)) return true;
+        if (is_corner_sq(s, r, f)) return true;
         for (int d = 0; d < 4; ++d) {
             int nr = r + kDr[d], nf = f + kDf[d];
             if (on_board(s, nr, nf) && s.b[nr][nf] == 't') return true;
@@ -516,10 +567,10 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
                 return special_hostile_to(rules, s, r, f, Piece::King);
             };
             bool on_throne = is_throne_sq(rules, s, kr, kf);
-            bool near_throne = false;
-            if (has_throne(rules, s)) {
-                int c0 = s.n / 2;
-                near_throne = std::abs(kr - c0) + std::abs(kf - c0) == 1;
+            bool near_throne = false;  // next to a throne square (OpenTafl: any of its list)
+            for (int d = 0; d < 4; ++d) {
+                int nr = kr + kDr[d], nf = kf + kDf[d];
+                if (on_board(s, nr, nf) && is_throne_sq(rules, s, nr, nf)) near_throne = true;
             }
             bool four = false;
             switch (rules.king_strength) {

@@ -9,15 +9,24 @@
 // slashes, first row is rank 1, digits count empty squares, t attacker soldier, T defender soldier,
 // K king). Moves are "d2-e2" (file letter + rank number; captures are not written).
 // Repetition is ignored everywhere. A record without a king is refused (std::runtime_error).
-// Re-entry: a piece kind not in a special square's `reenter` may neither stop on nor cross it,
-// except the king on the throne he has not left yet (a record with the king off the throne counts
-// as "left"); with king_crosses_left_throne the king may still cross the empty throne he left,
-// only never stop on it. Encirclement is checked after every move of either side (Copenhagen's
-// unbreakable ring with encirclement_unbreakable), exit forts (EdgeFort::Sealed) after every
-// defender move, never in a record as given. Shieldwall captures happen with custodial ones; Weak
-// and Strong shieldwalls are the same here. The operational meaning of each Copenhagen clause is
-// written above the function deciding it in naive_tafl.cpp; they replay the 1,752 real Copenhagen
-// games (every capture and every verdict reached) without a difference.
+// Special squares (OpenTafl's space types; each square has one kind): the throne and the corners
+// (their `squares` lists, or the centre and the four corners by default), attacker and defender
+// fortresses (their lists). Written from docs/rules.md (section 7.3) and OpenTafl's GenericRules:
+// re-entry: a piece kind not in a kind's `reenter` may neither stop on nor cross a square of that
+// kind unless the square it moves from is of the same kind (so the king still on a one-square
+// throne may leave it; off it, he may not come back); with king_crosses_left_throne the king may
+// still cross the empty throne he left, only never stop on it. A piece stops on a special square
+// only if it may also cross it (OpenTafl's code; for the throne and corners Branan differs).
+// Fortresses are hostile (`hostile`, `hostile_empty`) as any special square, also to a king
+// captured on four sides; they count as nothing for escape and encirclement. Escape to corners is
+// to any corner square of the list; a king "next to the throne" is next to any throne square. The
+// forest rule's squares are the board's four corners. Encirclement is checked after every move of
+// either side (Copenhagen's unbreakable ring with encirclement_unbreakable), exit forts
+// (EdgeFort::Sealed) after every defender move, never in a record as given. Shieldwall captures
+// happen with custodial ones; Weak and Strong shieldwalls are the same here. The operational
+// meaning of each Copenhagen clause is written above the function deciding it in naive_tafl.cpp;
+// they replay the 1,752 real Copenhagen games (every capture and every verdict reached) without a
+// difference.
 #pragma once
 
 #include <cstdint>
