@@ -646,8 +646,13 @@ void Position<BB>::do_null_move() {
     st.key ^= zobrist::keys().side_defenders;
     to_move_ = opponent(to_move_);
     if (t_->special) [[unlikely]] {
+        // A pass ends a berserk turn.
         special_.push_back(special_.back());
         special_.back().mover = opponent(to_move_);
+        if (const Square b = special_.back().berserker; b != kNoSquare) {
+            st.key ^= zobrist::keys().berserker[b];
+            special_.back().berserker = kNoSquare;
+        }
     }
 }
 

@@ -105,8 +105,8 @@ typename Position<BB>::SpecialEffect Position<BB>::special_sandwich(Move m, bool
         bool king_there = b == king_;
         if (b == from && !pre) occupied_b = enemy = king_there = false;
         const int k = static_cast<int>(soldier_of(vs));
-        const bool square = occupied_b ? test(t_->hostile_occupied[k], b)
-                                       : test(t_->hostile_empty[k], b);
+        const bool square =
+            occupied_b ? test(t_->hostile_occupied[k], b) : test(t_->hostile_empty[k], b);
         if (enemy && !(king_there && !t_->king_anvil)) return true;
         return square;
     };
@@ -121,7 +121,8 @@ typename Position<BB>::SpecialEffect Position<BB>::special_sandwich(Move m, bool
     }
     if (us != Side::Attackers || !test(geo.adjacent[to], king_)) return e;
     const KingStrength ks = t_->rules.king_strength;
-    if (!t_->attackers_ranked || (ks != KingStrength::Strong && ks != KingStrength::StrongNearThrone)) {
+    if (!t_->attackers_ranked ||
+        (ks != KingStrength::Strong && ks != KingStrength::StrongNearThrone)) {
         e.king = king_captured(to);
         return e;
     }
