@@ -127,7 +127,8 @@ class Position {
     }
 
   private:
-    // Special rules' state (core/position_special.h), one entry per State.
+    // Special rules' state (core/position_special.h), one entry per State. The special path is
+    // kept out of line so that the ordinary variants' make/unmake stay as small as before.
     struct SpecialState {
         std::array<BB, 2> commanders{};
         std::array<BB, 2> knights{};
@@ -143,14 +144,14 @@ class Position {
     JumpMode jump_mode(Square sq) const;
     BB jumps_from(Square from) const;
     BB special_destinations(Square from) const;
-    void generate_special(MoveList& list) const;
-    int count_special(bool first_only) const;
+    [[gnu::noinline]] void generate_special(MoveList& list) const;
+    [[gnu::noinline]] int count_special(bool first_only) const;
     SpecialEffect special_sandwich(Move m, bool pre) const;
-    SpecialEffect special_effect(Move m) const;
+    [[gnu::noinline]] SpecialEffect special_effect(Move m) const;
     bool has_capturing_move(Square sq) const;
     bool can_step(Square sq) const;
-    void do_special_move(Move m);
-    void undo_special_move();
+    [[gnu::noinline]] void do_special_move(Move m);
+    [[gnu::noinline]] void undo_special_move();
 
     Piece piece_at(Square sq) const;  // only for occupied squares
     // Whether "the king has left the throne" is state: only where he may not come back.
