@@ -161,11 +161,14 @@ Expected<Move> read_move(const Game& game, std::string_view text) {
     const std::vector<Move> legal = game.legal_moves();
     if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
         const char c = game.piece_char(m.from);
-        const bool ours = c != '.' && ((c == 't') == (game.side_to_move() == Side::Attackers));
+        const bool ours = c != '.' && side_of(piece_of_letter(c)) == game.side_to_move();
+        const Square berserker = game.visit_position([](const auto& p) { return p.berserker(); });
         std::string why =
             c == '.' ? "there is no piece on " + square_name(m.from, size)
             : !ours
                 ? "the piece on " + square_name(m.from, size) + " belongs to the side not to move"
+            : berserker != kNoSquare && berserker != m.from
+                ? "a berserk turn: only the piece on " + square_name(berserker, size) + " moves"
             : game.rules().repetition == RepetitionRule::Forbidden &&
                     game.visit_position([&](const auto& p) { return p.is_pseudo_legal(m); })
                 ? "it would repeat a position a third time"
