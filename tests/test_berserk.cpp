@@ -155,3 +155,39 @@ TEST_CASE("berserk: the berserker alone moves, its moves as OpenTafl lists them"
     CHECK(legal_list(attackers) ==
           "f4-a4 f4-b4 f4-c4 f4-d4 f4-e4 f4-f3 f4-f5 f4-f7 f4-g4 f4-h4 f4-i4");
 }
+
+TEST_CASE("berserk: OpenTafl's jump and berserk marks are read and checked",
+          "[berserk][notation]") {
+    Game game = after("f4-c4 a5-d5");
+    // The knight's capturing jump, as OpenTafl writes it.
+    CHECK_FALSE(game.parse_move("Ne5^e3"));  // no piece to jump over: not a legal move
+    CHECK(game.parse_move("e5-e3"));
+    const auto not_a_jump = game.parse_move("e5^e3");
+    REQUIRE_FALSE(not_a_jump);
+    CHECK(not_a_jump.error().find("jumps over no piece") != std::string::npos);
+    const auto no_turn = game.parse_move("e5=e3");
+    REQUIRE_FALSE(no_turn);
+    CHECK(no_turn.error().find("no berserk turn") != std::string::npos);
+    REQUIRE(game.play("Ne5^c5xd5"));
+    CHECK(game.record() ==
+          "/3ttttt3/5c5/11/t1T7t/2N2TT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/");
+    // A berserk turn's next move, marked '='.
+    Game turn = after(
+        "e7-c7 j6-j11 h6-j6 h1-h5 f8-c8 h5-j5 c8-c11 f10-b10 j6-j8 e1-e3 c7-d7 f11-f9 f4-c4 "
+        "f2-i2 c4-c8 a7-b7 c8-c5 a4-g4 j8-j10 h11-h8 e6-e10 k4-j4 j10-h10 b10-b9 c5-c3 j4-j3 "
+        "d7-d9 b7-e7 c3-c2 k5-k2 f5-f4 j11-j8 d9-d7 e3-g3 d7-d9 i2-i1 e5-e2 g3-c3 h10-h9 c3-c4 "
+        "e2-e5 k2-k5 e5-e9 a8-e8 c2-f2 c4-e4 e10-k10 e8-g8 f6-e6 a6-a9 f2-f4 a5-d5 f7-b7 g8-g10 "
+        "g5-e5 d5-a5 g6-h6 b9-b11");
+    CHECK(turn.parse_move("cb11=b8"));
+    CHECK(turn.parse_move("b11-b8"));
+}
+
+TEST_CASE("berserk marks under rules without them keep their refusals", "[notation]") {
+    const Game game = Game::create(*preset("brandubh")).value();
+    for (const char* text : {"d2^d4", "d2=d3", "d2^=d4"}) {
+        INFO(text);
+        const auto m = game.parse_move(text);
+        REQUIRE_FALSE(m);
+        CHECK(m.error().find("these rules have no") != std::string::npos);
+    }
+}

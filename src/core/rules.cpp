@@ -348,9 +348,10 @@ std::string validate(const Rules& r) {
     if (special_rules(r)) {
         // The rules Branan has checked against OpenTafl's code with special pieces, jumps and
         // berserk turns; the others are refused rather than played on a guess.
-        const char* with = "with commanders, knights, jumps or berserk turns";
-        if (r.encirclement)
-            return std::string("encirclement ('surf:y') ") + with + " is not supported";
+        const std::string with = r.berserk != Berserk::None      ? "with berserk turns ('ber')"
+                                 : r.king_jump != JumpMode::None ? "with king jumps ('kj')"
+                                                                 : "with commanders or knights";
+        if (r.encirclement) return "encirclement ('surf:y') " + with + " is not supported";
         if (r.shieldwall != Shieldwall::None)
             return std::string("shieldwalls ('sw') ") + with + " are not supported";
         if (r.linnaean_capture)

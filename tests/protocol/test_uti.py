@@ -240,7 +240,7 @@ def opentafl_notation_moves():
             ("position startpos moves d2-e2 Kd3-c3",
              ["move 2", "no king on d3 (d3 holds a defenders' taflman)"]),
             ("position startpos moves d2-e2|e2-e3", ["move 1", "'|'", "no berserk moves"]),
-            ("position startpos moves ce6^e8", ["move 1", "jump"]),
+            ("position startpos moves d2^d4", ["move 1", "jump"]),
         ]:
             out = e.command(cmd)
             assert_single_error(out, cmd, mentions)
