@@ -191,3 +191,8 @@ TEST_CASE("berserk marks under rules without them keep their refusals", "[notati
         CHECK(m.error().find("these rules have no") != std::string::npos);
     }
 }
+
+TEST_CASE("berserk: start perft depth 4, OpenTafl's count", "[perft][berserk][slow]") {
+    // OpenTafl's engine took 43 minutes for this one (Branan: about 2 s).
+    CHECK(Game::create(*preset("berserk")).value().perft(4) == 52106188);
+}
