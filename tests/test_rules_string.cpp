@@ -388,35 +388,60 @@ TEST_CASE("inconsistent Copenhagen keys are refused, naming the key", "[rules-st
     }
 }
 
-TEST_CASE("Berserk is refused, naming a key Branan cannot play", "[rules-string]") {
+TEST_CASE("Berserk and OpenTafl's jump keys are read", "[rules-string]") {
     SECTION("Berserk") {
-        const auto r = parse_rules_string(kBerserk);
-        CHECK_FALSE(r.ok());
-        const std::string e = error_of(r);
-        CHECK((e.find("'ber'") != std::string::npos || e.find("'kj'") != std::string::npos ||
-               e.find("'start'") != std::string::npos));
+        const Rules r = parse_ok(kBerserk);
+        CHECK(r.berserk == Berserk::Capture);
+        CHECK(r.king_jump == JumpMode::Restricted);
+        CHECK(r.knight_jump == JumpMode::Capture);  // OpenTafl's defaults
+        CHECK(r.commander_jump == JumpMode::Jump);
+        CHECK(special_rules(r));
+        CHECK(parse_ok(write_rules_string(r)) == r);
     }
-    SECTION("each unsupported key on its own") {
+    SECTION("each key's values") {
         struct Case {
             const char* entry;
-            const char* key;
-            const char* what;
+            JumpMode king, knight, commander;
+            Berserk berserk;
         };
         for (const Case& c :
-             {Case{"ber:c", "'ber'", "berserk"}, Case{"ber:m", "'ber'", "berserk"},
-              Case{"kj:r", "'kj'", "king jump"}, Case{"kj:c", "'kj'", "king jump"}}) {
+             {Case{"ber:c", JumpMode::None, JumpMode::Capture, JumpMode::Jump, Berserk::Capture},
+              Case{"ber:m", JumpMode::None, JumpMode::Capture, JumpMode::Jump, Berserk::AnyMove},
+              Case{"kj:j nj:r cj:c", JumpMode::Jump, JumpMode::Restricted, JumpMode::Capture,
+                   Berserk::None},
+              Case{"kj:c nj:n cj:n", JumpMode::Capture, JumpMode::None, JumpMode::None,
+                   Berserk::None}}) {
+            const std::string text = seven(std::string("surf:n ") + c.entry);
+            INFO(text);
+            const Rules r = parse_ok(text);
+            CHECK(r.king_jump == c.king);
+            CHECK(r.knight_jump == c.knight);
+            CHECK(r.commander_jump == c.commander);
+            CHECK(r.berserk == c.berserk);
+            CHECK(parse_ok(write_rules_string(r)) == r);
+        }
+    }
+    SECTION("bad values and combinations Branan does not play name the key") {
+        struct Case {
+            const char* entry;
+            const char* names;
+        };
+        for (const Case& c :
+             {Case{"ber:x", "'ber'"}, Case{"kj:y", "'kj'"}, Case{"nj:2", "'nj'"},
+              Case{"cj:", "'cj'"}, Case{"mj:q", "'mj'"}, Case{"ber:c", "'surf:y'"},
+              Case{"surf:n kj:j sw:w", "'sw'"}, Case{"surf:n ber:m linc:y", "'linc'"},
+              Case{"surf:n kj:r ks:m", "'ks:m'"}}) {
             const std::string text = seven(c.entry);
             INFO(text);
             const auto r = parse_rules_string(text);
             CHECK_FALSE(r.ok());
-            CHECK_THAT(error_of(r), Contains(c.key));
-            CHECK_THAT(error_of(r), Contains(c.what));
+            CHECK_THAT(error_of(r), Contains(c.names));
         }
     }
     SECTION("the same keys set to 'off' are accepted") {
         const Rules d = parse_ok(seven(""));
         for (const char* entry :
-             {"sw:n", "efe:n", "ber:n", "kj:n", "afor:", "dfor:", "swf:y", "nj:n", "cj:j", "mj:n",
+             {"sw:n", "efe:n", "ber:n", "kj:n", "afor:", "dfor:", "swf:y", "nj:c", "cj:j", "mj:n",
               "gj:c", "aforh:TCNKM", "dforp:tcnkmTCNKM", "aforre:tTK", "dfors:TCNKM"}) {
             INFO(entry);
             Rules r = parse_ok(seven(entry));
@@ -719,7 +744,7 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {"dim:7 start:" + kTablutStart, {"start", "7x7"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", {"start"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", {"'start'", "no king"}},
-        {"dim:7 start:/3t3/3n3/3T3/ttTKTtt/3T3/3t3/3t3/", {"'start'", "'n'"}},
+        {"dim:7 start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/", {"'start'", "'m'"}},
         {"dim:7 start:", {"'start'"}},
         {"dim:9 esc:c cor: start:" + kTablutStart, {"corner"}},
     };

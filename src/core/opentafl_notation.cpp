@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <utility>
 
 #include "core/game.h"
@@ -102,9 +103,12 @@ Expected<WrittenMove> parse_written_move(std::string_view text, int size) {
         return Error{name + " has no '-' between its from and to squares"};
     const size_t sep_end = text.find_first_not_of("-^=", sep_start);
     const std::string_view sep = text.substr(sep_start, sep_end - sep_start);
-    if (sep != "-") return Error{name + " " + separator_problem(sep)};
+    if (sep != "-" && sep != "^" && sep != "=" && sep != "^=")
+        return Error{name + " " + separator_problem(sep)};
 
     WrittenMove wm;
+    wm.jump = sep == "^" || sep == "^=";
+    wm.berserk = sep == "=" || sep == "^=";
     std::string_view from_text = text.substr(0, sep_start);
     const auto piece = take_piece_letter(from_text);
     if (!piece) return Error{name + ": " + piece.error()};
@@ -149,6 +153,14 @@ Expected<Move> read_move(const Game& game, std::string_view text) {
     if (!written) return Error{written.error()};
     const Move m = written->move;
     const std::string name = "move " + quoted(text);
+    // The marks of OpenTafl's special moves, where the rules have no such moves.
+    const Rules& rules = game.rules();
+    const bool has_jumps = special_rules(rules);
+    if (written->jump && written->berserk && (!has_jumps || rules.berserk == Berserk::None))
+        return Error{name + " " + separator_problem("^=")};
+    if (written->jump && !has_jumps) return Error{name + " " + separator_problem("^")};
+    if (written->berserk && rules.berserk == Berserk::None)
+        return Error{name + " " + separator_problem("=")};
     if (const Status s = game.status(); s.over())
         return Error{name + " is illegal: the game is over (" + reason_name(s.reason) + ")"};
 
@@ -161,17 +173,30 @@ Expected<Move> read_move(const Game& game, std::string_view text) {
     const std::vector<Move> legal = game.legal_moves();
     if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
         const char c = game.piece_char(m.from);
-        const bool ours = c != '.' && ((c == 't') == (game.side_to_move() == Side::Attackers));
+        const bool ours = c != '.' && side_of(piece_of_letter(c)) == game.side_to_move();
+        const Square berserker = game.visit_position([](const auto& p) { return p.berserker(); });
         std::string why =
             c == '.' ? "there is no piece on " + square_name(m.from, size)
             : !ours
                 ? "the piece on " + square_name(m.from, size) + " belongs to the side not to move"
+            : berserker != kNoSquare && berserker != m.from
+                ? "a berserk turn: only the piece on " + square_name(berserker, size) + " moves"
             : game.rules().repetition == RepetitionRule::Forbidden &&
                     game.visit_position([&](const auto& p) { return p.is_pseudo_legal(m); })
                 ? "it would repeat a position a third time"
                 : "the piece cannot move there";
         return Error{name + " is illegal: " + why};
     }
+    // The marks must be true of the move: '^' a jump over a piece, '=' a berserk turn's move.
+    const int step = std::abs(m.to - m.from) == 2          ? 1
+                     : std::abs(m.to - m.from) == 2 * size ? size
+                                                           : 0;
+    const bool is_jump = step && game.piece_char(std::min(m.from, m.to) + step) != '.';
+    if (written->jump && !is_jump)
+        return Error{name + " is marked a jump ('^') but jumps over no piece"};
+    if (written->berserk &&
+        game.visit_position([](const auto& p) { return p.berserker(); }) != Square(m.from))
+        return Error{name + " is marked a berserk move ('=') but no berserk turn goes on"};
     if (written->captures.empty()) return m;
 
     for (const WrittenCapture& c : written->captures)

@@ -13,8 +13,10 @@
 //            the move captures him, or left out.
 //   info     "+", "++", "-" or "--" (OpenTafl's threat and result marks): accepted, not checked.
 //
-// Refused with an error that names the problem: jumps ('^'), berserk moves ('=', "^="), berserk
-// turns of several moves joined by '|' (Branan's rules have neither), the resignation "---".
+// Jumps ('^'), berserk moves ('=') and berserk jumps ("^=") are read where the rules have them
+// (OpenTafl's Berserk): the mark must be true of the move. Refused with an error that names the
+// problem: those marks under rules without them, several moves joined by '|' (a berserk turn:
+// each move is read on its own; OTEP's opponent-move splits them), the resignation "---".
 #pragma once
 
 #include <string>
@@ -39,6 +41,8 @@ struct WrittenCapture {
 struct WrittenMove {
     char piece = 0;  // the letter before the origin, 0 when none
     Move move;
+    bool jump = false;     // written with '^' (or "^=")
+    bool berserk = false;  // written with '=' (or "^="): a move of a berserk turn after its first
     std::vector<WrittenCapture> captures;  // in the order written, repeats dropped
 };
 

@@ -112,6 +112,12 @@ class Position {
     void do_null_move();
     void undo_null_move();
 
+    // OpenTafl's ranked soldiers of side s (subsets of soldiers(s)); empty without special rules.
+    BB commanders(Side s) const { return t_->special ? special_.back().commanders[index(s)] : 0; }
+    BB knights(Side s) const { return t_->special ? special_.back().knights[index(s)] : 0; }
+    // The piece that must continue a berserk turn, or kNoSquare.
+    Square berserker() const { return t_->special ? special_.back().berserker : kNoSquare; }
+
     // The board's invariants: the two armies and the king on distinct squares of the board, the
     // king on it. Checked by assert() around make/unmake in Debug builds.
     bool is_consistent() const {
@@ -121,6 +127,32 @@ class Position {
     }
 
   private:
+    // Special rules' state (core/position_special.h), one entry per State. The special path is
+    // kept out of line so that the ordinary variants' make/unmake stay as small as before.
+    struct SpecialState {
+        std::array<BB, 2> commanders{};
+        std::array<BB, 2> knights{};
+        Square berserker = kNoSquare;  // the piece that must continue a berserk turn
+        Side mover = Side::Attackers;  // who made the move that led here
+    };
+    // What a move does under special rules: the enemy soldiers it captures, whether it captures
+    // the king.
+    struct SpecialEffect {
+        BB captured = 0;
+        bool king = false;
+    };
+    JumpMode jump_mode(Square sq) const;
+    BB jumps_from(Square from) const;
+    BB special_destinations(Square from) const;
+    [[gnu::noinline]] void generate_special(MoveList& list) const;
+    [[gnu::noinline]] int count_special(bool first_only) const;
+    SpecialEffect special_sandwich(Move m, bool pre) const;
+    [[gnu::noinline]] SpecialEffect special_effect(Move m) const;
+    bool has_capturing_move(Square sq) const;
+    bool can_step(Square sq) const;
+    [[gnu::noinline]] void do_special_move(Move m);
+    [[gnu::noinline]] void undo_special_move();
+
     Piece piece_at(Square sq) const;  // only for occupied squares
     // Whether "the king has left the throne" is state: only where he may not come back.
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
@@ -148,6 +180,7 @@ class Position {
     Square king_ = kNoSquare;
     Side to_move_ = Side::Attackers;
     std::vector<State> states_;
+    std::vector<SpecialState> special_;  // empty unless tables().special
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -171,6 +204,15 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
                 king_ = sq;
                 st.key ^= z.piece[2][sq];
                 break;
+            case 'c':
+            case 'C':
+            case 'n':
+            case 'N': {
+                const int side = index(side_of(piece_of_letter(setup.at(sq))));
+                soldiers_[side] |= square_bb<BB>(sq);
+                st.key ^= z.piece[side][sq];
+                break;
+            }
             default:
                 break;
         }
@@ -191,6 +233,18 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
             }
         }
     }
+    if (t_->special) {
+        SpecialState sp;
+        for (Square sq = 0; sq < setup.size * setup.size; ++sq) {
+            const char c = setup.at(sq);
+            if (c != 'c' && c != 'C' && c != 'n' && c != 'N') continue;
+            const int side = c == 'c' || c == 'n' ? 0 : 1, rank = c == 'c' || c == 'C' ? 0 : 1;
+            (rank == 0 ? sp.commanders : sp.knights)[side] |= square_bb<BB>(sq);
+            st.key ^= z.rank[side][rank][sq];
+        }
+        special_.reserve(256);
+        special_.push_back(sp);
+    }
     states_.reserve(256);
     states_.push_back(st);
     states_.back().status = static_status();
@@ -199,6 +253,13 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
 template <class BB>
 char Position<BB>::piece_char(Square sq) const {
     if (sq == king_) return 'K';
+    if (t_->special) [[unlikely]] {
+        const SpecialState& sp = special_.back();
+        for (int side = 0; side < 2; ++side) {
+            if (test(sp.commanders[side], sq)) return side ? 'C' : 'c';
+            if (test(sp.knights[side], sq)) return side ? 'N' : 'n';
+        }
+    }
     if (test(soldiers_[0], sq)) return 't';
     if (test(soldiers_[1], sq)) return 'T';
     return '.';
@@ -269,6 +330,10 @@ template <class BB>
 void Position<BB>::generate(MoveList& list) const {
     list.count = 0;
     if (status().over()) return;
+    if (t_->special) [[unlikely]] {
+        generate_special(list);
+        return;
+    }
     auto add_from = [&](Square from, Piece p) {
         for (BB to = destinations(from, p); to;)
             list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(pop_lsb(to))});
@@ -319,6 +384,7 @@ int Position<BB>::count_fort_slides(BB from, Piece p, BB empty, bool first_only)
 // them pay nothing.
 template <class BB>
 int Position<BB>::count_all_fort_slides(bool first_only) const {
+    if (t_->special) return count_special(first_only);
     const BB empty = t_->geo.all & ~occupied();
     const int n =
         count_fort_slides(soldiers_[index(to_move_)], soldier_of(to_move_), empty, first_only);
@@ -331,7 +397,7 @@ int Position<BB>::count_all_fort_slides(bool first_only) const {
 template <class BB>
 inline int Position<BB>::count_all_slides(bool first_only) const {
     if (status().over()) return 0;
-    if (t_->forts_bb) [[unlikely]]
+    if (t_->out_of_line_count) [[unlikely]]
         return count_all_fort_slides(first_only);
     const BB empty = t_->geo.all & ~occupied();
     const int n =
@@ -499,6 +565,8 @@ Status Position<BB>::static_status() const {
 
 template <class BB>
 BB Position<BB>::captures_of(Move m) const {
+    if (t_->special) [[unlikely]]
+        return special_effect(m).captured;
     const Piece mover = piece_at(m.from);
     const BB moved = square_bb<BB>(m.from) | square_bb<BB>(m.to);
     const BB own = soldiers_[index(to_move_)] ^ (mover == Piece::King ? 0 : moved);
@@ -512,6 +580,10 @@ void Position<BB>::do_move(Move m) {
     const Side us = to_move_;
     // A pseudo-legal move: a piece of the side to move, to an empty square, in a game going on.
     assert(test(side_pieces(us), m.from) && !test(occupied(), m.to) && !status().over());
+    if (t_->special) [[unlikely]] {
+        do_special_move(m);
+        return;
+    }
     states_.push_back(states_.back());
     State& st = states_.back();
     st.move = m;
@@ -574,6 +646,15 @@ void Position<BB>::do_null_move() {
     st.captured = st.forest_removed = 0;
     st.key ^= zobrist::keys().side_defenders;
     to_move_ = opponent(to_move_);
+    if (t_->special) [[unlikely]] {
+        // A pass ends a berserk turn.
+        special_.push_back(special_.back());
+        special_.back().mover = opponent(to_move_);
+        if (const Square b = special_.back().berserker; b != kNoSquare) {
+            st.key ^= zobrist::keys().berserker[b];
+            special_.back().berserker = kNoSquare;
+        }
+    }
 }
 
 template <class BB>
@@ -581,11 +662,17 @@ void Position<BB>::undo_null_move() {
     assert(states_.size() > 1 && states_.back().move == Move{});
     to_move_ = opponent(to_move_);
     states_.pop_back();
+    if (t_->special) [[unlikely]]
+        special_.pop_back();
 }
 
 template <class BB>
 void Position<BB>::undo_move() {
     assert(states_.size() > 1);
+    if (t_->special) [[unlikely]] {
+        undo_special_move();
+        return;
+    }
     const State& st = states_.back();
     const Side us = opponent(to_move_);
     const Square from = st.move.from, to = st.move.to;
@@ -603,3 +690,4 @@ void Position<BB>::undo_move() {
 }  // namespace branan
 
 #include "core/position_edge_rules.h"
+#include "core/position_special.h"

@@ -10,12 +10,6 @@ namespace {
 
 std::string piece_refusal(char c) {
     switch (c) {
-        case 'n':
-        case 'N':
-            return "knights are not supported";
-        case 'c':
-        case 'C':
-            return "commanders are not supported";
         case 'g':
         case 'G':
             return "guards are not supported";
@@ -25,7 +19,7 @@ std::string piece_refusal(char c) {
         case 'k':
             return "an attacking king is not supported";
         default:
-            return "not a piece letter (t, T, K) or a digit";
+            return "not a piece letter (t, c, n, T, C, N, K) or a digit";
     }
 }
 
@@ -62,7 +56,8 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
                 if (run == 0)
                     return Error{"position record " + row_name + " has an empty run of 0"};
                 file += run;
-            } else if (c == 't' || c == 'T' || c == 'K') {
+            } else if (c == 't' || c == 'T' || c == 'K' || c == 'c' || c == 'C' || c == 'n' ||
+                       c == 'N') {
                 if (c == 'K' && ++kings > 1 && file < size)
                     return Error{"position record " + row_name + ": a second king on " +
                                  square_name(r * size + file, size)};

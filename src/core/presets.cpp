@@ -187,6 +187,12 @@ const char* const kAleaEvangelii =
     "4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/"
     "7t1t1t7/t4t7t4t/19/2t2t7t2t2/";
 
+// Berserk: OpenTafl's 11x11 variant with commanders (c) and a knight (N); the king jumps onto
+// or off the throne and corners over an attacker soldier; a capture lets the piece move again.
+const char* const kBerserk =
+    "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
+    "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
+
 // A preset is made by a function of its own above, or read from an OpenTafl rules string.
 struct Entry {
     const char* name;
@@ -216,6 +222,7 @@ const Entry kPresets[] = {
     {"sea-battle-13", nullptr, kSeaBattle13},
     {"tablut-15", nullptr, kTablut15},
     {"alea-evangelii", nullptr, kAleaEvangelii},
+    {"berserk", nullptr, kBerserk},
 };
 
 Rules make(const Entry& e) {

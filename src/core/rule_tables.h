@@ -43,6 +43,14 @@ struct RuleTables {
     bool king_reenters = true;             // the king may come back to the throne after leaving it
     bool shieldwall = false;               // shieldwall captures along the edge
     BB wall_closers = 0;                   // squares that close a shieldwall while empty (corners)
+    // OpenTafl's commanders, knights, jumps and berserk turns (special_rules): Position takes its
+    // slower special path (core/position_special.h) for every move.
+    bool special = false;
+    bool out_of_line_count = false;  // count moves out of line: fortresses or special rules
+    BB special_squares = 0;          // throne, corners, fortresses: where restricted jumps go
+    // The attackers start with commanders or knights: a strong king is then captured by two of
+    // them (or one against a corner) in a line, as OpenTafl's code has it.
+    bool attackers_ranked = false;
 
     explicit RuleTables(const Rules& r) : rules(r), geo(r.size) {
         throne_bb = squares_bb<BB>(throne_squares(r));
@@ -82,6 +90,10 @@ struct RuleTables {
         king_reenters = !throne_bb || r.throne.reenter.has(Piece::King);
         shieldwall = r.shieldwall != Shieldwall::None;
         if (r.shieldwall == Shieldwall::Strong) wall_closers = corners_bb;
+        special = special_rules(r);
+        out_of_line_count = forts_bb || special;
+        special_squares = throne_bb | corners_bb | forts_bb;
+        attackers_ranked = r.start.find_first_of("cn") != std::string::npos;
     }
 
     // Where a move from `from` starts, for no_stop / no_pass.

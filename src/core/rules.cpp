@@ -206,6 +206,28 @@ std::string describe(const Rules& r) {
     line("lost in the forest",
          r.forest_moves ? "after " + std::to_string(r.forest_moves) + " own moves on a corner"
                         : "no");
+    if (special_rules(r)) {
+        auto jumps = [](JumpMode j) {
+            switch (j) {
+                case JumpMode::None:
+                    return "no";
+                case JumpMode::Jump:
+                    return "over an enemy soldier";
+                case JumpMode::Capture:
+                    return "over an enemy soldier, capturing it";
+                case JumpMode::Restricted:
+                    return "over an enemy soldier, from or onto a special square";
+            }
+            return "no";
+        };
+        line("king jumps", jumps(r.king_jump));
+        line("commander jumps", jumps(r.commander_jump));
+        line("knight jumps", jumps(r.knight_jump));
+        line("berserk", r.berserk == Berserk::None ? "no"
+                        : r.berserk == Berserk::Capture
+                            ? "after a capture, again while it can capture"
+                            : "after a capture, again while it can move");
+    }
     return out;
 }
 
@@ -228,15 +250,15 @@ std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
     };
     for (Square sq = 0; sq < n * n; ++sq) {
         const char c = setup.at(sq);
-        if (c != 't' && c != 'T' && c != 'K') continue;
-        const Piece p = c == 't'   ? Piece::AttackerSoldier
-                        : c == 'T' ? Piece::DefenderSoldier
-                                   : Piece::King;
+        if (c == '.') continue;
+        const Piece p = piece_of_letter(c);
         for (const Kind& k : kinds) {
             if (p == Piece::King && !k.king_too) continue;
             if (std::find(k.squares.begin(), k.squares.end(), sq) == k.squares.end()) continue;
             if (k.stop.has(p)) continue;
-            const char* who = c == 't' ? "an attacker" : c == 'T' ? "a defender" : "the king";
+            const char* who = p == Piece::AttackerSoldier   ? "an attacker"
+                              : p == Piece::DefenderSoldier ? "a defender"
+                                                            : "the king";
             return std::string("position record: ") + who + " on " + square_name(sq, n) + ", " +
                    k.name + ", where it may not stand";
         }
@@ -323,7 +345,34 @@ std::string validate(const Rules& r) {
                "won";
     if (r.encirclement_unbreakable && !r.encirclement)
         return "an unbreakable ring ('xsurf:u') needs encirclement ('surf:y')";
+    if (special_rules(r)) {
+        // The rules Branan has checked against OpenTafl's code with special pieces, jumps and
+        // berserk turns; the others are refused rather than played on a guess.
+        const std::string with = r.berserk != Berserk::None      ? "with berserk turns ('ber')"
+                                 : r.king_jump != JumpMode::None ? "with king jumps ('kj')"
+                                                                 : "with commanders or knights";
+        if (r.encirclement) return "encirclement ('surf:y') " + with + " is not supported";
+        if (r.shieldwall != Shieldwall::None)
+            return std::string("shieldwalls ('sw') ") + with + " are not supported";
+        if (r.linnaean_capture)
+            return std::string("Linnaean capture ('linc') ") + with + " is not supported";
+        if (r.edge_fort != EdgeFort::None)
+            return std::string("exit forts ('efe') ") + with + " are not supported";
+        if (r.forest_moves)
+            return std::string("the forest timer ('xforest') ") + with + " is not supported";
+        if (r.king_strength == KingStrength::Middleweight ||
+            r.king_strength == KingStrength::StrongOnThrone)
+            return std::string("this king strength ('ks:m', 'xks:t') ") + with +
+                   " is not supported";
+        if (r.repetition == RepetitionRule::Forbidden)
+            return std::string("forbidden repetition ('xtfr:f') ") + with + " is not supported";
+    }
     return {};
+}
+
+bool special_rules(const Rules& r) {
+    return r.start.find_first_of("cCnN") != std::string::npos || r.king_jump != JumpMode::None ||
+           r.berserk != Berserk::None;
 }
 
 }  // namespace branan

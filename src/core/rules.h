@@ -106,6 +106,11 @@ struct Rules {
     // "Lost in the forest": a soldier on a corner at the end of this many consecutive moves of its
     // own side (the arriving move counts) is removed. 0 = off.
     int forest_moves = 0;
+    // Jumps (OpenTafl's kj, cj, nj; its defaults): the king, commanders, knights.
+    JumpMode king_jump = JumpMode::None;
+    JumpMode commander_jump = JumpMode::Jump;
+    JumpMode knight_jump = JumpMode::Capture;
+    Berserk berserk = Berserk::None;
 
     bool operator==(const Rules&) const = default;
 };
@@ -123,6 +128,10 @@ std::string placement_problem(const Rules& rules, const BoardSetup& setup);
 // lists or their default squares (none where the kind does not exist), the fortresses' lists.
 std::vector<Square> throne_squares(const Rules& rules);
 std::vector<Square> corner_squares(const Rules& rules);
+
+// Whether the rules need Position's slower special path: commanders or knights in the start
+// position, a jumping king, or berserk turns.
+bool special_rules(const Rules& rules);
 
 // A human-readable description of every switch, one "switch: value" line each.
 std::string describe(const Rules& rules);

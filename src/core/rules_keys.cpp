@@ -63,6 +63,20 @@ constexpr Choices<RepetitionRule, 4> kRepetition{{{{"i", RepetitionRule::Ignore}
                                                    {"w", RepetitionRule::LossForRepeater},
                                                    {"l", RepetitionRule::WinForRepeater}}},
                                                  "i, d, w or l"};
+// Jump modes; parse_moot reads one for a piece Branan never has on the board.
+struct JumpChoices : Choices<JumpMode, 4> {
+    std::string parse_moot(const RulesKeyInput& in) const {
+        JumpMode ignored;
+        return parse(in, ignored);
+    }
+};
+constexpr JumpChoices kJump{{{{{"n", JumpMode::None},
+                               {"j", JumpMode::Jump},
+                               {"c", JumpMode::Capture},
+                               {"r", JumpMode::Restricted}}},
+                             "n, j, c or r"}};
+constexpr Choices<Berserk, 3> kBerserk{
+    {{{"n", Berserk::None}, {"c", Berserk::Capture}, {"m", Berserk::AnyMove}}}, "n, c or m"};
 constexpr Choices<KingArmed, 4> kKingArmed{{{{"y", KingArmed::Yes},
                                              {"n", KingArmed::No},
                                              {"a", KingArmed::AnvilOnly},
@@ -321,17 +335,6 @@ std::string take_start(Rules& r, const RulesKeyInput& in) {
     return {};
 }
 
-// A refused key: only `off` is accepted.
-std::string refuse_unless(const RulesKeyInput& in, const char* off, const char* what) {
-    return in.value == off ? std::string() : fail(in, std::string(what) + " are not supported");
-}
-
-std::string take_moot_jump(const RulesKeyInput& in) {
-    if (in.value != "n" && in.value != "r" && in.value != "j" && in.value != "c")
-        return refuse(in, "n, r, j or c");
-    return {};
-}
-
 using K = RulesKeyKind;
 
 // The table. Captureless lambdas: the parse and write of each key stand next to each other.
@@ -577,24 +580,31 @@ const RulesKey kKeys[] = {
          return take_king_hostility(in, r.throne.hostile_empty);
      },
      [](const Rules& r, const Rules&) { return king_hostility_differs(r.throne.hostile_empty); }},
+    {"kj", K::OpenTafl, "n / j / c / r",
+     "king jumps: none / over an enemy soldier / capturing it / only from or onto a special square",
+     [](Rules& r, const RulesKeyInput& in) { return kJump.parse(in, r.king_jump); },
+     [](const Rules& r, const Rules& d) { return kJump.write(r.king_jump, d.king_jump); }},
+    {"nj", K::OpenTafl, "n / j / c / r", "knights' jumps (as kj; OpenTafl's default c)",
+     [](Rules& r, const RulesKeyInput& in) { return kJump.parse(in, r.knight_jump); },
+     [](const Rules& r, const Rules& d) { return kJump.write(r.knight_jump, d.knight_jump); }},
+    {"cj", K::OpenTafl, "n / j / c / r", "commanders' jumps (as kj; OpenTafl's default j)",
+     [](Rules& r, const RulesKeyInput& in) { return kJump.parse(in, r.commander_jump); },
+     [](const Rules& r, const Rules& d) {
+         return kJump.write(r.commander_jump, d.commander_jump);
+     }},
+    {"ber", K::OpenTafl, "n / c / m",
+     "berserk: after a capture the same piece moves again while it can capture (c) / move (m)",
+     [](Rules& r, const RulesKeyInput& in) { return kBerserk.parse(in, r.berserk); },
+     [](const Rules& r, const Rules& d) { return kBerserk.write(r.berserk, d.berserk); }},
     {"start", K::OpenTafl, "position record", "start position, rank 1 first (required)", take_start,
      [](const Rules& r, const Rules&) -> Write { return r.start; }},
     // Read, never written.
     {"starti", K::OpenTafl, "position record", "start position, top rank first", take_start,
      nullptr},
-    {"kj", K::Refused, "n", "king jumps",
-     [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "n", "king jumps"); }, nullptr},
-    {"ber", K::Refused, "n", "berserk moves",
-     [](Rules&, const RulesKeyInput& in) { return refuse_unless(in, "n", "berserk moves"); },
-     nullptr},
-    {"nj", K::Ignored, "n / r / j / c", "knights' jumps",
-     [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
-    {"cj", K::Ignored, "n / r / j / c", "commanders' jumps",
-     [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
-    {"mj", K::Ignored, "n / r / j / c", "mercenaries' jumps",
-     [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
-    {"gj", K::Ignored, "n / r / j / c", "guards' jumps",
-     [](Rules&, const RulesKeyInput& in) { return take_moot_jump(in); }, nullptr},
+    {"mj", K::Ignored, "n / r / j / c", "mercenaries' jumps (Branan refuses mercenaries)",
+     [](Rules&, const RulesKeyInput& in) { return kJump.parse_moot(in); }, nullptr},
+    {"gj", K::Ignored, "n / r / j / c", "guards' jumps (OpenTafl's guards never jump)",
+     [](Rules&, const RulesKeyInput& in) { return kJump.parse_moot(in); }, nullptr},
 };
 
 }  // namespace

@@ -23,7 +23,9 @@ inline std::optional<Side> side_from_name(std::string_view name) {
     return std::nullopt;
 }
 
-// The kinds of piece Branan plays. Knights, commanders and other OpenTafl extras are refused.
+// The kinds of piece Branan plays. OpenTafl's commanders and knights (c/C, n/N) are soldiers
+// of their side with a rank on top (Position keeps them as extra bitboards); its mercenaries and
+// guards are refused.
 enum class Piece : uint8_t { AttackerSoldier = 0, DefenderSoldier = 1, King = 2 };
 constexpr int kPieceKinds = 3;
 constexpr Side side_of(Piece p) {
@@ -32,6 +34,15 @@ constexpr Side side_of(Piece p) {
 constexpr Piece soldier_of(Side s) {
     return s == Side::Attackers ? Piece::AttackerSoldier : Piece::DefenderSoldier;
 }
+
+// How a piece jumps over an adjacent enemy soldier (OpenTafl's kj/nj/cj/mj/gj): not at all;
+// onto the empty square beyond; the same, capturing the soldier jumped; or only from or onto a
+// special square (throne, corner, fortress), without capturing.
+enum class JumpMode : uint8_t { None, Jump, Capture, Restricted };
+
+// OpenTafl's berserk rule (`ber`): after a capture the same piece moves again, while it has a
+// capturing move (Capture) or any move at all (AnyMove).
+enum class Berserk : uint8_t { None, Capture, AnyMove };
 
 // A set of piece kinds, as OpenTafl writes them ("tTK"): who may stop on a square, to whom it is
 // hostile, and so on.

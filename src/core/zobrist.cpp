@@ -28,6 +28,11 @@ Keys make_keys() {
         for (std::size_t n = 1; n < corner.size(); ++n) corner[n] = next(seed);  // [0]: no timer
     for (auto& table : k.piece)
         for (int sq = kFirstSquares; sq < kMaxSquares; ++sq) table[sq] = next(seed);
+    // Drawn last: the keys above stay what they were before special pieces came.
+    for (auto& side : k.rank)
+        for (auto& table : side)
+            for (auto& key : table) key = next(seed);
+    for (auto& key : k.berserker) key = next(seed);
     return k;
 }
 

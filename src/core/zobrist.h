@@ -17,6 +17,11 @@ struct Keys {
     uint64_t king_left_throne = 0;
     // forest[c][n]: the soldier on corner c has stood there n consecutive own moves (n >= 1).
     std::array<std::array<uint64_t, kMaxForestMoves + 1>, 4> forest{};
+    // OpenTafl's ranks, xored in on top of the soldier's key: [side][0] commander, [side][1]
+    // knight.
+    std::array<std::array<std::array<uint64_t, kMaxSquares>, 2>, 2> rank{};
+    // The piece on this square must continue its berserk turn.
+    std::array<uint64_t, kMaxSquares> berserker{};
 };
 
 const Keys& keys();

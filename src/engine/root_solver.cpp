@@ -6,6 +6,9 @@ namespace branan {
 
 bool RootSolver::eligible(const Game& game, const RootSolverOptions& options) {
     if (options.max_pieces <= 0 || options.max_nodes == 0) return false;
+    // The solver's proof numbers assume the sides alternate and its threat tests know no jumps
+    // nor commanders: it is off under special rules (Berserk).
+    if (special_rules(game.rules())) return false;
     const int pieces =
         game.visit_position([](const auto& pos) { return popcount(pos.occupied()); });
     return pieces <= options.max_pieces;

@@ -107,8 +107,11 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     if (const Status s = verdict_before_moves(); s.over()) return verdict_score(s, ply);
     const Side us = pos_.side_to_move();
 
-    // 1. A win in one move ends the line: the king's escape, an exit fort, his capture.
-    if (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_))
+    // 1. A win in one move ends the line: the king's escape, an exit fort, his capture (not
+    // under special rules, whose jumps, commanders and berserk turns threats.h does not know).
+    const bool special = pos_.tables().special;
+    if (!special &&
+        (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_)))
         return mate_in(ply + 1);
     // A side with no move has lost (or drawn) whatever its position looks like.
     if (!pos_.has_moves()) return no_move_score(ply);
@@ -160,7 +163,10 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         const Move m = list[i];
         if (!play_unless_forbidden(m, forbidden)) continue;
         ++legal;
-        const Score score = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+        // A berserk continuation keeps the side to move: its score is not negated.
+        const Score score = pos_.side_to_move() == us
+                                ? qsearch(alpha, beta, ply + 1, qdepth + 1)
+                                : -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
         pos_.undo_move();
         if (score > best) {
             best = score;
@@ -214,9 +220,10 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         }
     }
 
-    // 3. A win in one move.
+    // 3. A win in one move (not under special rules: see qsearch).
     const Side us = pos_.side_to_move();
-    if (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_))
+    if (!pos_.tables().special &&
+        (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_)))
         return mate_in(ply + 1);
 
     const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
@@ -259,20 +266,24 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             pos_.undo_move();
             continue;
         }
+        // The child's score for us in the window (a, b): negated unless a berserk continuation
+        // keeps the side to move.
+        auto child = [&](Score a, Score b, int d, bool pv) {
+            return pos_.side_to_move() == us ? search(a, b, d, ply + 1, pv)
+                                             : -search(-b, -a, d, ply + 1, pv);
+        };
         Score score;
         if (legal == 1) {
-            score = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
+            score = child(alpha, beta, new_depth, pv_node);
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !opens_escape && !wins && !threatened)
                 r = std::min(reductions_[std::min(depth, 63)][std::min(legal, 63)] + !pv_node,
                              new_depth - 1);
             r = std::max(r, 0);
-            score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
-            if (score > alpha && r > 0)
-                score = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
-            if (score > alpha && score < beta)
-                score = -search(-beta, -alpha, new_depth, ply + 1, true);
+            score = child(alpha, alpha + 1, new_depth - r, false);
+            if (score > alpha && r > 0) score = child(alpha, alpha + 1, new_depth, false);
+            if (score > alpha && score < beta) score = child(alpha, beta, new_depth, true);
         }
         pos_.undo_move();
         if (shared_.stop.load(std::memory_order_relaxed)) return 0;
@@ -312,16 +323,21 @@ Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
     for (size_t i = pv_index_; i < roots_.size(); ++i) {
         RootMove& rm = roots_[i];
         seldepth_ = 0;
+        const Side us = pos_.side_to_move();
         pos_.do_move(rm.move);
+        // The child's score for us: negated unless a berserk continuation keeps the side to move.
+        auto child = [&](Score a, Score b, int d, bool pv) {
+            return pos_.side_to_move() == us ? search(a, b, d, 1, pv) : -search(-b, -a, d, 1, pv);
+        };
         const bool opens_escape = pos_.side_to_move() == Side::Attackers && !pos_.status().over() &&
                                   king_sees_escape(pos_);
         const int new_depth = depth - 1 + (opens_escape ? 1 : 0);
         Score score;
         if (searched == 0) {
-            score = -search(-beta, -alpha, new_depth, 1, true);
+            score = child(alpha, beta, new_depth, true);
         } else {
-            score = -search(-alpha - 1, -alpha, new_depth, 1, false);
-            if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, 1, true);
+            score = child(alpha, alpha + 1, new_depth, false);
+            if (score > alpha && score < beta) score = child(alpha, beta, new_depth, true);
         }
         pos_.undo_move();
         ++searched;

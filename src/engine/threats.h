@@ -1,5 +1,7 @@
 // The threats the search looks for around the king: a win in one move for either side, and the
 // moves that threaten one. Free functions of a position, whoever is to move unless said.
+// Not exact under special rules (core/position_special.h): they know neither jumps nor
+// OpenTafl's capture of the king by commanders.
 #pragma once
 
 #include "core/position.h"

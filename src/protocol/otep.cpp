@@ -263,9 +263,13 @@ class Session {
         const std::string record = words.size() >= 3 ? words[2] : std::string();
         const Side mover = game_.side_to_move();
         Game next = game_;
-        // A berserk turn ("m1|m2") is refused by the notation: these rules have none.
+        // A berserk turn comes as its moves joined by '|', oldest first.
         std::string failure;
-        if (const auto played = next.play(words[1]); !played) failure = played.error();
+        for (const std::string& text : split_at(words[1], '|'))
+            if (const auto played = next.play(text); !played) {
+                failure = played.error();
+                break;
+            }
         if (failure.empty() && (record.empty() || same_position(next, record))) {
             game_ = std::move(next);
             return;

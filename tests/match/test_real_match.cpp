@@ -102,6 +102,32 @@ TEST_CASE("a real match: Foteviken Tablut's fortresses, refereed without disagre
     check_no_failures(run.results);
 }
 
+TEST_CASE("a real match: Berserk's turns of several moves, refereed without disagreement",
+          "[match][real]") {
+    const MatchRun run =
+        run_match("real-match-berserk",
+                  "--each depth=2 --variant berserk --games 8 --random-openings 3 --max-plies 100");
+    CHECK(run.exit_code == 0);
+    REQUIRE(run.results.games.size() == 8);
+    REQUIRE(run.csv_lines.size() == 8);
+    int continued = 0;  // moves after which the same side moved again (berserk turns)
+    for (const auto& line : run.csv_lines) {
+        check_replay(*preset("berserk"), line);
+        Game game = Game::create(*preset("berserk")).value();
+        const auto record = parse_csv_game(line);
+        REQUIRE(record.ok());
+        for (const auto& m : record->moves) {
+            if (m == "timeout" || game.status().over()) break;
+            const Side mover = game.side_to_move();
+            if (!game.play(m)) break;
+            continued += !game.status().over() && game.side_to_move() == mover;
+        }
+    }
+    INFO(continued << " berserk continuations");
+    CHECK(continued > 0);
+    check_no_failures(run.results);
+}
+
 TEST_CASE("real matches on 13x13 and 19x19: short games replay as recorded", "[match][wide]") {
     const std::vector<std::pair<std::string, std::string>> boards = {
         {"wide-13",

@@ -240,7 +240,7 @@ def opentafl_notation_moves():
             ("position startpos moves d2-e2 Kd3-c3",
              ["move 2", "no king on d3 (d3 holds a defenders' taflman)"]),
             ("position startpos moves d2-e2|e2-e3", ["move 1", "'|'", "no berserk moves"]),
-            ("position startpos moves ce6^e8", ["move 1", "jump"]),
+            ("position startpos moves d2^d4", ["move 1", "jump"]),
         ]:
             out = e.command(cmd)
             assert_single_error(out, cmd, mentions)
@@ -789,6 +789,59 @@ def perft_matches_command_line():
         assert total == sum(counts.values())
         # perft leaves the position alone
         assert e.state() == st
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+# OpenTafl's Berserk: a capture lets the same piece move again. These moves end with the
+# attackers' commander on b11 having captured, with captures left: a berserk turn (OpenTafl's
+# engine lists the four moves below as the only legal ones there).
+BERSERK_MOVES = (
+    "e7-c7 j6-j11 h6-j6 h1-h5 f8-c8 h5-j5 c8-c11 f10-b10 j6-j8 e1-e3 c7-d7 f11-f9 f4-c4 f2-i2 "
+    "c4-c8 a7-b7 c8-c5 a4-g4 j8-j10 h11-h8 e6-e10 k4-j4 j10-h10 b10-b9 c5-c3 j4-j3 d7-d9 b7-e7 "
+    "c3-c2 k5-k2 f5-f4 j11-j8 d9-d7 e3-g3 d7-d9 i2-i1 e5-e2 g3-c3 h10-h9 c3-c4 e2-e5 k2-k5 e5-e9 "
+    "a8-e8 c2-f2 c4-e4 e10-k10 e8-g8 f6-e6 a6-a9 f2-f4 a5-d5 f7-b7 g8-g10 g5-e5 d5-a5 g6-h6 "
+    "b9-b11")
+
+
+@test
+def berserk_turns():
+    # A berserk turn is several moves: each its own token in `position ... moves`, each its own
+    # `go` and `bestmove`, the side to move unchanged until the turn ends.
+    e = start_engine()
+    try:
+        out = e.command("setoption name UTI_Variant value berserk")
+        assert len(out) == 1 and "ber:c" in out[0], out
+        st = e.state()
+        assert st["Side to move"] == "defenders", st
+        counts, total, _ = e.perft_divide(2)
+        assert total == 6910 and len(counts) == 60, (total, len(counts))
+        out = e.command("position startpos moves " + BERSERK_MOVES)
+        assert out == [], out
+        st = e.state()
+        assert st["Side to move"] == "attackers", "the attackers' berserk turn goes on: %r" % st
+        counts, total, _ = e.perft_divide(1)
+        legal = {"b11-b10", "b11-b8", "b11-b9", "b11-c11"}
+        assert set(counts) == legal and total == 4, counts
+        # Only the berserker moves.
+        out = e.command("position startpos moves " + BERSERK_MOVES + " d1-d2")
+        assert_single_error(out, "another attacker during a berserk turn",
+                            ["move 59", "d1-d2", "only the piece on b11 moves"])
+        assert e.state()["Moves played"] == "58"
+        e.send("go depth 3")
+        got = e.read_until(lambda l: l.startswith("bestmove"), T(30), "bestmove")
+        best, _ = check_bestmove(got[-1], legal)
+        # The engine's move is the next token; the side to move is then whoever the rules say.
+        out = e.command("position startpos moves " + BERSERK_MOVES + " " + best)
+        assert out == [], out
+        st = e.state()
+        assert st["Moves played"] == "59" and st["Side to move"] in ("attackers", "defenders"), st
+        # The knight's capturing jump is written as a plain move.
+        out = e.command("position startpos moves f4-c4 a5-d5 e5-c5")
+        assert out == [], out
+        assert e.state()["Position"] == (
+            "/3ttttt3/5c5/11/t1T7t/2N2TT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/")
     finally:
         e.close()
     assert not e.stderr_text(), e.stderr_text()

@@ -1,0 +1,275 @@
+// Position's special path: OpenTafl's commanders and knights, jumps and berserk turns, taken for
+// every move where RuleTables::special is set (and never otherwise, so the ordinary variants keep
+// their hot path). What it follows is OpenTafl's code (rules/Taflman.java, engine/GameState.java),
+// where that differs from its notation spec:
+//   - commanders and knights move, capture and are captured as soldiers of their side; they are
+//     never jumped over and never captured by a jump;
+//   - a jump goes over one adjacent plain enemy soldier onto the empty square beyond, where the
+//     piece may stop; a restricted jump (kj:r) starts or ends on a special square; a capturing
+//     jump (nj:c) removes the soldier jumped;
+//   - a strong king, where the attackers start with commanders or knights, is captured only in a
+//     line between the arriving attacker and a hostile square, neither of them nor the king's
+//     square the throne, with at least two of: a commander or knight moving, a commander or
+//     knight on the far square, a hostile corner on either side. A move counts as capturing only
+//     if it already does before the piece arrives (OpenTafl's capturing-move test), so a
+//     commander arriving next to the king against a plain attacker captures nothing;
+//   - berserk: after a move that captures, the same side moves again with the same piece while it
+//     has a capturing move (ber:c) or any move (ber:m); the continuation need not capture (the
+//     spec says "must capture if available"; the code lets any move of that piece through).
+#pragma once
+
+#include <algorithm>
+
+namespace branan {
+
+template <class BB>
+JumpMode Position<BB>::jump_mode(Square sq) const {
+    const Rules& r = t_->rules;
+    if (sq == king_) return r.king_jump;
+    const SpecialState& sp = special_.back();
+    if (test(sp.commanders[0] | sp.commanders[1], sq)) return r.commander_jump;
+    if (test(sp.knights[0] | sp.knights[1], sq)) return r.knight_jump;
+    return JumpMode::None;
+}
+
+// The squares the piece on `from` (of the side to move) reaches by jumping.
+template <class BB>
+BB Position<BB>::jumps_from(Square from) const {
+    const JumpMode mode = jump_mode(from);
+    if (mode == JumpMode::None) return 0;
+    const auto& geo = t_->geo;
+    const SpecialState& sp = special_.back();
+    const int them = index(opponent(to_move_));
+    const BB plain = soldiers_[them] & ~sp.commanders[them] & ~sp.knights[them];
+    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
+    const BB no_stop = stop_forbidden(p, t_->origin(from)), occ = occupied();
+    BB jumps = 0;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const Square over = geo.neighbour[from][dir];
+        if (over == kNoSquare || !test(plain, over)) continue;
+        const Square to = geo.neighbour[over][dir];
+        if (to == kNoSquare || test(occ, to) || test(no_stop, to)) continue;
+        if (mode == JumpMode::Restricted && !test(t_->special_squares, from) &&
+            !test(t_->special_squares, to))
+            continue;
+        jumps |= square_bb<BB>(to);
+    }
+    return jumps;
+}
+
+template <class BB>
+BB Position<BB>::special_destinations(Square from) const {
+    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
+    return destinations(from, p) | jumps_from(from);
+}
+
+template <class BB>
+void Position<BB>::generate_special(MoveList& list) const {
+    auto add_from = [&](Square from) {
+        for (BB to = special_destinations(from); to;)
+            list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(pop_lsb(to))});
+    };
+    if (const Square b = special_.back().berserker; b != kNoSquare) {
+        add_from(b);
+        return;
+    }
+    for (BB own = side_pieces(to_move_); own;) add_from(pop_lsb(own));
+}
+
+template <class BB>
+int Position<BB>::count_special(bool first_only) const {
+    if (status().over()) return 0;
+    MoveList list;
+    generate_special(list);
+    return first_only ? std::min(list.count, 1) : list.count;
+}
+
+// The sandwich captures of `m` by the side to move, judged as OpenTafl does: before the piece
+// arrives (pre: its capturing-move test, the mover still on its square) or after (post).
+template <class BB>
+typename Position<BB>::SpecialEffect Position<BB>::special_sandwich(Move m, bool pre) const {
+    const auto& geo = t_->geo;
+    const SpecialState& sp = special_.back();
+    const Side us = to_move_, them = opponent(us);
+    const Square from = m.from, to = m.to;
+    const bool king_moves = from == king_;
+    SpecialEffect e;
+    if (king_moves && !t_->king_hammer) return e;
+    const BB ranked = sp.commanders[0] | sp.commanders[1] | sp.knights[0] | sp.knights[1];
+    const bool mover_ranked = test(ranked, from);
+    const BB occ = occupied();
+    // Whether square b (not `to`) is hostile to a piece of side `vs`: an enemy piece on it (a
+    // king only where he is an anvil), else the square's own hostility to vs's soldiers.
+    auto hostile = [&](Square b, Side vs) {
+        bool occupied_b = test(occ, b), enemy = test(side_pieces(opponent(vs)), b);
+        bool king_there = b == king_;
+        if (b == from && !pre) occupied_b = enemy = king_there = false;
+        const int k = static_cast<int>(soldier_of(vs));
+        const bool square =
+            occupied_b ? test(t_->hostile_occupied[k], b) : test(t_->hostile_empty[k], b);
+        if (enemy && !(king_there && !t_->king_anvil)) return true;
+        return square;
+    };
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const Square n = geo.neighbour[to][dir];
+        if (n == kNoSquare || !test(soldiers_[index(them)], n)) continue;
+        const Square beyond = geo.neighbour[n][dir];
+        if (beyond == kNoSquare) continue;
+        // A piece never captures against itself (a jump), unless it left a special square.
+        if (pre && beyond == from && !test(t_->special_squares, from)) continue;
+        if (hostile(beyond, them)) e.captured |= square_bb<BB>(n);
+    }
+    if (us != Side::Attackers || !test(geo.adjacent[to], king_)) return e;
+    const KingStrength ks = t_->rules.king_strength;
+    if (!t_->attackers_ranked ||
+        (ks != KingStrength::Strong && ks != KingStrength::StrongNearThrone)) {
+        e.king = king_captured(to);
+        return e;
+    }
+    int dir = 0;
+    while (geo.neighbour[to][dir] != king_) ++dir;
+    const Square far = geo.neighbour[king_][dir];
+    if (far == kNoSquare || !hostile(far, Side::Defenders)) return e;
+    const BB throne = t_->throne_bb;
+    if (test(throne, to) || test(throne, far) || test(throne, king_)) return e;
+    const int defender = static_cast<int>(Piece::DefenderSoldier);
+    int count = mover_ranked + test(ranked, far);
+    if (!pre) count += mover_ranked;  // OpenTafl counts the arrived piece again as an occupant
+    if (test(t_->corners_bb, far)) ++count;  // hostile, as tested above
+    if (test(t_->corners_bb, to) && (!pre || test(t_->hostile_empty[defender], to))) ++count;
+    e.king = count >= 2;
+    return e;
+}
+
+// What `m` captures: nothing unless it captures before the piece arrives (or is a capturing
+// jump); then the sandwiches after it arrives, and the soldier a capturing jump goes over.
+template <class BB>
+typename Position<BB>::SpecialEffect Position<BB>::special_effect(Move m) const {
+    const auto& geo = t_->geo;
+    Square over = kNoSquare;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const Square n = geo.neighbour[m.from][dir];
+        if (n != kNoSquare && geo.neighbour[n][dir] == m.to && test(occupied(), n)) over = n;
+    }
+    const bool jump_captures = over != kNoSquare && jump_mode(m.from) == JumpMode::Capture;
+    const SpecialEffect before = special_sandwich(m, true);
+    if (!before.captured && !before.king && !jump_captures) return {};
+    SpecialEffect e = special_sandwich(m, false);
+    if (jump_captures) e.captured |= square_bb<BB>(over);
+    return e;
+}
+
+// Whether the piece on `sq` (of the side to move) has a capturing move (OpenTafl's
+// getCapturingMoves: every jump of a capturing jumper, every move that captures before arriving).
+template <class BB>
+bool Position<BB>::has_capturing_move(Square sq) const {
+    if (jump_mode(sq) == JumpMode::Capture && jumps_from(sq)) return true;
+    for (BB to = special_destinations(sq); to;) {
+        const Move m{static_cast<uint16_t>(sq), static_cast<uint16_t>(pop_lsb(to))};
+        const SpecialEffect e = special_sandwich(m, true);
+        if (e.captured || e.king) return true;
+    }
+    return false;
+}
+
+// Whether the piece on `sq` may take one step (OpenTafl's getAllowableMoves is not empty).
+template <class BB>
+bool Position<BB>::can_step(Square sq) const {
+    const Piece p = sq == king_ ? Piece::King : soldier_of(to_move_);
+    const BB no_pass = pass_forbidden(p, t_->origin(sq)), occ = occupied();
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const Square n = t_->geo.neighbour[sq][dir];
+        if (n != kNoSquare && !test(occ, n) && !test(no_pass, n)) return true;
+    }
+    return false;
+}
+
+template <class BB>
+void Position<BB>::do_special_move(Move m) {
+    const auto& z = zobrist::keys();
+    const Side us = to_move_, them = opponent(us);
+    const SpecialEffect effect = special_effect(m);
+    SpecialState sp = special_.back();
+    sp.mover = us;
+    states_.push_back(states_.back());
+    State& st = states_.back();
+    st.move = m;
+    st.captured = st.forest_removed = 0;
+    const Square from = m.from, to = m.to;
+    const BB moved = square_bb<BB>(from) | square_bb<BB>(to);
+
+    // 1. Move the piece, with its rank.
+    const Piece mover = piece_at(from);
+    const int k = static_cast<int>(mover);
+    st.key ^= z.piece[k][from] ^ z.piece[k][to];
+    if (mover == Piece::King) {
+        king_ = to;
+        if (test(t_->throne_bb, from) && !test(t_->throne_bb, to) && tracks_throne_exit() &&
+            !st.king_left_throne) {
+            st.king_left_throne = true;
+            st.key ^= z.king_left_throne;
+        }
+    } else {
+        soldiers_[index(us)] ^= moved;
+        if (test(sp.commanders[index(us)], from)) {
+            sp.commanders[index(us)] ^= moved;
+            st.key ^= z.rank[index(us)][0][from] ^ z.rank[index(us)][0][to];
+        } else if (test(sp.knights[index(us)], from)) {
+            sp.knights[index(us)] ^= moved;
+            st.key ^= z.rank[index(us)][1][from] ^ z.rank[index(us)][1][to];
+        }
+    }
+
+    // 2. Captures, ranks included.
+    if (effect.captured) {
+        st.captured = effect.captured;
+        soldiers_[index(them)] &= ~effect.captured;
+        for (BB b = effect.captured; b;) {
+            const Square sq = pop_lsb(b);
+            st.key ^= z.piece[index(them)][sq];
+            if (test(sp.commanders[index(them)], sq)) st.key ^= z.rank[index(them)][0][sq];
+            if (test(sp.knights[index(them)], sq)) st.key ^= z.rank[index(them)][1][sq];
+        }
+        sp.commanders[index(them)] &= ~effect.captured;
+        sp.knights[index(them)] &= ~effect.captured;
+    }
+
+    // 3. Verdicts.
+    if (mover == Piece::King && test(t_->escape, to))
+        st.status = {Outcome::DefendersWin, OutcomeReason::KingEscaped};
+    else if (effect.king)
+        st.status = {Outcome::AttackersWin, OutcomeReason::KingCaptured};
+
+    // 4. Berserk: the same piece again, the same side to move.
+    if (sp.berserker != kNoSquare) st.key ^= z.berserker[sp.berserker];
+    sp.berserker = kNoSquare;
+    special_.push_back(sp);
+    const Berserk ber = t_->rules.berserk;
+    if (ber != Berserk::None && (effect.captured || effect.king) && !st.status.over() &&
+        (ber == Berserk::Capture ? has_capturing_move(to) : can_step(to))) {
+        special_.back().berserker = to;
+        st.key ^= z.berserker[to];
+        return;
+    }
+    to_move_ = them;
+    st.key ^= z.side_defenders;
+    assert(is_consistent());
+}
+
+template <class BB>
+void Position<BB>::undo_special_move() {
+    const State& st = states_.back();
+    const Side us = special_.back().mover;
+    const Square from = st.move.from, to = st.move.to;
+    soldiers_[index(opponent(us))] |= st.captured;
+    if (king_ == to)
+        king_ = from;
+    else
+        soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
+    to_move_ = us;
+    states_.pop_back();
+    special_.pop_back();
+    assert(is_consistent());
+}
+
+}  // namespace branan
