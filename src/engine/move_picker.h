@@ -6,16 +6,19 @@
 //      captures_of() is asked only of moves that end where a capture can close
 //      (capture_squares);
 //   3. the quiet moves: the two killers first, then by history; scored only when the first two
-//      stages did not cut off.
-// Ties keep the order a selection sort over the whole generated list gives (the list in
-// generation order, each pick swapped to the front), as the search ordered before the picker.
+//      stages did not cut off, picked one by one for the first few (most nodes cut off there),
+//      then sorted once (a selection sort is quadratic in the hundreds of moves of wide boards).
+// Ties go to the move first in the list: the list in generation order, each pick of the
+// captures and the first quiet moves swapped to the front.
 // Every move generate() produces comes out exactly once, except the quiet moves a filter
 // refuses (the quiescence search's); repetition is the caller's. The lists live in the picker:
 // no heap allocation.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <climits>
+#include <functional>
 #include <utility>
 
 #include "core/move_checks.h"
@@ -73,9 +76,17 @@ class MovePicker {
                 stage_ = Stage::Quiets;
                 [[fallthrough]];
             case Stage::Quiets:
-                if (current_ < list_.count) {
+                if (current_ < list_.count && current_ < quiets_begin_ + kSelected) {
                     quiet = true;
                     return pick_best();
+                }
+                sort_rest();
+                stage_ = Stage::SortedQuiets;
+                [[fallthrough]];
+            case Stage::SortedQuiets:
+                if (current_ < list_.count) {
+                    quiet = true;
+                    return list_.moves[kLastIndex - (scores_[current_++] & kLastIndex)];
                 }
                 stage_ = Stage::Done;
                 [[fallthrough]];
@@ -86,7 +97,11 @@ class MovePicker {
     }
 
   private:
-    enum class Stage { TTMove, Generate, Good, ScoreQuiets, Quiets, Done };
+    enum class Stage { TTMove, Generate, Good, ScoreQuiets, Quiets, SortedQuiets, Done };
+    // The quiet moves picked one by one (the killers among them) before the rest is sorted.
+    static constexpr int kSelected = 3;
+    static constexpr int kLastIndex = 2047;  // above kMaxMoves
+    static_assert(kMaxMoves <= kLastIndex);
     static constexpr int kEscape = 1 << 29, kCapture = 1 << 28, kKiller = 1 << 27;
     // A quiet move before its score: below every score (history stays within +-16384).
     static constexpr int kQuiet = INT_MIN;
@@ -131,12 +146,24 @@ class MovePicker {
 
     // Scores the moves not handed out yet, all quiet: killers, then history.
     void score_quiets() {
+        quiets_begin_ = current_;
         for (int i = current_; i < list_.count; ++i) {
             const Move m = list_.moves[i];
             scores_[i] = m == killers_[0]   ? kKiller + 1
                          : m == killers_[1] ? kKiller
                                             : history_[m.from * row_ + m.to];
         }
+    }
+
+    // Sorts the quiet moves left, by history, the first of equals first: their sort keys
+    // (history, index) replace their scores; the moves stay where they are. The killers, whose
+    // scores are above history's range, were among the first kSelected picks.
+    void sort_rest() {
+        for (int i = current_; i < list_.count; ++i) {
+            const int h = std::clamp(scores_[i], -32768, 32767);
+            scores_[i] = ((h + 32768) << 11) | (kLastIndex - i);
+        }
+        std::sort(scores_.begin() + current_, scores_.begin() + list_.count, std::greater<int>());
     }
 
     // Selection step: brings the best-scored move not handed out (the first of equals) to the
@@ -158,7 +185,7 @@ class MovePicker {
     int row_;
     KeepQuiet keep_;
     Stage stage_ = Stage::TTMove;
-    int current_ = 0, good_left_ = 0;
+    int current_ = 0, good_left_ = 0, quiets_begin_ = 0;
     MoveList list_;
     std::array<int, kMaxMoves> scores_;
 };
