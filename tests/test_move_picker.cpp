@@ -9,11 +9,13 @@
 #include <vector>
 
 #include "catch.h"
+#include "copenhagen_positions.h"
 #include "core/game.h"
 #include "core/move_checks.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "engine/move_picker.h"
+#include "positions.h"
 
 using namespace branan;
 
@@ -178,4 +180,29 @@ TEST_CASE(
     CHECK(counts.captures > 500);
     CHECK(counts.tt_first > 200);
     CHECK(counts.killers > 200);
+}
+
+TEST_CASE(
+    "move picker: the test positions (shieldwalls, forts, rings) and every position one move "
+    "after them",
+    "[picker]") {
+    std::mt19937 rng(20261202);
+    Counts counts;
+    auto positions = testing::test_positions();
+    for (const auto& p : testing::copenhagen_test_positions()) positions.push_back(p);
+    for (const auto& p : positions) {
+        for (const auto& name : p.presets) {
+            INFO(p.what << " under " << name);
+            const Game game = Game::create(*preset(name), p.record, p.to_move).value();
+            game.visit_position([&](const auto& pos) { check_position(pos, rng, counts); });
+            for (Move m : game.legal_moves()) {
+                Game next = game;
+                next.play(m);
+                next.visit_position([&](const auto& pos) { check_position(pos, rng, counts); });
+            }
+        }
+    }
+    WARN(counts.positions << " positions, " << counts.captures << " captures");
+    CHECK(counts.positions > 1000);
+    CHECK(counts.captures > 1000);
 }

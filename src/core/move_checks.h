@@ -27,15 +27,20 @@ bool is_legal_move(const Position<BB>& pos, Move m) {
     return test(pos.destinations(m.from, piece), m.to);
 }
 
-// A superset of the squares on which a move of the side to move can capture: every square
-// where a shieldwall can close (any square, where the rules have one), else the squares next to
-// an enemy soldier (a custodial capture takes a soldier beside the mover's new square). A move
-// ending elsewhere has captures_of() == 0.
+// A superset of the squares on which a move of the side to move can capture: the squares next
+// to an enemy soldier (a custodial capture takes a soldier beside the mover's new square), and
+// every square where the rules have shieldwalls and at least two enemy pieces stand on the edge
+// (a wall's row is of two or more enemy pieces on the edge, and may close far from the mover).
+// A move ending elsewhere has captures_of() == 0.
 template <class BB>
 BB capture_squares(const Position<BB>& pos) {
     const auto& t = pos.tables();
-    if (t.shieldwall) return t.geo.all;
-    return t.geo.neighbours(pos.soldiers(opponent(pos.side_to_move())));
+    const Side them = opponent(pos.side_to_move());
+    if (t.shieldwall) {
+        const BB on_edge = pos.side_pieces(them) & t.geo.edge;
+        if (popcount(on_edge) >= 2) return t.geo.all;
+    }
+    return t.geo.neighbours(pos.soldiers(them));
 }
 
 }  // namespace branan
