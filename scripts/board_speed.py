@@ -5,9 +5,12 @@ usage: scripts/board_speed.py [BRANAN] [--nodes N]
 
 For one preset of each board size (7x7 to 19x19) it runs `branan perft` from the start (to a
 depth that takes about a second or less) and a one-thread UTI search of N nodes (default 400,000)
-from the start, and prints a Markdown table of leaves/s and nodes/s. Standard library only.
+from the start, and prints a Markdown table of leaves/s and nodes/s, the search's also per
+CPU-second of the engine process (user + system time), which a loaded machine barely moves.
+Standard library only.
 """
 
+import resource
 import subprocess
 import sys
 
@@ -29,7 +32,14 @@ def perft(branan, preset, depth):
     return int(fields["Nodes searched"]), int(fields["Nodes/second"])
 
 
+def children_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def search_nps(branan, preset, nodes):
+    """Nodes/s as the engine reports it, and nodes per CPU-second of the engine process."""
+    cpu_before = children_cpu_seconds()
     commands = ("uti\nsetoption name UTI_Variant value %s\nposition startpos\n"
                 "go nodes %d\n" % (preset, nodes))
     proc = subprocess.Popen([branan], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -44,8 +54,10 @@ def search_nps(branan, preset, nodes):
     proc.stdin.write("quit\n")
     proc.stdin.close()
     proc.wait()
+    cpu = children_cpu_seconds() - cpu_before
     words = last or []
-    return int(words[words.index("nps") + 1]) if "nps" in words else 0
+    nps = int(words[words.index("nps") + 1]) if "nps" in words else 0
+    return nps, int(nodes / cpu) if cpu > 0 else 0
 
 
 def main():
@@ -56,13 +68,15 @@ def main():
         nodes = int(args[i + 1])
         del args[i:i + 2]
     branan = args[0] if args else "build/release/branan"
-    print("| preset | board | perft depth | leaves | leaves/s | search nodes/s (%d nodes) |" % nodes)
-    print("|---|---|---|---|---|---|")
+    print("| preset | board | perft depth | leaves | leaves/s | search nodes/s (%d nodes) "
+          "| search nodes/CPU-s |" % nodes)
+    print("|---|---|---|---|---|---|---|")
     for preset, board, depth in BOARDS:
         leaves, lps = perft(branan, preset, depth)
-        nps = search_nps(branan, preset, nodes)
-        print("| `%s` | %s | %d | %s | %s | %s |" % (preset, board, depth, format(leaves, ","),
-                                                    format(lps, ","), format(nps, ",")))
+        nps, cpu_nps = search_nps(branan, preset, nodes)
+        print("| `%s` | %s | %d | %s | %s | %s | %s |" % (
+            preset, board, depth, format(leaves, ","), format(lps, ","), format(nps, ","),
+            format(cpu_nps, ",")))
         sys.stdout.flush()
     return 0
 

@@ -50,25 +50,6 @@ Score Worker<BB>::verdict_score(Status s, int ply, bool from_history) const {
     return won ? mate_in(ply) : mated_in(ply);
 }
 
-// Move ordering: the TT move, king moves to an escape square, captures (`captured`: the pieces
-// the move takes), killers, history.
-template <class BB>
-int Worker<BB>::move_score(Move m, BB captured, Move tt_move, int ply) const {
-    if (m == tt_move) return 1 << 30;
-    if (m.from == pos_.king() && test(pos_.tables().escape, m.to)) return 1 << 29;
-    if (captured) return (1 << 28) + popcount(captured);
-    if (m == killers_[ply][0]) return (1 << 27) + 1;
-    if (m == killers_[ply][1]) return 1 << 27;
-    return history_[(index(pos_.side_to_move()) * kSquares + m.from) * kSquares + m.to];
-}
-
-template <class BB>
-void Worker<BB>::score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
-                             int ply) const {
-    for (int i = 0; i < list.size(); ++i)
-        scores[i] = move_score(list[i], pos_.captures_of(list[i]), tt_move, ply);
-}
-
 template <class BB>
 void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const QuietList& list, int tried) {
     if (!(killers_[ply][0] == m)) {
@@ -135,32 +116,18 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     // forks, moves to a square from which he has two ways out, and at the first ply of the
     // quiescence search every king move that threatens an escape; for the attackers, at the
     // first ply, every move to a square beside the king.
-    MoveList list;
-    pos_.generate(list);
-    std::array<int, kMaxMoves> scores;
-    if (threatened) {
-        score_moves(list, scores, Move{}, ply);
-    } else {
-        const BB beside_king = pos_.tables().geo.adjacent[pos_.king()];
-        const bool first_ply = qdepth == 0;
-        int kept = 0;
-        for (Move m : list) {
-            const BB captured = pos_.captures_of(m);
-            const bool forcing =
-                captured || (us == Side::Defenders ? m.from == pos_.king() &&
-                                                         king_threatens(pos_, m, first_ply ? 1 : 2)
-                                                   : first_ply && test(beside_king, m.to));
-            if (!forcing) continue;
-            scores[kept] = move_score(m, captured, Move{}, ply);
-            list.moves[kept++] = m;
-        }
-        list.count = kept;
-    }
+    const BB beside_king = pos_.tables().geo.adjacent[pos_.king()];
+    const bool first_ply = qdepth == 0;
+    const auto forcing = [&](Move m) {
+        return threatened || (us == Side::Defenders ? m.from == pos_.king() &&
+                                                          king_threatens(pos_, m, first_ply ? 1 : 2)
+                                                    : first_ply && test(beside_king, m.to));
+    };
+    MovePicker<BB, decltype(forcing)> picker(pos_, Move{}, killers_[ply], history_of(us), kSquares,
+                                             forcing);
     int legal = 0;
-    bool forbidden = false;
-    for (int i = 0; i < list.size(); ++i) {
-        pick_next(list, scores, i);
-        const Move m = list[i];
+    bool forbidden = false, quiet = false;
+    for (Move m; !((m = picker.next(quiet)) == Move{});) {
         if (!play_unless_forbidden(m, forbidden)) continue;
         ++legal;
         // A berserk continuation keeps the side to move: its score is not negated.
@@ -234,21 +201,14 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         return eval;
 
     // 5. The moves.
-    MoveList list;
-    pos_.generate(list);
-    std::array<int, kMaxMoves> scores;
-    score_moves(list, scores, tt_move, ply);
+    MovePicker<BB> picker(pos_, tt_move, killers_[ply], history_of(us), kSquares);
     Score best = -kScoreInfinite;
     Move best_move{};
     int legal = 0;
-    bool forbidden = false;
+    bool forbidden = false, quiet = false;
     QuietList quiets;
     const Score original_alpha = alpha;
-    for (int i = 0; i < list.size(); ++i) {
-        pick_next(list, scores, i);
-        const Move m = list[i];
-        // The TT move sorts first whatever it is: whether it is quiet is asked.
-        const bool quiet = m == tt_move ? is_quiet(m) : scores[i] < (1 << 28);
+    for (Move m; !((m = picker.next(quiet)) == Move{});) {
         if (!play_unless_forbidden(m, forbidden)) continue;
         ++legal;
         // A move that wins at once (a ring closed, an exit fort built: quiet moves) is never

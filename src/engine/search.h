@@ -15,6 +15,7 @@
 #include "core/position.h"
 #include "engine/evaluate.h"
 #include "engine/history.h"
+#include "engine/move_picker.h"
 #include "engine/search_types.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
@@ -126,14 +127,11 @@ class Worker {
     // verdict below the root's moves always counts as such.
     Score verdict_score(Status s, int ply, bool from_history = false) const;
     Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
-    int move_score(Move m, BB captured, Move tt_move, int ply) const;
-    // Neither a capture nor a king move to an escape square: what move_score orders by killers
-    // and history.
+    // Neither a capture nor a king move to an escape square: what the move picker orders by
+    // killers and history.
     bool is_quiet(Move m) const {
         return !pos_.captures_of(m) && !(m.from == pos_.king() && test(pos_.tables().escape, m.to));
     }
-    void score_moves(const MoveList& list, std::array<int, kMaxMoves>& scores, Move tt_move,
-                     int ply) const;
     // The quiet moves a node tried before a cutoff, as far as history updates look.
     static constexpr int kMaxQuiets = 64;
     using QuietList = BasicMoveList<kMaxQuiets>;
@@ -144,14 +142,8 @@ class Worker {
     SearchInfo make_info(int depth, int pv_index) const;
     int lines() const { return std::min<int>(shared_.multipv, static_cast<int>(roots_.size())); }
 
-    // Selection sort step: brings the best-scored move from i on to position i.
-    static void pick_next(MoveList& list, std::array<int, kMaxMoves>& scores, int i) {
-        int top = i;
-        for (int j = i + 1; j < list.size(); ++j)
-            if (scores[j] > scores[top]) top = j;
-        std::swap(list.moves[i], list.moves[top]);
-        std::swap(scores[i], scores[top]);
-    }
+    // The history of side s, indexed from * kSquares + to.
+    const int* history_of(Side s) const { return history_.data() + index(s) * kSquares * kSquares; }
 
     int id_;
     SharedSearch& shared_;

@@ -1,0 +1,208 @@
+// The move picker (engine/move_picker.h) and the cheap move tests it rests on (core/move_checks.h),
+// on random games of every preset (7x7 to 19x19, fortresses, speed limits, shieldwalls) and of
+// rules with defender fortresses: is_legal_move against the generator, capture_squares against
+// captures_of, and the picker's moves against the generator's, in the order of its stages.
+#include <algorithm>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "catch.h"
+#include "copenhagen_positions.h"
+#include "core/game.h"
+#include "core/move_checks.h"
+#include "core/presets.h"
+#include "core/rules_string.h"
+#include "engine/move_picker.h"
+#include "positions.h"
+
+using namespace branan;
+
+namespace {
+
+using MoveSet = std::set<std::pair<int, int>>;
+
+MoveSet set_of(const std::vector<Move>& moves) {
+    MoveSet s;
+    for (Move m : moves) s.insert({m.from, m.to});
+    return s;
+}
+
+// Every preset, and Fetlar with defender fortresses around the throne.
+std::vector<Rules> rules_to_test() {
+    std::vector<Rules> all;
+    for (const auto& name : preset_names()) all.push_back(*preset(name));
+    all.push_back(*parse_rules_string(
+        "dim:11 name:Dfor_test atkf:y dfor:e5,f5,g5,e7,f7,g7,d6,h6, "
+        "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"));
+    return all;
+}
+
+struct Counts {
+    long positions = 0, asked = 0, legal_asked = 0, captures = 0, tt_first = 0, killers = 0;
+};
+
+// Checks one position; `rng` picks the TT move, the killers and the history.
+template <class BB>
+void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) {
+    MoveList list;
+    pos.generate(list);
+    std::vector<Move> generated(list.begin(), list.end());
+    const MoveSet legal = set_of(generated);
+    const int squares = pos.tables().geo.squares;
+    ++counts.positions;
+
+    // 1. is_legal_move: every generated move, moves from each own piece to every square, and
+    // random pairs (also off the board and from empty or enemy squares).
+    for (Move m : generated)
+        if (!is_legal_move(pos, m)) FAIL_CHECK("generated move refused " << m.from << "-" << m.to);
+    std::vector<Move> probes;
+    for (Square from = 0; from < squares; ++from) {
+        const bool own = from == pos.king() || test(pos.side_pieces(pos.side_to_move()), from);
+        if (!own && rng() % 8) continue;
+        for (Square to = 0; to < squares; ++to)
+            if (own || rng() % 16 == 0)
+                probes.push_back(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(to)});
+    }
+    for (int i = 0; i < 20; ++i)
+        probes.push_back(
+            Move{static_cast<uint16_t>(rng() % 400), static_cast<uint16_t>(rng() % 400)});
+    probes.push_back(Move{});
+    for (Move m : probes) {
+        const bool expected = legal.count({m.from, m.to}) > 0;
+        ++counts.asked;
+        counts.legal_asked += expected;
+        if (is_legal_move(pos, m) != expected)
+            FAIL_CHECK("is_legal_move(" << m.from << "-" << m.to << ") != " << expected);
+    }
+
+    // 2. capture_squares: a superset of where captures end.
+    const BB zone = capture_squares(pos);
+    for (Move m : generated)
+        if (pos.captures_of(m)) {
+            ++counts.captures;
+            if (!test(zone, m.to)) FAIL_CHECK("a capture ends outside capture_squares: " << m.to);
+        }
+
+    // 3. The picker, with a TT move and killers that are legal here or not.
+    auto any_move = [&]() {
+        if (!generated.empty() && rng() % 4) return generated[rng() % generated.size()];
+        return probes[rng() % probes.size()];
+    };
+    const Move tt = rng() % 3 ? any_move() : Move{};
+    const std::array<Move, 2> killers{any_move(), any_move()};
+    constexpr int kRow = max_squares<BB>;
+    std::vector<int> history(kRow * kRow);
+    for (int& h : history) h = static_cast<int>(rng() % 2001) - 1000;
+    // A quiescence-style filter too: quiet moves to even squares only.
+    for (int filtered = 0; filtered < 2; ++filtered) {
+        auto keep = [&](Move m) { return !filtered || m.to % 2 == 0; };
+        MovePicker<BB, decltype(keep)> picker(pos, tt, killers, history.data(), kRow, keep);
+        std::vector<Move> out;
+        std::vector<bool> quiet_flags;
+        bool quiet = false;
+        for (Move m; !((m = picker.next(quiet)) == Move{});) {
+            out.push_back(m);
+            quiet_flags.push_back(quiet);
+        }
+        // Every move out once, all of them generated; with no filter, all generated moves.
+        REQUIRE(set_of(out).size() == out.size());
+        std::vector<Move> expected;
+        for (Move m : generated) {
+            const bool tactical =
+                pos.captures_of(m) || (m.from == pos.king() && test(pos.tables().escape, m.to));
+            if (tactical || keep(m) || m == tt) expected.push_back(m);
+        }
+        CHECK(set_of(out) == set_of(expected));
+        // The TT move first when legal; the quiet flags true; captures (best first) before the
+        // quiet moves; killers first among the quiet moves; then history, highest first.
+        if (legal.count({tt.from, tt.to})) {
+            CHECK(out[0] == tt);
+            ++counts.tt_first;
+        }
+        size_t i = !out.empty() && out[0] == tt ? 1 : 0;
+        int last_good = INT_MAX;
+        for (; i < out.size() && !quiet_flags[i]; ++i) {
+            const Move m = out[i];
+            const BB c = pos.captures_of(m);
+            const int score =
+                m.from == pos.king() && test(pos.tables().escape, m.to) ? 1000 : popcount(c);
+            CHECK((c || score == 1000));
+            CHECK(score <= last_good);
+            last_good = score;
+        }
+        for (const Move k : killers)
+            if (i < out.size() && out[i] == k && !(k == tt)) ++i, ++counts.killers;
+        int last_history = INT_MAX;
+        for (; i < out.size(); ++i) {
+            const Move m = out[i];
+            CHECK(quiet_flags[i]);
+            CHECK_FALSE(pos.captures_of(m));
+            CHECK_FALSE((m == killers[0] || m == killers[1]));
+            const int h = history[m.from * kRow + m.to];
+            CHECK(h <= last_history);
+            last_history = h;
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "move picker: is_legal_move and capture_squares agree with the generator, the picker "
+    "hands out every move once in its stages' order",
+    "[picker]") {
+    std::mt19937 rng(20261201);
+    Counts counts;
+    for (const Rules& rules : rules_to_test()) {
+        INFO(rules.name);
+        const int games = rules.size <= 11 ? 6 : 2;
+        for (int g = 0; g < games; ++g) {
+            Game game = Game::create(rules).value();
+            for (int ply = 0; ply < 120; ++ply) {
+                if (ply % 3 == 0 || game.status().over())
+                    game.visit_position([&](const auto& pos) { check_position(pos, rng, counts); });
+                const auto moves = game.legal_moves();
+                if (game.status().over() || moves.empty()) break;
+                game.play(moves[rng() % moves.size()]);
+            }
+        }
+    }
+    // The positions must exercise the tests: legal and illegal probes, captures, TT moves first.
+    WARN(counts.positions << " positions, " << counts.asked << " moves asked ("
+                          << counts.legal_asked << " legal), " << counts.captures << " captures, "
+                          << counts.tt_first << " TT moves first, " << counts.killers
+                          << " killers");
+    CHECK(counts.positions > 500);
+    CHECK(counts.legal_asked > 10000);
+    CHECK(counts.asked > 10 * counts.legal_asked);
+    CHECK(counts.captures > 500);
+    CHECK(counts.tt_first > 200);
+    CHECK(counts.killers > 200);
+}
+
+TEST_CASE(
+    "move picker: the test positions (shieldwalls, forts, rings) and every position one move "
+    "after them",
+    "[picker]") {
+    std::mt19937 rng(20261202);
+    Counts counts;
+    auto positions = testing::test_positions();
+    for (const auto& p : testing::copenhagen_test_positions()) positions.push_back(p);
+    for (const auto& p : positions) {
+        for (const auto& name : p.presets) {
+            INFO(p.what << " under " << name);
+            const Game game = Game::create(*preset(name), p.record, p.to_move).value();
+            game.visit_position([&](const auto& pos) { check_position(pos, rng, counts); });
+            for (Move m : game.legal_moves()) {
+                Game next = game;
+                next.play(m);
+                next.visit_position([&](const auto& pos) { check_position(pos, rng, counts); });
+            }
+        }
+    }
+    WARN(counts.positions << " positions, " << counts.captures << " captures");
+    CHECK(counts.positions > 1000);
+    CHECK(counts.captures > 1000);
+}
