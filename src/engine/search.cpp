@@ -100,7 +100,8 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
 
     // 2. Stand pat, unless a win in one threatens the side to move (the king's escape, or his
-    // capture): then every move is searched.
+    // capture): then every move is searched, to 8 plies of the quiescence search (12 let the
+    // threat chains of edge-escape Tablut take most of the nodes; README, "Elo history").
     const bool threatened = must_answer(pos_);
     Score best = -kScoreInfinite;
     if (!threatened) {
@@ -108,7 +109,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         alpha = std::max(alpha, eval);
         best = eval;
         if (qdepth >= 6) return eval;
-    } else if (qdepth >= 12) {
+    } else if (qdepth >= 8) {
         return eval;
     }
 
