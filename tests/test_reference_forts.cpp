@@ -231,13 +231,10 @@ TEST_CASE("reference: a special square a piece may stop on but not cross, as Ope
     }
 }
 
-// KNOWN ENGINE BUG (reported to the lead, not fixed here): the engine lets a soldier stop on a
-// corner or an empty throne whose `cors` / `cens` name it but whose `corp` / `cenp` do not
-// (e.g. a4-a1 in the first string: engine 48 / 1152 moves, OpenTafl 40 / 960; the throne: engine
-// 39 / 862, OpenTafl 38 / 743). Fortresses are right. [!shouldfail]: this test passes while the
-// engine is wrong; when it is fixed, Catch reports it and the tag must go.
-TEST_CASE("KNOWN ENGINE BUG: stop without pass on corners and throne, engine vs OpenTafl",
-          "[fortress][!shouldfail]") {
+// The engine as OpenTafl: a soldier may not stop on a corner or an empty throne whose `cors` /
+// `cens` name it but whose `corp` / `cenp` do not (the engine once allowed it: 48 / 1152 moves
+// against OpenTafl's 40 / 960 in the first string; 39 / 862 against 38 / 743 on the throne).
+TEST_CASE("stop without pass on corners and throne: the engine as OpenTafl", "[fortress]") {
     for (const auto& c : kStopWithoutPass) {
         INFO(c.rules);
         const Rules rules = parse_rules_string(c.rules).value();

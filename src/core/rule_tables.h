@@ -64,9 +64,11 @@ struct RuleTables {
             BB stop = 0, pass = 0;
             // The king's return to the throne is judged by position state, not here.
             const bool throne_closed = !r.throne.reenter.has(p) && p != Piece::King;
-            if (!r.throne.stop.has(p) || throne_closed) stop |= throne_bb;
+            // As OpenTafl's code moves: a piece may stop only where it may also pass.
+            if (!r.throne.stop.has(p) || !r.throne.pass.has(p) || throne_closed) stop |= throne_bb;
             if (!r.throne.pass.has(p) || throne_closed) pass |= throne_bb;
-            if (!r.corners.stop.has(p) || !r.corners.reenter.has(p)) stop |= corners_bb;
+            if (!r.corners.stop.has(p) || !r.corners.pass.has(p) || !r.corners.reenter.has(p))
+                stop |= corners_bb;
             if (!r.corners.pass.has(p) || !r.corners.reenter.has(p)) pass |= corners_bb;
             for (int o = 0; o < kOrigins; ++o) {
                 no_stop[o][k] = stop;
