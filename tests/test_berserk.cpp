@@ -8,6 +8,7 @@
 #include "catch.h"
 #include "core/game.h"
 #include "core/notation.h"
+#include "core/position_record.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
 
@@ -195,4 +196,22 @@ TEST_CASE("berserk marks under rules without them keep their refusals", "[notati
 TEST_CASE("berserk: start perft depth 4, OpenTafl's count", "[perft][berserk][slow]") {
     // OpenTafl's engine took 43 minutes for this one (Branan: about 2 s).
     CHECK(Game::create(*preset("berserk")).value().perft(4) == 52106188);
+}
+
+TEST_CASE("commanders and knights are refused by name under rules without them", "[berserk]") {
+    // Found by fuzz_position: brandubh took a knight as a plain defender.
+    const Rules brandubh = *preset("brandubh");
+    const auto knight =
+        Game::create(brandubh, "/3t3/3t3/3N3/ttTKTtt/3T3/3t3/3t3/", Side::Attackers);
+    REQUIRE_FALSE(knight.ok());
+    CHECK(knight.error().find("a knight ('N') on d3") != std::string::npos);
+    const auto commander =
+        Game::create(brandubh, "/3c3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", Side::Attackers);
+    REQUIRE_FALSE(commander.ok());
+    CHECK(commander.error().find("a commander ('c') on d1") != std::string::npos);
+    // Under Berserk's rules they stand where they stand.
+    const Rules berserk = *preset("berserk");
+    const auto game = Game::create(berserk, berserk.start, berserk.first_to_move);
+    REQUIRE(game.ok());
+    CHECK(game->record() == write_position_record(parse_position_record(berserk.start).value()));
 }

@@ -248,9 +248,18 @@ std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
         {rules.defender_forts.squares, rules.defender_forts.stop, "a defender fortress ('dfor')",
          true},
     };
+    const bool special = special_rules(rules);
     for (Square sq = 0; sq < n * n; ++sq) {
         const char c = setup.at(sq);
         if (c == '.') continue;
+        // Commanders and knights exist only under rules that start with some or have jumps or
+        // berserk turns (special_rules); elsewhere they would silently become soldiers.
+        if (!special && (c == 'c' || c == 'C' || c == 'n' || c == 'N'))
+            return std::string("position record: a ") +
+                   (c == 'c' || c == 'C' ? "commander" : "knight") + " ('" + c + "') on " +
+                   square_name(sq, n) +
+                   ", but these rules have no commanders or knights (none in their start position, "
+                   "no jumps, no berserk turns)";
         const Piece p = piece_of_letter(c);
         for (const Kind& k : kinds) {
             if (p == Piece::King && !k.king_too) continue;

@@ -45,12 +45,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         FUZZ_CHECK(!setup.error().empty(), "parse error without a message");
         return 0;
     }
-    FUZZ_CHECK(setup->size >= 5 && setup->size <= 11 &&
+    FUZZ_CHECK(setup->size >= 5 && setup->size <= branan::kMaxBoardSize &&
                    setup->cells.size() == static_cast<size_t>(setup->size * setup->size),
                "bad setup size %d", setup->size);
     int kings = 0;
     for (char c : setup->cells) {
-        FUZZ_CHECK(c == '.' || c == 't' || c == 'T' || c == 'K', "bad cell '%c'", c);
+        // Soldiers, the king, and OpenTafl's commanders and knights (Berserk).
+        FUZZ_CHECK(c == '.' || c == 't' || c == 'T' || c == 'K' || c == 'c' || c == 'C' ||
+                       c == 'n' || c == 'N',
+                   "bad cell '%c'", c);
         kings += c == 'K';
     }
     FUZZ_CHECK(kings == 1, "accepted a record with %d kings: %s", kings, text.c_str());
