@@ -24,4 +24,10 @@ inline Piece piece_of_letter(char c) {
     return c == 't' || c == 'c' || c == 'n' ? Piece::AttackerSoldier : Piece::DefenderSoldier;
 }
 
+// OpenTafl's commanders ('c', 'C') and knights ('n', 'N'): soldiers of a rank that only rules
+// with special pieces (special_rules in rules.h) give meaning to.
+inline bool is_special_piece_letter(char c) {
+    return c == 'c' || c == 'C' || c == 'n' || c == 'N';
+}
+
 }  // namespace branan

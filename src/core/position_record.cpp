@@ -56,8 +56,7 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
                 if (run == 0)
                     return Error{"position record " + row_name + " has an empty run of 0"};
                 file += run;
-            } else if (c == 't' || c == 'T' || c == 'K' || c == 'c' || c == 'C' || c == 'n' ||
-                       c == 'N') {
+            } else if (c == 't' || c == 'T' || c == 'K' || is_special_piece_letter(c)) {
                 if (c == 'K' && ++kings > 1 && file < size)
                     return Error{"position record " + row_name + ": a second king on " +
                                  square_name(r * size + file, size)};

@@ -254,7 +254,7 @@ std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
         if (c == '.') continue;
         // Commanders and knights exist only under rules that start with some or have jumps or
         // berserk turns (special_rules); elsewhere they would silently become soldiers.
-        if (!special && (c == 'c' || c == 'C' || c == 'n' || c == 'N'))
+        if (!special && is_special_piece_letter(c))
             return std::string("position record: a ") +
                    (c == 'c' || c == 'C' ? "commander" : "knight") + " ('" + c + "') on " +
                    square_name(sq, n) +
