@@ -1,6 +1,8 @@
 // Moves in OpenTafl's notation (src/core/opentafl_notation.h): every form the spec allows that
 // Branan's rules can mean, read against a game (piece letters, captures, the king among them),
 // and the error of every kind of refusal; opentafl_move_text reads back as the same move.
+#include <cctype>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -237,4 +239,47 @@ TEST_CASE("opentafl_move_text writes what read_move reads back", "[notation]") {
     CHECK(moves > 100);
     CHECK(king_moves > 0);
     CHECK(with_captures > 0);
+}
+
+// OpenTafl's Berserk, where its notation writes more than Branan's: the letters of commanders and
+// knights (moving and captured), '^' for a capturing jump, '=' for a berserk turn's later moves.
+TEST_CASE("opentafl_move_text writes piece letters and jump and berserk marks", "[notation]") {
+    Game game = Game::create(*preset("berserk")).value();
+    REQUIRE(game.play("f4-c4"));
+    REQUIRE(game.play("a5-d5"));
+    // The knight on e5 jumps the soldier on d5 and captures it (test_berserk.cpp reads it).
+    CHECK(opentafl_move_text(game, game.parse_move("e5-c5").value()) == "Ne5^c5xd5");
+    // Random games: every legal move written reads back as itself, marks and letters included.
+    std::mt19937 rng(20261201);
+    int berserk_marks = 0, jump_marks = 0, lettered = 0, lettered_captures = 0;
+    for (int g = 0; g < 12; ++g) {
+        game = Game::create(*preset("berserk")).value();
+        for (int ply = 0; ply < 150 && !game.status().over(); ++ply) {
+            const std::vector<Move> legal = game.legal_moves();
+            for (Move m : legal) {
+                const std::string text = opentafl_move_text(game, m);
+                INFO(text);
+                const auto back = read_move(game, text);
+                INFO(back.error());
+                REQUIRE(back.ok());
+                CHECK(*back == m);
+                berserk_marks += text.find('=') != std::string::npos;
+                jump_marks += text.find('^') != std::string::npos;
+                // A piece letter is a letter before a square's file letter.
+                auto letter_at = [&](size_t i) {
+                    return i + 1 < text.size() && std::isalpha(text[i]) &&
+                           std::isalpha(text[i + 1]);
+                };
+                lettered += text[0] != 'K' && letter_at(0);
+                for (size_t i = text.find('x'); i != std::string::npos;
+                     i = text.find_first_of("/", i + 1))
+                    lettered_captures += text[i + 1] != 'K' && letter_at(i + 1);
+            }
+            game.play(legal[rng() % legal.size()]);
+        }
+    }
+    CHECK(berserk_marks > 0);
+    CHECK(jump_marks > 0);
+    CHECK(lettered > 0);
+    CHECK(lettered_captures > 0);
 }

@@ -89,6 +89,26 @@ std::string joined(const std::vector<std::string>& items) {
     return out;
 }
 
+// Whether `m` goes two squares over a piece (a jump; a slide never passes a piece).
+bool jumps_over_piece(const Game& game, Move m) {
+    const int size = game.size();
+    const int step = std::abs(m.to - m.from) == 2          ? 1
+                     : std::abs(m.to - m.from) == 2 * size ? size
+                                                           : 0;
+    return step && game.piece_char(std::min(m.from, m.to) + step) != '.';
+}
+
+// Whether `m` is a move of a berserk turn after its first: the piece that captured moves again.
+bool continues_berserk_turn(const Game& game, Move m) {
+    return game.visit_position([](const auto& p) { return p.berserker(); }) == Square(m.from);
+}
+
+// The letter OpenTafl writes before a piece, or 0: it names kings, commanders, knights and
+// mercenaries, never plain soldiers or guards (DetailedMoveRecord.getTaflmanCharForFlag).
+std::string written_piece(char c) {
+    return std::string_view("KkCcNnMm").find(c) != std::string_view::npos ? std::string(1, c) : "";
+}
+
 }  // namespace
 
 Expected<WrittenMove> parse_written_move(std::string_view text, int size) {
@@ -188,14 +208,9 @@ Expected<Move> read_move(const Game& game, std::string_view text) {
         return Error{name + " is illegal: " + why};
     }
     // The marks must be true of the move: '^' a jump over a piece, '=' a berserk turn's move.
-    const int step = std::abs(m.to - m.from) == 2          ? 1
-                     : std::abs(m.to - m.from) == 2 * size ? size
-                                                           : 0;
-    const bool is_jump = step && game.piece_char(std::min(m.from, m.to) + step) != '.';
-    if (written->jump && !is_jump)
+    if (written->jump && !jumps_over_piece(game, m))
         return Error{name + " is marked a jump ('^') but jumps over no piece"};
-    if (written->berserk &&
-        game.visit_position([](const auto& p) { return p.berserker(); }) != Square(m.from))
+    if (written->berserk && !continues_berserk_turn(game, m))
         return Error{name + " is marked a berserk move ('=') but no berserk turn goes on"};
     if (written->captures.empty()) return m;
 
@@ -227,7 +242,9 @@ std::string opentafl_move_text(const Game& game, Move m) {
     const int size = game.size();
     // OpenTafl lists captures jumped piece first, then the destination's neighbours west, east,
     // south, north (Coord adjacency order); anything else (not adjacent) after them.
+    const Square jumped = jumps_over_piece(game, m) ? (m.from + m.to) / 2 : kNoSquare;
     auto rank_of = [&](Square captured) {
+        if (captured == jumped) return -1;
         const int df = captured % size - m.to % size, dr = captured / size - m.to / size;
         if (dr == 0 && df == -1) return 0;
         if (dr == 0 && df == 1) return 1;
@@ -236,14 +253,21 @@ std::string opentafl_move_text(const Game& game, Move m) {
         return 4;
     };
     std::vector<std::pair<int, std::string>> ordered;
-    for (Square c : game.captures_of(m)) ordered.emplace_back(rank_of(c), square_name(c, size));
+    for (Square c : game.captures_of(m))
+        ordered.emplace_back(rank_of(c), written_piece(game.piece_char(c)) + square_name(c, size));
     if (game.captures_king(m)) {
         const Square king = game.king_square();
         ordered.emplace_back(rank_of(king), "K" + square_name(king, size));
     }
     std::stable_sort(ordered.begin(), ordered.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::string out = (game.piece_char(m.from) == 'K' ? "K" : "") + move_name(m, size);
+    // '^' marks a jump that captures (OpenTafl marks a jump only where its capturing-move test
+    // holds), '=' a berserk turn's move after its first, "^=" both.
+    const bool jump = !ordered.empty() && jumped != kNoSquare;
+    const bool berserk = continues_berserk_turn(game, m);
+    const char* separator = jump && berserk ? "^=" : jump ? "^" : berserk ? "=" : "-";
+    std::string out = written_piece(game.piece_char(m.from)) + square_name(m.from, size) +
+                      separator + square_name(m.to, size);
     for (size_t k = 0; k < ordered.size(); ++k) out += (k ? "/" : "x") + ordered[k].second;
     return out;
 }

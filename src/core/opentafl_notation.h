@@ -55,9 +55,11 @@ Expected<WrittenMove> parse_written_move(std::string_view text, int size);
 // The error starts with "move '<text>'" and says what is wrong.
 Expected<Move> read_move(const Game& game, std::string_view text);
 
-// The legal move `m` as OpenTafl writes it: "K" before a king's move, captures after one 'x'
-// separated by '/', in OpenTafl's order (west, east, south, north of the destination), a
-// captured king as "K<square>". "Kd4-d3", "d6-d3xe3/d2", "g4-g5xKg6".
+// The legal move `m` as OpenTafl writes it (MoveSerializer): the letter of a king, commander,
+// knight or mercenary before its square (moving or captured), captures after one 'x' separated
+// by '/', in OpenTafl's order (jumped piece, then west, east, south, north of the destination),
+// '^' for a capturing jump, '=' for a berserk turn's move after its first, "^=" for both.
+// "Kd4-d3", "d6-d3xe3/d2", "g4-g5xKg6", "Ne6^=e8xce7".
 std::string opentafl_move_text(const Game& game, Move m);
 
 }  // namespace branan

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -96,6 +97,52 @@ std::string tag_value(std::string v) {
     return v;
 }
 
+// Which side made each of the record's moves ("timeout" markers skipped), from a replay: under
+// berserk rules a side may move several times in a row. A record that does not replay is taken
+// to alternate from its first mover.
+std::vector<Side> movers(const GameRecord& g) {
+    std::vector<Side> sides;
+    auto setup = game_setup(g);
+    Side next = setup ? setup->first : Side::Attackers;
+    std::optional<Game> game;
+    if (setup)
+        if (auto created = Game::create(setup->rules, setup->rules.start, setup->first))
+            game = std::move(created).value();
+    for (const std::string& text : g.moves) {
+        if (text == "timeout") continue;
+        if (game && !game->play(text)) game.reset();
+        sides.push_back(next);
+        next = game ? game->side_to_move() : opponent(next);
+    }
+    return sides;
+}
+
+// Whether the move after `previous` begins a new turn number, as OpenTafl counts them
+// (MoveAddress.increment): when the side that moved first in the game moves again after the
+// other side has moved. A berserk turn's moves share their turn number with the first.
+bool starts_turn(const std::vector<Side>& sides, size_t i) {
+    return i == 0 || (sides[i] == sides[0] && sides[i - 1] != sides[0]);
+}
+
+// The moves grouped by turn number, each turn on its own line: "1. <moves...>", each move
+// followed by a space as OpenTafl writes them ("1. d2-e2 c4-c5 "), or, with notes, each move
+// after a space and followed by its note ("1. d2-e2 {note} c4-c5").
+std::string numbered_turns(const std::vector<std::string>& moves, const std::vector<Side>& sides,
+                           const std::vector<std::string>* notes = nullptr) {
+    std::string out;
+    int turn = 0;
+    for (size_t i = 0; i < moves.size(); ++i) {
+        if (starts_turn(sides, i)) out += (i ? "\n" : "") + std::to_string(++turn) + ".";
+        if (!notes) {
+            out += (starts_turn(sides, i) ? " " : "") + moves[i] + " ";
+            continue;
+        }
+        out += " " + moves[i];
+        if (i < notes->size() && !(*notes)[i].empty()) out += " {" + (*notes)[i] + "}";
+    }
+    return moves.empty() ? out : out + "\n";
+}
+
 std::string otg_text(const GameRecord& g, const std::string& rules_text,
                      const std::vector<std::string>& moves, const std::string& warning) {
     std::string out;
@@ -113,13 +160,7 @@ std::string otg_text(const GameRecord& g, const std::string& rules_text,
     tag("compiler", "branan-match");
     tag("branan-warning", warning);
     tag("rules", rules_text);  // the rules tag must be the last tag
-    out += "\n";
-    for (size_t i = 0; i < moves.size(); i += 2) {
-        out += std::to_string(i / 2 + 1) + ". " + moves[i] + " ";
-        if (i + 1 < moves.size()) out += moves[i + 1] + " ";
-        out += "\n";
-    }
-    return out;
+    return out + "\n" + numbered_turns(moves, movers(g));
 }
 
 }  // namespace
@@ -174,26 +215,25 @@ std::string write_move_notes(const GameRecord& g) {
     std::string out = "# round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
                       ": " + g.attackers + " (attackers) vs " + g.defenders + " (defenders)" +
                       (g.time_control.empty() ? "" : ", " + g.time_control) + "\n";
-    int turn = 0;
+    std::vector<std::string> moves, notes;
     for (size_t i = 0; i < g.moves.size(); ++i) {
         if (g.moves[i] == "timeout") continue;
-        if (i % 2 == 0) out += std::to_string(++turn) + ".";
-        out += " " + g.moves[i];
-        if (i < g.notes.size() && !g.notes[i].empty()) out += " {" + g.notes[i] + "}";
-        if (i % 2 == 1 || i + 1 == g.moves.size()) out += "\n";
+        moves.push_back(g.moves[i]);
+        notes.push_back(i < g.notes.size() ? g.notes[i] : "");
     }
-    return out;
+    return out + numbered_turns(moves, movers(g), &notes);
 }
 
 std::string write_csv_line(const GameRecord& g) {
     CsvGame csv;
     csv.moves = g.moves;
-    Side mover = g.start_side == "defenders" ? Side::Defenders : Side::Attackers;
+    const std::vector<Side> sides = movers(g);
+    size_t played = 0;
     for (const auto& m : g.moves) {
         if (m == "timeout") continue;
         const int captures = static_cast<int>(std::count(m.begin(), m.end(), 'x'));
-        (mover == Side::Attackers ? csv.attacker_captures : csv.defender_captures) += captures;
-        mover = opponent(mover);
+        (sides[played++] == Side::Attackers ? csv.attacker_captures : csv.defender_captures) +=
+            captures;
     }
     if (is_time_forfeit(g.termination) && (csv.moves.empty() || csv.moves.back() != "timeout"))
         csv.moves.push_back("timeout");

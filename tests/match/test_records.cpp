@@ -1,5 +1,7 @@
 // Game records (.otg, real-game CSV lines) and the results JSON of branan-match.
+#include <algorithm>
 #include <fstream>
+#include <random>
 
 #include "catch.h"
 #include "core/game.h"
@@ -358,4 +360,61 @@ TEST_CASE("replay_record names the move that does not replay", "[match]") {
     CHECK(game.error().rfind("move 2: ", 0) == 0);
     g.rules_string = "no-such-variant";
     CHECK_FALSE(replay_record(g).ok());
+}
+
+// Under Berserk a side may move several times in a row. OpenTafl writes such a turn's moves on
+// its turn number's line, the later ones marked '='; the move notes and the CSV capture counts
+// follow the side that really moved.
+TEST_CASE("write_otg: a berserk turn's moves share their turn number", "[match]") {
+    // A random Berserk game (fixed seed) up to the first move that continues a berserk turn.
+    std::mt19937 rng(7);
+    Game game = Game::create(*preset("berserk")).value();
+    GameRecord g;
+    g.rules_string = "berserk";
+    Side before = game.side_to_move();
+    std::vector<Side> sides;  // who made each move
+    while (true) {
+        REQUIRE(g.moves.size() < 2000);
+        if (game.status().over()) {
+            game = Game::create(*preset("berserk")).value();
+            g.moves.clear();
+            sides.clear();
+        }
+        const std::vector<Move> legal = game.legal_moves();
+        const Move m = legal[rng() % legal.size()];
+        g.moves.push_back(game.move_text(m));
+        before = game.side_to_move();
+        sides.push_back(before);
+        game.play(m);
+        if (g.moves.size() >= 2 && game.side_to_move() == before) break;  // it captured
+    }
+    // One more move of the same side: the turn's continuation.
+    const std::vector<Move> legal = game.legal_moves();
+    g.moves.push_back(game.move_text(legal.front()));
+    sides.push_back(before);
+    game.play(legal.front());
+    const size_t n = g.moves.size();
+    const std::string otg = write_otg_checked(g).value();
+    INFO(otg);
+    // The capture and its continuation on one line, the continuation marked '='.
+    const OtgRecord read = parse_otg(otg).value();
+    REQUIRE(read.moves.size() == n);
+    CHECK(read.moves[n - 1].find('=') != std::string::npos);
+    const std::string pair = " " + read.moves[n - 2] + " " + read.moves[n - 1] + " \n";
+    CHECK(contains(otg, pair));
+    // The record reads back move by move into the same game.
+    Game replay = Game::create(*preset("berserk")).value();
+    for (const std::string& text : read.moves) REQUIRE(replay.play(text));
+    CHECK(replay.record() == game.record());
+    // The move notes put the continuation on its turn's line too.
+    const std::string notes = write_move_notes(g);
+    CHECK(contains(notes, " " + g.moves[n - 2] + " " + g.moves[n - 1] + "\n"));
+    // The CSV line counts each side's captures ('x' in Branan's notation) by who moved.
+    int captures[2] = {0, 0};
+    for (size_t i = 0; i < n; ++i)
+        captures[index(sides[i])] +=
+            static_cast<int>(std::count(g.moves[i].begin(), g.moves[i].end(), 'x'));
+    const CsvGame csv = parse_csv_game(write_csv_line(g)).value();
+    CHECK(csv.attacker_captures == captures[index(Side::Attackers)]);
+    CHECK(csv.defender_captures == captures[index(Side::Defenders)]);
 }
