@@ -13,6 +13,7 @@
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "engine/engine.h"
+#include "engine/history.h"
 #include "engine/search.h"
 #include "solver.h"
 #include "tactics.h"
@@ -535,4 +536,35 @@ TEST_CASE("generate copenhagen tactics suite candidates", "[.generate-tactics][c
         if (kinds[kind]++ >= per_kind) continue;
         print_tactic(c, plies, endings, needs);
     }
+}
+
+// The histories kept between searches (engine/history.h): halved for each new search, zeroed by
+// a change of rules, size or thread count, and by clear() (utinewgame, Clear Hash).
+TEST_CASE("HistoryStore: kept at half weight, zeroed on a change", "[search]") {
+    const Rules brandubh = *preset("brandubh"), tablut = *preset("tablut");
+    HistoryStore store;
+    auto fill = [&](int value) {
+        for (QuietHistory& t : store.tables()) std::fill(t.begin(), t.end(), value);
+    };
+    store.begin_search(brandubh, 10, 2);
+    REQUIRE(store.tables().size() == 2);
+    CHECK(store.tables()[1] == QuietHistory(10, 0));
+    fill(101);
+    store.begin_search(brandubh, 10, 2);
+    CHECK(store.tables()[0] == QuietHistory(10, 50));
+    CHECK(store.tables()[1] == QuietHistory(10, 50));
+    store.begin_search(brandubh, 10, 2);
+    CHECK(store.tables()[0] == QuietHistory(10, 25));
+    store.begin_search(brandubh, 10, 3);  // another thread count
+    CHECK(store.tables() == std::vector<QuietHistory>(3, QuietHistory(10, 0)));
+    fill(8);
+    store.begin_search(tablut, 10, 3);  // other rules
+    CHECK(store.tables()[2] == QuietHistory(10, 0));
+    fill(8);
+    store.begin_search(tablut, 12, 3);  // another size
+    CHECK(store.tables()[0] == QuietHistory(12, 0));
+    fill(8);
+    store.clear();
+    store.begin_search(tablut, 12, 3);
+    CHECK(store.tables()[0] == QuietHistory(12, 0));
 }

@@ -228,8 +228,8 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     } else if (!roots.empty()) {
         game.visit_position([&](const auto& root) {
             using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
-            std::vector<QuietHistory>& histories =
-                histories_.tables(game.rules(), W::history_size(), threads_);
+            histories_.begin_search(game.rules(), W::history_size(), threads_);
+            std::vector<QuietHistory>& histories = histories_.tables();
             std::vector<std::unique_ptr<W>> workers;
             for (int i = 0; i < threads_; ++i)
                 workers.push_back(std::make_unique<W>(i, sh, root, roots, &histories[i]));

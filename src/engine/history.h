@@ -16,22 +16,23 @@ using QuietHistory = std::vector<int>;
 
 class HistoryStore {
   public:
-    // The tables of `threads` threads of `size` entries each under `rules`, as kept since the
-    // last clear(): zero when new, or when the rules, the size or the thread count changed since
-    // the last call.
-    std::vector<QuietHistory>& tables(const Rules& rules, size_t size, int threads) {
+    // Readies the tables for a new search by `threads` threads of `size` entries each under
+    // `rules`: zero when new, or when the rules, the size or the thread count changed since the
+    // last search; otherwise what the last search learnt, halved.
+    void begin_search(const Rules& rules, size_t size, int threads) {
         if (rules_ != rules || tables_.size() != static_cast<size_t>(threads) ||
             (!tables_.empty() && tables_[0].size() != size)) {
             rules_ = rules;
             tables_.assign(static_cast<size_t>(threads), QuietHistory(size, 0));
-        } else {
-            // What the last search learnt counts half: kept whole it lost Elo, halved it won
-            // some (README, "Elo history").
-            for (QuietHistory& t : tables_)
-                for (int& h : t) h /= 2;
+            return;
         }
-        return tables_;
+        // What the last search learnt counts half: kept whole it lost Elo, halved it won some
+        // (README, "Elo history").
+        for (QuietHistory& t : tables_)
+            for (int& h : t) h /= 2;
     }
+    // The tables as begin_search() left them, one per thread.
+    std::vector<QuietHistory>& tables() { return tables_; }
     void clear() {
         tables_.clear();
         rules_.reset();
