@@ -103,8 +103,10 @@ constexpr Choices<bool, 1> kUnbreakable{{{{"u", true}}},
 constexpr Choices<EdgeFort, 1> kSealed{{{{"s", EdgeFort::Sealed}}},
                                        "s (sealed forts, as the real Copenhagen games)"};
 
-// Piece letters of OpenTafl: t c n k m g for attackers, upper case for defenders. Only t, T
-// and K can stand on a Branan board; the others are accepted in lists, where they are moot.
+// Piece letters of OpenTafl: t c n k m g for attackers, upper case for defenders. t, T and K
+// stand for themselves and for the commanders, knights and mercenaries of their side (c, n, m and
+// C, N, M are read and ignored); g and G are the guards, whom no default list names; k (an
+// attacking king) is moot.
 Expected<PieceSet> parse_piece_set(const RulesKeyInput& in) {
     PieceSet set;
     for (char c : in.value) {
@@ -118,15 +120,19 @@ Expected<PieceSet> parse_piece_set(const RulesKeyInput& in) {
             case 'K':
                 set = set | kKingOnly;
                 break;
+            case 'g':
+                set = set | PieceSet::guard(Side::Attackers);
+                break;
+            case 'G':
+                set = set | PieceSet::guard(Side::Defenders);
+                break;
             case 'c':
             case 'n':
             case 'k':
             case 'm':
-            case 'g':
             case 'C':
             case 'N':
             case 'M':
-            case 'G':
                 break;
             default:
                 return Error{fail(in, "'" + std::string(1, c) +
@@ -140,8 +146,10 @@ Expected<PieceSet> parse_piece_set(const RulesKeyInput& in) {
 std::string write_piece_set(PieceSet s) {
     std::string out;
     if (s.has(Piece::AttackerSoldier)) out += 't';
+    if (s.has_guard(Side::Attackers)) out += 'g';
     if (s.has(Piece::DefenderSoldier)) out += 'T';
     if (s.has(Piece::King)) out += 'K';
+    if (s.has_guard(Side::Defenders)) out += 'G';
     return out;
 }
 
@@ -592,6 +600,11 @@ const RulesKey kKeys[] = {
      [](const Rules& r, const Rules& d) {
          return kJump.write(r.commander_jump, d.commander_jump);
      }},
+    {"mj", K::OpenTafl, "n / j / c / r", "mercenaries' jumps (as kj; OpenTafl's default n)",
+     [](Rules& r, const RulesKeyInput& in) { return kJump.parse(in, r.mercenary_jump); },
+     [](const Rules& r, const Rules& d) {
+         return kJump.write(r.mercenary_jump, d.mercenary_jump);
+     }},
     {"ber", K::OpenTafl, "n / c / m",
      "berserk: after a capture the same piece moves again while it can capture (c) / move (m)",
      [](Rules& r, const RulesKeyInput& in) { return kBerserk.parse(in, r.berserk); },
@@ -601,8 +614,6 @@ const RulesKey kKeys[] = {
     // Read, never written.
     {"starti", K::OpenTafl, "position record", "start position, top rank first", take_start,
      nullptr},
-    {"mj", K::Ignored, "n / r / j / c", "mercenaries' jumps (Branan refuses mercenaries)",
-     [](Rules&, const RulesKeyInput& in) { return kJump.parse_moot(in); }, nullptr},
     {"gj", K::Ignored, "n / r / j / c", "guards' jumps (OpenTafl's guards never jump)",
      [](Rules&, const RulesKeyInput& in) { return kJump.parse_moot(in); }, nullptr},
 };
