@@ -101,8 +101,7 @@ TEST_CASE("mercenaries and guards: perft against OpenTafl's counts", "[perft][be
     }
 }
 
-TEST_CASE("a captured mercenary changes sides where it stands: record, hash, undo",
-          "[berserk]") {
+TEST_CASE("a captured mercenary changes sides where it stands: record, hash, undo", "[berserk]") {
     Game game = small("/7/1tM3t/7/3K3/7/7/7/");
     const uint64_t start_key = game.key();
     const std::string start_record = game.record();
@@ -165,8 +164,7 @@ TEST_CASE("guards neither capture, nor are captured, nor close a capture", "[ber
     }
 }
 
-TEST_CASE("guards cross and stop on special squares only where the lists name them",
-          "[berserk]") {
+TEST_CASE("guards cross and stop on special squares only where the lists name them", "[berserk]") {
     // OpenTafl's moves of the guard on d5 (Perft2 legal): the empty throne on d4 below it.
     auto guard_moves = [](const std::string& extra) {
         Game game = small("/7/7/7/7/3G3/5K1/1t5/", Side::Defenders, extra);
@@ -175,8 +173,8 @@ TEST_CASE("guards cross and stop on special squares only where the lists name th
             if (m.rfind("d5-", 0) == 0) out.push_back(m);
         return out;
     };
-    CHECK(guard_moves("") == std::vector<std::string>{"d5-a5", "d5-b5", "d5-c5", "d5-d6",
-                                                      "d5-d7", "d5-e5", "d5-f5", "d5-g5"});
+    CHECK(guard_moves("") == std::vector<std::string>{"d5-a5", "d5-b5", "d5-c5", "d5-d6", "d5-d7",
+                                                      "d5-e5", "d5-f5", "d5-g5"});
     CHECK(guard_moves(" cenp:tTG cenre:tTKG corre:tTK") ==
           std::vector<std::string>{"d5-a5", "d5-b5", "d5-c5", "d5-d1", "d5-d2", "d5-d3", "d5-d6",
                                    "d5-d7", "d5-e5", "d5-f5", "d5-g5"});
@@ -209,7 +207,8 @@ TEST_CASE("mercenaries and guards in records and rules strings", "[berserk][nota
     CHECK(fine->piece_char(7 + 1) == 'g');
 
     // mj is played and written; the guards' list letters are kept.
-    const std::string text = "dim:7 name:MG surf:n mj:c cens:KG cenp:tgTKG start:/7/1tM3t/7/3K3/7/7/7/";
+    const std::string text =
+        "dim:7 name:MG surf:n mj:c cens:KG cenp:tgTKG start:/7/1tM3t/7/3K3/7/7/7/";
     const auto parsed = parse_rules_string(text);
     REQUIRE(parsed.ok());
     CHECK(parsed->mercenary_jump == JumpMode::Capture);
