@@ -48,6 +48,10 @@ const std::vector<PerftCase>& perft_cases() {
          "start:/3tct3/4m4/4T4/t3M3g/tgTTKTTmt/t3G3t/4T4/4m4/3tnt3/",
          {},
          {72, 3948, 287587}},
+        {"7x7, the last attacker, a mercenary, won over in a berserk turn (ber:m): the game ends",
+         "dim:7 name:LastAttacker surf:n atkf:n ber:m start:/7/1Tm3T/7/3K3/7/7/7/",
+         {},
+         {26, 226, 6507}},
         {"9x9, restricted mercenary jumps, ber:m, a berserk turn going on",
          "dim:9 name:Mix esc:e surf:n tfr:i ka:a ks:c kj:c nj:j cj:c mj:r ber:m atkf:n "
          "start:/9/5tmT1/2T6/1t1t5/3TK4/9/9/7t1/9/",
@@ -125,6 +129,21 @@ TEST_CASE("a captured mercenary changes sides where it stands: record, hash, und
     };
     CHECK(mercenaries(Side::Attackers) == 1);
     CHECK(mercenaries(Side::Defenders) == 0);
+}
+
+TEST_CASE("the game ends when the attackers have no piece left, within a berserk turn too",
+          "[berserk]") {
+    // OpenTafl (Perft2 legal): g2-d2 captures c2, verdict 2 (the defenders win), although the
+    // capturer could move on (ber:m).
+    const Rules rules =
+        parse_rules_string(
+            "dim:7 name:LastAttacker surf:n atkf:n ber:m start:/7/1Tm3T/7/3K3/7/7/7/")
+            .value();
+    Game game = Game::create(rules).value();
+    CHECK(play_captures(game, "g2-d2") == "c2");
+    CHECK(game.record() == "/7/1TMT3/7/3K3/7/7/7/");
+    CHECK(game.status().outcome == Outcome::DefendersWin);
+    CHECK(game.legal_moves().empty());
 }
 
 TEST_CASE("guards neither capture, nor are captured, nor close a capture", "[berserk]") {

@@ -279,6 +279,8 @@ void Position<BB>::do_special_move(Move m) {
         st.status = {Outcome::DefendersWin, OutcomeReason::KingEscaped};
     else if (effect.king)
         st.status = {Outcome::AttackersWin, OutcomeReason::KingCaptured};
+    else if (!soldiers_[0])  // OpenTafl ends the game at once, within a berserk turn too
+        st.status = {Outcome::DefendersWin, OutcomeReason::NoLegalMove};
 
     // 4. Berserk: the same piece again, the same side to move.
     if (sp.berserker != kNoSquare) st.key ^= z.berserker[sp.berserker];
