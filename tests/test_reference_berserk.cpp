@@ -281,7 +281,10 @@ static int random_games_against_reference(const std::string& text, uint32_t seed
             game.play(m);
             const rb::Played p = rb::play(rules, moves);
             CHECK(p.captures_per_move.back() == captured);
-            CHECK(p.to_move == game.side_to_move());
+            INFO("last " << moves.back() << " captured " << captured);
+            // A capture that ends the game may keep OpenTafl's berserk turn: moot, the game is
+            // over.
+            if (!game.status().over()) CHECK(p.to_move == game.side_to_move());
             if (!king_falls) CHECK(p.record == game.record());
             capturing += !captured.empty();
             const Status s = game.status();
@@ -297,7 +300,8 @@ TEST_CASE("berserk: random games, the engine against the reference", "[reference
     CHECK(random_games_against_reference(kBerserk, 20261201, 10, converted) > 20);
 }
 
-// Mercenaries and guards of both sides, with and without berserk turns and mercenary jumps.
+// Mercenaries and guards of both sides, with and without berserk turns and mercenary jumps; with
+// fortresses, edge escape and a capturing king's jump; with guards and commanders in the lists.
 TEST_CASE("mercenaries and guards: random games, the engine against the reference",
           "[reference][berserk]") {
     const std::string strings[] = {
@@ -309,6 +313,12 @@ TEST_CASE("mercenaries and guards: random games, the engine against the referenc
         "start:/3ttmtt3/5g5/11/t4M4t/t3TGT3m/tm1MTKTM1mt/t3TGT3t/t4T4t/11/5g5/3ttmtt3/",
         "dim:9 name:MercCommander9 surf:n atkf:y ks:s mj:c ber:c "
         "start:/3tct3/4m4/4T4/t3M3g/tgTTKTTmt/t3G3t/4T4/4m4/3tnt3/",
+        "dim:9 name:MercForts9 esc:e surf:n atkf:y ks:w ka:n mj:r kj:c ber:m afor:a5,i5, "
+        "dfor:e3,e7, "
+        "aforp:tmgTMKG afors:tmgTMK dforp:tmTMKG dfors:TMKG cenhe:tT "
+        "start:/3tmt3/4g4/9/m3M3t/t1MTKTGm1/t3T3m/9/4g4/3tmt3/",
+        "dim:7 name:ListedGuards7 surf:n atkf:n ks:s cj:c nj:r mj:c ber:c cens:KgG cenp:tmgTCNMKG "
+        "cenre:tmgTCNMKG corre:tmTCNMK start:/2tmt2/3g3/t2T2m/MgCKNGt/t2T2t/3G3/2tmt2/",
     };
     int capturing = 0, converted = 0;
     uint32_t seed = 15;
