@@ -151,7 +151,7 @@ class Position {
         bool king = false;
     };
     JumpMode jump_mode(Square sq) const;
-    void special_masks(Square from, BB& no_stop, BB& no_pass) const;
+    [[gnu::always_inline]] inline void special_masks(Square from, BB& no_stop, BB& no_pass) const;
     BB jumps_from(Square from) const;
     BB special_destinations(Square from) const;
     [[gnu::noinline]] void generate_special(MoveList& list) const;

@@ -34,7 +34,8 @@ JumpMode Position<BB>::jump_mode(Square sq) const {
     const SpecialState& sp = special_.back();
     if (test(sp.commanders[0] | sp.commanders[1], sq)) return r.commander_jump;
     if (test(sp.knights[0] | sp.knights[1], sq)) return r.knight_jump;
-    if (test(sp.mercenaries[0] | sp.mercenaries[1], sq)) return r.mercenary_jump;
+    if (r.mercenary_jump != JumpMode::None && test(sp.mercenaries[0] | sp.mercenaries[1], sq))
+        return r.mercenary_jump;
     return JumpMode::None;  // soldiers and guards
 }
 
@@ -42,15 +43,13 @@ JumpMode Position<BB>::jump_mode(Square sq) const {
 template <class BB>
 void Position<BB>::special_masks(Square from, BB& no_stop, BB& no_pass) const {
     const int origin = t_->origin(from);
-    if (from != king_) {
-        const int side = test(soldiers_[0], from) ? 0 : 1;
-        if (test(special_.back().guards[side], from)) {
-            no_stop = t_->guard_no_stop[origin][side];
-            no_pass = t_->guard_no_pass[origin][side];
-            return;
-        }
+    const int us = index(to_move_);  // the piece on `from` is always of the side to move
+    if (test(special_.back().guards[us], from)) [[unlikely]] {
+        no_stop = t_->guard_no_stop[origin][us];
+        no_pass = t_->guard_no_pass[origin][us];
+        return;
     }
-    const Piece p = piece_at(from);
+    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
     no_stop = stop_forbidden(p, origin);
     no_pass = pass_forbidden(p, origin);
 }
@@ -85,8 +84,8 @@ template <class BB>
 BB Position<BB>::special_destinations(Square from) const {
     BB no_stop, no_pass;
     special_masks(from, no_stop, no_pass);
-    const int reach = t_->reach[static_cast<int>(piece_at(from))];
-    return slide_targets(from, reach, no_stop, no_pass) | jumps_from(from);
+    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
+    return slide_targets(from, t_->reach[static_cast<int>(p)], no_stop, no_pass) | jumps_from(from);
 }
 
 template <class BB>
