@@ -4,7 +4,8 @@
 // where that differs from its notation spec:
 //   - commanders, knights and mercenaries move, capture and are captured as soldiers of their
 //     side; commanders and knights are never jumped over and never captured by a jump;
-//   - a captured mercenary changes sides where it stands (by a jump too);
+//   - a captured mercenary changes sides where it stands (by a jump too); the game ends for the
+//     defenders as soon as no attacker is left (OpenTafl's checkVictory), in a berserk turn too;
 //   - guards move as soldiers but only where the square lists name them (g, G; no default list
 //     does), never jump, never capture (nor the king), are never captured but by a capturing
 //     jump, and never close a capture of their enemies (nor a side of the king);

@@ -46,7 +46,7 @@ struct RuleTables {
     bool king_reenters = true;             // the king may come back to the throne after leaving it
     bool shieldwall = false;               // shieldwall captures along the edge
     BB wall_closers = 0;                   // squares that close a shieldwall while empty (corners)
-    // OpenTafl's commanders, knights, jumps and berserk turns (special_rules): Position takes its
+    // OpenTafl's special pieces, jumps and berserk turns (special_rules): Position takes its
     // slower special path (core/position_special.h) for every move.
     bool special = false;
     bool out_of_line_count = false;  // count moves out of line: fortresses or special rules
