@@ -521,7 +521,10 @@ TEST_CASE("simple keys and their values", "[rules-string]") {
     CHECK(parse_ok(seven("cens:tTK")).throne.stop == PieceSet::all());
     CHECK(parse_ok(seven("cenp:K")).throne.pass == kK);
     CHECK(parse_ok(seven("cenre:tT")).throne.reenter == (kT | kD));
-    CHECK(parse_ok(seven("cors:tcnkmgTCNKMG")).corners.stop == PieceSet::all());
+    // Guards have letters of their own; commanders, knights and mercenaries follow t and T.
+    CHECK(parse_ok(seven("cors:tcnkmgTCNKMG")).corners.stop ==
+          (PieceSet::all() | PieceSet::guard(Side::Attackers) | PieceSet::guard(Side::Defenders)));
+    CHECK(parse_ok(seven("cors:tcnkmTCNKM")).corners.stop == PieceSet::all());
     CHECK(parse_ok(seven("corp:T")).corners.pass == kD);
     CHECK(parse_ok(seven("corre:")).corners.reenter == PieceSet::none());
 }
@@ -744,7 +747,9 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {"dim:7 start:" + kTablutStart, {"start", "7x7"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", {"start"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", {"'start'", "no king"}},
-        {"dim:7 start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/", {"'start'", "'m'"}},
+        {"dim:7 start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/", {"'surf:y'", "with special pieces"}},
+        {"dim:7 surf:n start:/g2t3/3m3/3T3/ttTKTtt/3G3/3t3/3t3/",
+         {"start position", "an attackers' guard on a1, a corner ('cor')"}},
         {"dim:7 start:", {"'start'"}},
         {"dim:9 esc:c cor: start:" + kTablutStart, {"corner"}},
     };
@@ -831,6 +836,7 @@ std::vector<Rules> rule_sets_writing_every_key() {
     sets.push_back(parse_ok(seven("xtfr:f xnomove:d cenhe:tT xcenhek:n xcorhk:n")));
     sets.push_back(parse_ok(seven("cors:tTK xforest:2 cenh:tT xcenhk:n ks:s xkcross:y cenre:tT")));
     sets.push_back(parse_ok(seven("spd:2,3 esc:e sw:w corp:tTK ka:h cenp:t corre:tT")));
+    sets.push_back(parse_ok(seven("mj:c cenp:tgTKG cens:KG")));
     sets.push_back(
         parse_ok(seven("afor:b1,c1 dfor:b7,f7,c4 aforp:tT dforp:T afors:t dfors:T "
                        "aforh:tT dforh:T aforre:t dforre:K cor:a1,g7 cen:d4,e4 cens:TK")));

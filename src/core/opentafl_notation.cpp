@@ -56,8 +56,10 @@ std::string square_content(const Game& game, Square sq) {
             return name + " holds a defenders' taflman";
         case 't':
             return name + " holds an attackers' taflman";
-        default:
+        case '.':
             return name + " is empty";
+        default:
+            return name + " holds the " + piece_letter_name(game.piece_char(sq));
     }
 }
 
@@ -184,7 +186,7 @@ Expected<Move> read_move(const Game& game, std::string_view text) {
     if (const Status s = game.status(); s.over())
         return Error{name + " is illegal: the game is over (" + reason_name(s.reason) + ")"};
 
-    // A piece letter names the piece on its square (Branan's pieces are 't', 'T' and 'K').
+    // A piece letter names the piece on its square.
     auto holds = [&](char letter, Square sq) { return game.piece_char(sq) == letter; };
     if (written->piece && !holds(written->piece, m.from))
         return Error{name + ": no " + piece_letter_name(written->piece) + " on " +

@@ -7,7 +7,8 @@
 //
 //   piece    one letter, upper case for the defenders, lower case for the attackers: K/k king,
 //            T/t taflman, C/c commander, N/n knight, M/m mercenary, G/g guard. Optional; when
-//            written it must name the piece on that square (Branan's pieces are t, T and K).
+//            written it must name the piece on that square (c, n, m, g and their capitals
+//            stand only under rules with special pieces).
 //   captures separated by '/' (OpenTafl) or by another 'x' (Branan, the real-game files); a
 //            square written twice counts once. The king may be written among them ("xKc3") when
 //            the move captures him, or left out.

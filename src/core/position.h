@@ -115,6 +115,8 @@ class Position {
     // OpenTafl's ranked soldiers of side s (subsets of soldiers(s)); empty without special rules.
     BB commanders(Side s) const { return t_->special ? special_.back().commanders[index(s)] : 0; }
     BB knights(Side s) const { return t_->special ? special_.back().knights[index(s)] : 0; }
+    BB mercenaries(Side s) const { return t_->special ? special_.back().mercenaries[index(s)] : 0; }
+    BB guards(Side s) const { return t_->special ? special_.back().guards[index(s)] : 0; }
     // The piece that must continue a berserk turn, or kNoSquare.
     Square berserker() const { return t_->special ? special_.back().berserker : kNoSquare; }
 
@@ -132,8 +134,15 @@ class Position {
     struct SpecialState {
         std::array<BB, 2> commanders{};
         std::array<BB, 2> knights{};
+        std::array<BB, 2> mercenaries{};
+        std::array<BB, 2> guards{};
+        BB converted = 0;              // the mercenaries the move that led here won over
         Square berserker = kNoSquare;  // the piece that must continue a berserk turn
         Side mover = Side::Attackers;  // who made the move that led here
+        // The rank bitboards in Zobrist order (zobrist::Keys::rank).
+        std::array<std::array<BB, 2>*, 4> ranks() {
+            return {&commanders, &knights, &mercenaries, &guards};
+        }
     };
     // What a move does under special rules: the enemy soldiers it captures, whether it captures
     // the king.
@@ -142,6 +151,7 @@ class Position {
         bool king = false;
     };
     JumpMode jump_mode(Square sq) const;
+    [[gnu::always_inline]] inline void special_masks(Square from, BB& no_stop, BB& no_pass) const;
     BB jumps_from(Square from) const;
     BB special_destinations(Square from) const;
     [[gnu::noinline]] void generate_special(MoveList& list) const;
@@ -158,6 +168,7 @@ class Position {
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
     BB stop_forbidden(Piece p, int origin) const;
     BB pass_forbidden(Piece p, int origin) const;
+    BB slide_targets(Square from, int reach, BB no_stop, BB no_pass) const;
     template <int origin>
     int count_slides(BB from, Piece p, BB empty, bool first_only) const;
     int count_fort_slides(BB from, Piece p, BB empty, bool first_only) const;
@@ -171,7 +182,8 @@ class Position {
     bool ring_unbreakable(BB region) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
-    bool hostile_to_king(Square sq, BB occ) const;
+    bool king_captured_by(Square attacker_to, BB attackers) const;
+    bool hostile_to_king(Square sq, BB occ, BB attackers) const;
     void update_forest(State& st, Side us);
     Status static_status() const;
 
@@ -207,7 +219,11 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
             case 'c':
             case 'C':
             case 'n':
-            case 'N': {
+            case 'N':
+            case 'm':
+            case 'M':
+            case 'g':
+            case 'G': {
                 const int side = index(side_of(piece_of_letter(setup.at(sq))));
                 soldiers_[side] |= square_bb<BB>(sq);
                 st.key ^= z.piece[side][sq];
@@ -237,9 +253,14 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
         SpecialState sp;
         for (Square sq = 0; sq < setup.size * setup.size; ++sq) {
             const char c = setup.at(sq);
-            if (c != 'c' && c != 'C' && c != 'n' && c != 'N') continue;
-            const int side = c == 'c' || c == 'n' ? 0 : 1, rank = c == 'c' || c == 'C' ? 0 : 1;
-            (rank == 0 ? sp.commanders : sp.knights)[side] |= square_bb<BB>(sq);
+            const int rank = c == 'c' || c == 'C'   ? 0
+                             : c == 'n' || c == 'N' ? 1
+                             : c == 'm' || c == 'M' ? 2
+                             : c == 'g' || c == 'G' ? 3
+                                                    : -1;
+            if (rank < 0) continue;
+            const int side = index(side_of(piece_of_letter(c)));
+            (*sp.ranks()[rank])[side] |= square_bb<BB>(sq);
             st.key ^= z.rank[side][rank][sq];
         }
         special_.reserve(256);
@@ -258,6 +279,8 @@ char Position<BB>::piece_char(Square sq) const {
         for (int side = 0; side < 2; ++side) {
             if (test(sp.commanders[side], sq)) return side ? 'C' : 'c';
             if (test(sp.knights[side], sq)) return side ? 'N' : 'n';
+            if (test(sp.mercenaries[side], sq)) return side ? 'M' : 'm';
+            if (test(sp.guards[side], sq)) return side ? 'G' : 'g';
         }
     }
     if (test(soldiers_[0], sq)) return 't';
@@ -298,13 +321,19 @@ BB Position<BB>::pass_forbidden(Piece p, int origin) const {
 
 template <class BB>
 BB Position<BB>::destinations(Square from, Piece p) const {
-    const auto& geo = t_->geo;
-    const int k = static_cast<int>(p);
     const int origin = t_->origin(from);
-    const BB occ = occupied(), no_stop = stop_forbidden(p, origin),
-             no_pass = pass_forbidden(p, origin);
+    return slide_targets(from, t_->reach[static_cast<int>(p)], stop_forbidden(p, origin),
+                         pass_forbidden(p, origin));
+}
+
+// The squares a piece on `from` slides to, at most `reach` squares, never crossing `no_pass` nor
+// stopping on `no_stop`.
+template <class BB>
+BB Position<BB>::slide_targets(Square from, int reach, BB no_stop, BB no_pass) const {
+    const auto& geo = t_->geo;
+    const BB occ = occupied();
     BB reached = 0;
-    if (t_->reach[k] >= geo.size) {
+    if (reach >= geo.size) {
         // Along each ray up to the first piece (excluded) or square not to be crossed (included).
         for (int dir = 0; dir < kDirections; ++dir) {
             BB ray = geo.ray[dir][from];
@@ -315,7 +344,7 @@ BB Position<BB>::destinations(Square from, Piece p) const {
     } else {
         for (int dir = 0; dir < kDirections; ++dir) {
             Square sq = from;
-            for (int step = 0; step < t_->reach[k]; ++step) {
+            for (int step = 0; step < reach; ++step) {
                 sq = geo.neighbour[sq][dir];
                 if (sq == kNoSquare || test(occ, sq)) break;
                 reached |= square_bb<BB>(sq);
@@ -467,17 +496,24 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_sol
     return captured;
 }
 
+// Whether sq closes a side of the king: a piece of `attackers` on it, else its square hostility.
 template <class BB>
-bool Position<BB>::hostile_to_king(Square sq, BB occ) const {
+bool Position<BB>::hostile_to_king(Square sq, BB occ, BB attackers) const {
     if (sq == kNoSquare) return false;
-    if (test(soldiers_[0], sq)) return true;
+    if (test(attackers, sq)) return true;
     const int k = static_cast<int>(Piece::King);
     return test(occ, sq) ? test(t_->hostile_occupied[k], sq) : test(t_->hostile_empty[k], sq);
 }
 
-// How many sides must be closed depends on the king strength and where he stands.
 template <class BB>
 bool Position<BB>::king_captured(Square attacker_to) const {
+    return king_captured_by(attacker_to, soldiers_[0]);
+}
+
+// king_captured where only the pieces of `attackers` close his sides (OpenTafl's guards do not).
+// How many sides must be closed depends on the king strength and where he stands.
+template <class BB>
+bool Position<BB>::king_captured_by(Square attacker_to, BB attackers) const {
     const auto& geo = t_->geo;
     int dir = 0;
     while (dir < kDirections && geo.neighbour[attacker_to][dir] != king_) ++dir;
@@ -489,17 +525,17 @@ bool Position<BB>::king_captured(Square attacker_to) const {
     int sides = 0;  // closed sides around the king
     for (int d = 0; d < kDirections; ++d) {
         const Square n = geo.neighbour[king_][d];
-        sides += n == attacker_to || hostile_to_king(n, occ);
+        sides += n == attacker_to || hostile_to_king(n, occ, attackers);
     }
     switch (t_->rules.king_strength) {
         case KingStrength::Weak:
-            return hostile_to_king(beyond, occ);
+            return hostile_to_king(beyond, occ, attackers);
         case KingStrength::Strong:
             return sides == 4;
         case KingStrength::StrongOnThrone:
-            return on_throne ? sides == 4 : hostile_to_king(beyond, occ);
+            return on_throne ? sides == 4 : hostile_to_king(beyond, occ, attackers);
         case KingStrength::StrongNearThrone:
-            return on_throne || near_throne ? sides == 4 : hostile_to_king(beyond, occ);
+            return on_throne || near_throne ? sides == 4 : hostile_to_king(beyond, occ, attackers);
         case KingStrength::Middleweight: {
             int neighbours = 0;
             for (int d = 0; d < kDirections; ++d)

@@ -10,16 +10,10 @@ namespace {
 
 std::string piece_refusal(char c) {
     switch (c) {
-        case 'g':
-        case 'G':
-            return "guards are not supported";
-        case 'm':
-        case 'M':
-            return "mercenaries are not supported";
         case 'k':
             return "an attacking king is not supported";
         default:
-            return "not a piece letter (t, c, n, T, C, N, K) or a digit";
+            return "not a piece letter (t, c, n, m, g, T, C, N, M, G, K) or a digit";
     }
 }
 

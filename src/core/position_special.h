@@ -1,10 +1,16 @@
-// Position's special path: OpenTafl's commanders and knights, jumps and berserk turns, taken for
+// Position's special path: OpenTafl's special pieces, jumps and berserk turns, taken for
 // every move where RuleTables::special is set (and never otherwise, so the ordinary variants keep
 // their hot path). What it follows is OpenTafl's code (rules/Taflman.java, engine/GameState.java),
 // where that differs from its notation spec:
-//   - commanders and knights move, capture and are captured as soldiers of their side; they are
-//     never jumped over and never captured by a jump;
-//   - a jump goes over one adjacent plain enemy soldier onto the empty square beyond, where the
+//   - commanders, knights and mercenaries move, capture and are captured as soldiers of their
+//     side; commanders and knights are never jumped over and never captured by a jump;
+//   - a captured mercenary changes sides where it stands (by a jump too); the game ends for the
+//     defenders as soon as no attacker is left (OpenTafl's checkVictory), in a berserk turn too;
+//   - guards move as soldiers but only where the square lists name them (g, G; no default list
+//     does), never jump, never capture (nor the king), are never captured but by a capturing
+//     jump, and never close a capture of their enemies (nor a side of the king);
+//   - a jump goes over one adjacent enemy soldier (a mercenary or a guard too) onto the empty
+//     square beyond, where the
 //     piece may stop; a restricted jump (kj:r) starts or ends on a special square; a capturing
 //     jump (nj:c) removes the soldier jumped;
 //   - a strong king, where the attackers start with commanders or knights, is captured only in a
@@ -29,7 +35,24 @@ JumpMode Position<BB>::jump_mode(Square sq) const {
     const SpecialState& sp = special_.back();
     if (test(sp.commanders[0] | sp.commanders[1], sq)) return r.commander_jump;
     if (test(sp.knights[0] | sp.knights[1], sq)) return r.knight_jump;
-    return JumpMode::None;
+    if (r.mercenary_jump != JumpMode::None && test(sp.mercenaries[0] | sp.mercenaries[1], sq))
+        return r.mercenary_jump;
+    return JumpMode::None;  // soldiers and guards
+}
+
+// The squares the piece on `from` may not stop on / not cross (a guard follows its own lists).
+template <class BB>
+void Position<BB>::special_masks(Square from, BB& no_stop, BB& no_pass) const {
+    const int origin = t_->origin(from);
+    const int us = index(to_move_);  // the piece on `from` is always of the side to move
+    if (test(special_.back().guards[us], from)) [[unlikely]] {
+        no_stop = t_->guard_no_stop[origin][us];
+        no_pass = t_->guard_no_pass[origin][us];
+        return;
+    }
+    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
+    no_stop = stop_forbidden(p, origin);
+    no_pass = pass_forbidden(p, origin);
 }
 
 // The squares the piece on `from` (of the side to move) reaches by jumping.
@@ -41,8 +64,9 @@ BB Position<BB>::jumps_from(Square from) const {
     const SpecialState& sp = special_.back();
     const int them = index(opponent(to_move_));
     const BB plain = soldiers_[them] & ~sp.commanders[them] & ~sp.knights[them];
-    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
-    const BB no_stop = stop_forbidden(p, t_->origin(from)), occ = occupied();
+    BB no_stop, no_pass;
+    special_masks(from, no_stop, no_pass);
+    const BB occ = occupied();
     BB jumps = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square over = geo.neighbour[from][dir];
@@ -59,8 +83,10 @@ BB Position<BB>::jumps_from(Square from) const {
 
 template <class BB>
 BB Position<BB>::special_destinations(Square from) const {
+    BB no_stop, no_pass;
+    special_masks(from, no_stop, no_pass);
     const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
-    return destinations(from, p) | jumps_from(from);
+    return slide_targets(from, t_->reach[static_cast<int>(p)], no_stop, no_pass) | jumps_from(from);
 }
 
 template <class BB>
@@ -95,24 +121,29 @@ typename Position<BB>::SpecialEffect Position<BB>::special_sandwich(Move m, bool
     const bool king_moves = from == king_;
     SpecialEffect e;
     if (king_moves && !t_->king_hammer) return e;
+    const BB guards = sp.guards[0] | sp.guards[1];
+    if (test(guards, from)) return e;  // guards never capture
     const BB ranked = sp.commanders[0] | sp.commanders[1] | sp.knights[0] | sp.knights[1];
     const bool mover_ranked = test(ranked, from);
     const BB occ = occupied();
     // Whether square b (not `to`) is hostile to a piece of side `vs`: an enemy piece on it (a
-    // king only where he is an anvil), else the square's own hostility to vs's soldiers.
+    // king only where he is an anvil; never a guard, whatever its square), else the square's own
+    // hostility to vs's soldiers.
     auto hostile = [&](Square b, Side vs) {
         bool occupied_b = test(occ, b), enemy = test(side_pieces(opponent(vs)), b);
         bool king_there = b == king_;
         if (b == from && !pre) occupied_b = enemy = king_there = false;
+        if (enemy && test(guards, b)) return false;
         const int k = static_cast<int>(soldier_of(vs));
         const bool square =
             occupied_b ? test(t_->hostile_occupied[k], b) : test(t_->hostile_empty[k], b);
         if (enemy && !(king_there && !t_->king_anvil)) return true;
         return square;
     };
+    const BB victims = soldiers_[index(them)] & ~guards;  // guards are never sandwiched
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square n = geo.neighbour[to][dir];
-        if (n == kNoSquare || !test(soldiers_[index(them)], n)) continue;
+        if (n == kNoSquare || !test(victims, n)) continue;
         const Square beyond = geo.neighbour[n][dir];
         if (beyond == kNoSquare) continue;
         // A piece never captures against itself (a jump), unless it left a special square.
@@ -123,7 +154,8 @@ typename Position<BB>::SpecialEffect Position<BB>::special_sandwich(Move m, bool
     const KingStrength ks = t_->rules.king_strength;
     if (!t_->attackers_ranked ||
         (ks != KingStrength::Strong && ks != KingStrength::StrongNearThrone)) {
-        e.king = king_captured(to);
+        // Guards close none of his sides. The move changes none of them (see king_captured).
+        e.king = king_captured_by(to, soldiers_[0] & ~sp.guards[0]);
         return e;
     }
     int dir = 0;
@@ -175,8 +207,9 @@ bool Position<BB>::has_capturing_move(Square sq) const {
 // Whether the piece on `sq` may take one step (OpenTafl's getAllowableMoves is not empty).
 template <class BB>
 bool Position<BB>::can_step(Square sq) const {
-    const Piece p = sq == king_ ? Piece::King : soldier_of(to_move_);
-    const BB no_pass = pass_forbidden(p, t_->origin(sq)), occ = occupied();
+    BB no_stop, no_pass;
+    special_masks(sq, no_stop, no_pass);
+    const BB occ = occupied();
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square n = t_->geo.neighbour[sq][dir];
         if (n != kNoSquare && !test(occ, n) && !test(no_pass, n)) return true;
@@ -211,27 +244,34 @@ void Position<BB>::do_special_move(Move m) {
         }
     } else {
         soldiers_[index(us)] ^= moved;
-        if (test(sp.commanders[index(us)], from)) {
-            sp.commanders[index(us)] ^= moved;
-            st.key ^= z.rank[index(us)][0][from] ^ z.rank[index(us)][0][to];
-        } else if (test(sp.knights[index(us)], from)) {
-            sp.knights[index(us)] ^= moved;
-            st.key ^= z.rank[index(us)][1][from] ^ z.rank[index(us)][1][to];
+        auto ranks = sp.ranks();
+        for (int rank = 0; rank < 4; ++rank) {
+            BB& own = (*ranks[rank])[index(us)];
+            if (!test(own, from)) continue;
+            own ^= moved;
+            st.key ^= z.rank[index(us)][rank][from] ^ z.rank[index(us)][rank][to];
+            break;
         }
     }
 
-    // 2. Captures, ranks included.
+    // 2. Captures, ranks included: a captured mercenary changes sides where it stands.
+    sp.converted = 0;
     if (effect.captured) {
         st.captured = effect.captured;
+        const BB converted = effect.captured & sp.mercenaries[index(them)];
         soldiers_[index(them)] &= ~effect.captured;
+        soldiers_[index(us)] |= converted;
+        auto ranks = sp.ranks();
         for (BB b = effect.captured; b;) {
             const Square sq = pop_lsb(b);
             st.key ^= z.piece[index(them)][sq];
-            if (test(sp.commanders[index(them)], sq)) st.key ^= z.rank[index(them)][0][sq];
-            if (test(sp.knights[index(them)], sq)) st.key ^= z.rank[index(them)][1][sq];
+            if (test(converted, sq)) st.key ^= z.piece[index(us)][sq] ^ z.rank[index(us)][2][sq];
+            for (int rank = 0; rank < 4; ++rank)
+                if (test((*ranks[rank])[index(them)], sq)) st.key ^= z.rank[index(them)][rank][sq];
         }
-        sp.commanders[index(them)] &= ~effect.captured;
-        sp.knights[index(them)] &= ~effect.captured;
+        for (auto* rank : ranks) (*rank)[index(them)] &= ~effect.captured;
+        sp.mercenaries[index(us)] |= converted;
+        sp.converted = converted;
     }
 
     // 3. Verdicts.
@@ -239,6 +279,8 @@ void Position<BB>::do_special_move(Move m) {
         st.status = {Outcome::DefendersWin, OutcomeReason::KingEscaped};
     else if (effect.king)
         st.status = {Outcome::AttackersWin, OutcomeReason::KingCaptured};
+    else if (!soldiers_[0])  // OpenTafl ends the game at once, within a berserk turn too
+        st.status = {Outcome::DefendersWin, OutcomeReason::NoLegalMove};
 
     // 4. Berserk: the same piece again, the same side to move.
     if (sp.berserker != kNoSquare) st.key ^= z.berserker[sp.berserker];
@@ -262,6 +304,7 @@ void Position<BB>::undo_special_move() {
     const Side us = special_.back().mover;
     const Square from = st.move.from, to = st.move.to;
     soldiers_[index(opponent(us))] |= st.captured;
+    soldiers_[index(us)] &= ~special_.back().converted;
     if (king_ == to)
         king_ = from;
     else

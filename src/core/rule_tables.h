@@ -34,6 +34,9 @@ struct RuleTables {
     // move starts (Origin): the fortresses' re-entry rule is lifted on a fortress of their kind.
     std::array<std::array<BB, kPieceKinds>, kOrigins> no_stop{};
     std::array<std::array<BB, kPieceKinds>, kOrigins> no_pass{};
+    // The same for OpenTafl's guards, per side: they follow only the lists' g and G letters.
+    std::array<std::array<BB, 2>, kOrigins> guard_no_stop{};
+    std::array<std::array<BB, 2>, kOrigins> guard_no_pass{};
     // Special squares hostile to a piece kind while empty / while occupied (by anyone).
     std::array<BB, kPieceKinds> hostile_empty{};
     std::array<BB, kPieceKinds> hostile_occupied{};
@@ -43,7 +46,7 @@ struct RuleTables {
     bool king_reenters = true;             // the king may come back to the throne after leaving it
     bool shieldwall = false;               // shieldwall captures along the edge
     BB wall_closers = 0;                   // squares that close a shieldwall while empty (corners)
-    // OpenTafl's commanders, knights, jumps and berserk turns (special_rules): Position takes its
+    // OpenTafl's special pieces, jumps and berserk turns (special_rules): Position takes its
     // slower special path (core/position_special.h) for every move.
     bool special = false;
     bool out_of_line_count = false;  // count moves out of line: fortresses or special rules
@@ -61,22 +64,11 @@ struct RuleTables {
         escape = r.escape == Escape::Edge ? geo.edge : corners_bb;
         for (int k = 0; k < kPieceKinds; ++k) {
             const Piece p = static_cast<Piece>(k);
-            BB stop = 0, pass = 0;
-            // The king's return to the throne is judged by position state, not here.
-            const bool throne_closed = !r.throne.reenter.has(p) && p != Piece::King;
-            // As OpenTafl's code moves: a piece may stop only where it may also pass.
-            if (!r.throne.stop.has(p) || !r.throne.pass.has(p) || throne_closed) stop |= throne_bb;
-            if (!r.throne.pass.has(p) || throne_closed) pass |= throne_bb;
-            if (!r.corners.stop.has(p) || !r.corners.pass.has(p) || !r.corners.reenter.has(p))
-                stop |= corners_bb;
-            if (!r.corners.pass.has(p) || !r.corners.reenter.has(p)) pass |= corners_bb;
+            const Masks m = closed_squares([p](PieceSet s) { return s.has(p); }, p == Piece::King);
             for (int o = 0; o < kOrigins; ++o) {
-                no_stop[o][k] = stop;
-                no_pass[o][k] = pass;
+                no_stop[o][k] = m.stop[o];
+                no_pass[o][k] = m.pass[o];
             }
-            // Fortresses as OpenTafl moves: a square it may not cross it may not reach either.
-            add_fort(r.attacker_forts, attacker_forts_bb, kOnAttackerFort, p);
-            add_fort(r.defender_forts, defender_forts_bb, kOnDefenderFort, p);
             auto hostile = [&](const SpecialSquareRules& s, BB bb) {
                 if (s.hostile_empty.has(p)) hostile_empty[k] |= bb;
                 if (s.hostile.has(p)) hostile_occupied[k] |= bb;
@@ -86,6 +78,13 @@ struct RuleTables {
             hostile(r.attacker_forts, attacker_forts_bb);
             hostile(r.defender_forts, defender_forts_bb);
             reach[k] = r.speed[k] > 0 ? r.speed[k] : r.size;
+        }
+        for (Side side : {Side::Attackers, Side::Defenders}) {
+            const Masks m = closed_squares([side](PieceSet s) { return s.has_guard(side); }, false);
+            for (int o = 0; o < kOrigins; ++o) {
+                guard_no_stop[o][index(side)] = m.stop[o];
+                guard_no_pass[o][index(side)] = m.pass[o];
+            }
         }
         king_hammer = r.king_armed == KingArmed::Yes || r.king_armed == KingArmed::HammerOnly;
         king_anvil = r.king_armed == KingArmed::Yes || r.king_armed == KingArmed::AnvilOnly;
@@ -105,15 +104,43 @@ struct RuleTables {
     }
 
   private:
-    // The fortress squares `bb` of kind `f` closed to piece kind `p`, from every origin but
-    // `own` (a move starting on the same kind), where only `stop` and `pass` count.
-    void add_fort(const SpecialSquareRules& f, BB bb, int own, Piece p) {
-        const int k = static_cast<int>(p);
-        const bool pass = f.pass.has(p), stop = f.stop.has(p) && pass, enter = f.reenter.has(p);
+    // Squares closed to a piece, by origin: where it may not stop, where it may not cross.
+    struct Masks {
+        std::array<BB, kOrigins> stop{};
+        std::array<BB, kOrigins> pass{};
+    };
+
+    // The closed squares of the piece that `has` finds in a square list (a PieceSet); `king`: the
+    // king, whose return to the throne is judged by position state, not here.
+    template <class Has>
+    Masks closed_squares(Has has, bool king) const {
+        const Rules& r = rules;
+        BB stop = 0, pass = 0;
+        const bool throne_closed = !has(r.throne.reenter) && !king;
+        // As OpenTafl's code moves: a piece may stop only where it may also pass.
+        if (!has(r.throne.stop) || !has(r.throne.pass) || throne_closed) stop |= throne_bb;
+        if (!has(r.throne.pass) || throne_closed) pass |= throne_bb;
+        if (!has(r.corners.stop) || !has(r.corners.pass) || !has(r.corners.reenter))
+            stop |= corners_bb;
+        if (!has(r.corners.pass) || !has(r.corners.reenter)) pass |= corners_bb;
+        Masks m;
+        m.stop.fill(stop);
+        m.pass.fill(pass);
+        // Fortresses as OpenTafl moves: a square it may not cross it may not reach either.
+        add_fort(m, r.attacker_forts, attacker_forts_bb, kOnAttackerFort, has);
+        add_fort(m, r.defender_forts, defender_forts_bb, kOnDefenderFort, has);
+        return m;
+    }
+
+    // The fortress squares `bb` of kind `f` closed to the piece, from every origin but `own` (a
+    // move starting on the same kind), where only `stop` and `pass` count.
+    template <class Has>
+    static void add_fort(Masks& m, const SpecialSquareRules& f, BB bb, int own, Has has) {
+        const bool pass = has(f.pass), stop = has(f.stop) && pass, enter = has(f.reenter);
         for (int o = 0; o < kOrigins; ++o) {
             const bool lifted = o == own;
-            if (!pass || (!enter && !lifted)) no_pass[o][k] |= bb;
-            if (!stop || (!enter && !lifted)) no_stop[o][k] |= bb;
+            if (!pass || (!enter && !lifted)) m.pass[o] |= bb;
+            if (!stop || (!enter && !lifted)) m.stop[o] |= bb;
         }
     }
 };

@@ -125,7 +125,11 @@ std::vector<Square> corner_squares(const Rules& r) {
 namespace {
 
 std::string piece_set_words(PieceSet s) {
+    // OpenTafl's "everyone" (of its defaults) names no guards.
     if (s == PieceSet::all()) return "everyone";
+    if (s ==
+        (PieceSet::all() | PieceSet::guard(Side::Attackers) | PieceSet::guard(Side::Defenders)))
+        return "everyone, guards too";
     if (s == PieceSet::none()) return "nobody";
     std::string out;
     auto add = [&](Piece p, const char* word) {
@@ -134,6 +138,10 @@ std::string piece_set_words(PieceSet s) {
     add(Piece::AttackerSoldier, "attackers");
     add(Piece::DefenderSoldier, "defender soldiers");
     add(Piece::King, "the king");
+    if (s.has_guard(Side::Attackers))
+        out += (out.empty() ? "" : ", ") + std::string("attackers' guards");
+    if (s.has_guard(Side::Defenders))
+        out += (out.empty() ? "" : ", ") + std::string("defenders' guards");
     return out;
 }
 
@@ -223,6 +231,7 @@ std::string describe(const Rules& r) {
         line("king jumps", jumps(r.king_jump));
         line("commander jumps", jumps(r.commander_jump));
         line("knight jumps", jumps(r.knight_jump));
+        line("mercenary jumps", jumps(r.mercenary_jump));
         line("berserk", r.berserk == Berserk::None ? "no"
                         : r.berserk == Berserk::Capture
                             ? "after a capture, again while it can capture"
@@ -252,24 +261,29 @@ std::string placement_problem(const Rules& rules, const BoardSetup& setup) {
     for (Square sq = 0; sq < n * n; ++sq) {
         const char c = setup.at(sq);
         if (c == '.') continue;
-        // Commanders and knights exist only under rules that start with some or have jumps or
-        // berserk turns (special_rules); elsewhere they would silently become soldiers.
+        // Special pieces exist only under rules that start with some or have jumps or berserk
+        // turns (special_rules); elsewhere they would silently become soldiers.
         if (!special && is_special_piece_letter(c))
-            return std::string("position record: a ") +
-                   (c == 'c' || c == 'C' ? "commander" : "knight") + " ('" + c + "') on " +
-                   square_name(sq, n) +
-                   ", but these rules have no commanders or knights (none in their start position, "
-                   "no jumps, no berserk turns)";
+            return std::string("position record: a ") + special_piece_name(c) + " ('" + c +
+                   "') on " + square_name(sq, n) +
+                   ", but these rules have no special pieces (none in their start position, no "
+                   "jumps, no berserk turns)";
         const Piece p = piece_of_letter(c);
+        const bool guard = c == 'g' || c == 'G';
         for (const Kind& k : kinds) {
             if (p == Piece::King && !k.king_too) continue;
             if (std::find(k.squares.begin(), k.squares.end(), sq) == k.squares.end()) continue;
-            if (k.stop.has(p)) continue;
-            const char* who = p == Piece::AttackerSoldier   ? "an attacker"
-                              : p == Piece::DefenderSoldier ? "a defender"
-                                                            : "the king";
-            return std::string("position record: ") + who + " on " + square_name(sq, n) + ", " +
-                   k.name + ", where it may not stand";
+            // Guards stop only where a list names them (g, G); the others as their soldiers.
+            if (guard ? k.stop.has_guard(side_of(p)) : k.stop.has(p)) continue;
+            std::string who = p == Piece::King ? "the king"
+                              : is_special_piece_letter(c)
+                                  ? std::string(side_of(p) == Side::Attackers ? "an attackers' "
+                                                                              : "a defenders' ") +
+                                        special_piece_name(c)
+                              : p == Piece::AttackerSoldier ? "an attacker"
+                                                            : "a defender";
+            return "position record: " + who + " on " + square_name(sq, n) + ", " + k.name +
+                   ", where it may not stand";
         }
     }
     return {};
@@ -359,7 +373,7 @@ std::string validate(const Rules& r) {
         // berserk turns; the others are refused rather than played on a guess.
         const std::string with = r.berserk != Berserk::None      ? "with berserk turns ('ber')"
                                  : r.king_jump != JumpMode::None ? "with king jumps ('kj')"
-                                                                 : "with commanders or knights";
+                                                                 : "with special pieces";
         if (r.encirclement) return "encirclement ('surf:y') " + with + " is not supported";
         if (r.shieldwall != Shieldwall::None)
             return std::string("shieldwalls ('sw') ") + with + " are not supported";
@@ -380,8 +394,8 @@ std::string validate(const Rules& r) {
 }
 
 bool special_rules(const Rules& r) {
-    return r.start.find_first_of("cCnN") != std::string::npos || r.king_jump != JumpMode::None ||
-           r.berserk != Berserk::None;
+    return r.start.find_first_of("cCnNmMgG") != std::string::npos ||
+           r.king_jump != JumpMode::None || r.berserk != Berserk::None;
 }
 
 }  // namespace branan

@@ -106,10 +106,12 @@ struct Rules {
     // "Lost in the forest": a soldier on a corner at the end of this many consecutive moves of its
     // own side (the arriving move counts) is removed. 0 = off.
     int forest_moves = 0;
-    // Jumps (OpenTafl's kj, cj, nj; its defaults): the king, commanders, knights.
+    // Jumps (OpenTafl's kj, cj, nj, mj; its defaults): the king, commanders, knights,
+    // mercenaries. Guards never jump (OpenTafl reads gj and ignores it).
     JumpMode king_jump = JumpMode::None;
     JumpMode commander_jump = JumpMode::Jump;
     JumpMode knight_jump = JumpMode::Capture;
+    JumpMode mercenary_jump = JumpMode::None;
     Berserk berserk = Berserk::None;
 
     bool operator==(const Rules&) const = default;
@@ -129,8 +131,8 @@ std::string placement_problem(const Rules& rules, const BoardSetup& setup);
 std::vector<Square> throne_squares(const Rules& rules);
 std::vector<Square> corner_squares(const Rules& rules);
 
-// Whether the rules need Position's slower special path: commanders or knights in the start
-// position, a jumping king, or berserk turns.
+// Whether the rules need Position's slower special path: commanders, knights, mercenaries or
+// guards in the start position, a jumping king, or berserk turns.
 bool special_rules(const Rules& rules);
 
 // A human-readable description of every switch, one "switch: value" line each.

@@ -103,8 +103,10 @@ constexpr Choices<bool, 1> kUnbreakable{{{{"u", true}}},
 constexpr Choices<EdgeFort, 1> kSealed{{{{"s", EdgeFort::Sealed}}},
                                        "s (sealed forts, as the real Copenhagen games)"};
 
-// Piece letters of OpenTafl: t c n k m g for attackers, upper case for defenders. Only t, T
-// and K can stand on a Branan board; the others are accepted in lists, where they are moot.
+// Piece letters of OpenTafl: t c n k m g for attackers, upper case for defenders. t, T and K
+// stand for themselves and for the commanders, knights and mercenaries of their side (c, n, m and
+// C, N, M are read and ignored); g and G are the guards, whom no default list names; k (an
+// attacking king) is moot.
 Expected<PieceSet> parse_piece_set(const RulesKeyInput& in) {
     PieceSet set;
     for (char c : in.value) {
@@ -118,15 +120,19 @@ Expected<PieceSet> parse_piece_set(const RulesKeyInput& in) {
             case 'K':
                 set = set | kKingOnly;
                 break;
+            case 'g':
+                set = set | PieceSet::guard(Side::Attackers);
+                break;
+            case 'G':
+                set = set | PieceSet::guard(Side::Defenders);
+                break;
             case 'c':
             case 'n':
             case 'k':
             case 'm':
-            case 'g':
             case 'C':
             case 'N':
             case 'M':
-            case 'G':
                 break;
             default:
                 return Error{fail(in, "'" + std::string(1, c) +
@@ -137,11 +143,20 @@ Expected<PieceSet> parse_piece_set(const RulesKeyInput& in) {
     return set;
 }
 
-std::string write_piece_set(PieceSet s) {
+// As OpenTafl reads a list; where the start has commanders, knights or mercenaries (`ranks`:
+// their letters), each is written with its side's soldier, as parse_rules_string requires.
+std::string write_piece_set(PieceSet s, const std::string& ranks = "") {
     std::string out;
-    if (s.has(Piece::AttackerSoldier)) out += 't';
-    if (s.has(Piece::DefenderSoldier)) out += 'T';
+    auto soldier = [&](char t, const char* letters) {
+        out += t;
+        for (const char* c = letters; *c; ++c)
+            if (ranks.find(*c) != std::string::npos) out += *c;
+    };
+    if (s.has(Piece::AttackerSoldier)) soldier('t', "cnm");
+    if (s.has_guard(Side::Attackers)) out += 'g';
+    if (s.has(Piece::DefenderSoldier)) soldier('T', "CNM");
     if (s.has(Piece::King)) out += 'K';
+    if (s.has_guard(Side::Defenders)) out += 'G';
     return out;
 }
 
@@ -152,8 +167,12 @@ std::string take_set(const RulesKeyInput& in, PieceSet& field) {
     return {};
 }
 
-Write set_differs(PieceSet value, PieceSet dflt) {
-    return value != dflt ? Write(write_piece_set(value)) : std::nullopt;
+Write set_differs(PieceSet value, PieceSet dflt, const Rules& rules) {
+    std::string ranks;
+    for (char c : std::string("cnCN"))
+        if (rules.start.find(c) != std::string::npos) ranks += c;
+    if (rules.start.find_first_of("mM") != std::string::npos) ranks += "mM";  // they change sides
+    return value != dflt ? Write(write_piece_set(value, ranks)) : std::nullopt;
 }
 
 // Hostility lists: OpenTafl reads only the t bit (attackers) and the T bit (defenders, the king
@@ -418,16 +437,16 @@ const RulesKey kKeys[] = {
      [](Rules& r, const RulesKeyInput& in) { return take_speeds(in, r.speed); }, write_speeds},
     {"corp", K::OpenTafl, "piece letters", "who may cross the empty corner",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.corners.pass); },
-     [](const Rules& r, const Rules& d) { return set_differs(r.corners.pass, d.corners.pass); }},
+     [](const Rules& r, const Rules& d) { return set_differs(r.corners.pass, d.corners.pass, r); }},
     {"cenp", K::OpenTafl, "piece letters", "who may cross the empty throne",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.throne.pass); },
-     [](const Rules& r, const Rules& d) { return set_differs(r.throne.pass, d.throne.pass); }},
+     [](const Rules& r, const Rules& d) { return set_differs(r.throne.pass, d.throne.pass, r); }},
     {"cors", K::OpenTafl, "piece letters", "who may stop on a corner",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.corners.stop); },
-     [](const Rules& r, const Rules& d) { return set_differs(r.corners.stop, d.corners.stop); }},
+     [](const Rules& r, const Rules& d) { return set_differs(r.corners.stop, d.corners.stop, r); }},
     {"cens", K::OpenTafl, "piece letters", "who may stop on the throne",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.throne.stop); },
-     [](const Rules& r, const Rules& d) { return set_differs(r.throne.stop, d.throne.stop); }},
+     [](const Rules& r, const Rules& d) { return set_differs(r.throne.stop, d.throne.stop, r); }},
     {"corh", K::OpenTafl, "hostility letters", "corners hostile to",
      [](Rules& r, const RulesKeyInput& in) {
          std::string problem = take_hostility(in, r.corners.hostile);
@@ -451,33 +470,33 @@ const RulesKey kKeys[] = {
      "who may come back to a corner after leaving it (others may neither stop on nor cross it)",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.corners.reenter); },
      [](const Rules& r, const Rules& d) {
-         return set_differs(r.corners.reenter, d.corners.reenter);
+         return set_differs(r.corners.reenter, d.corners.reenter, r);
      }},
     {"cenre", K::OpenTafl, "piece letters",
      "who may come back to the throne after leaving it (others may neither stop on nor cross it)",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.throne.reenter); },
      [](const Rules& r, const Rules& d) {
-         return set_differs(r.throne.reenter, d.throne.reenter);
+         return set_differs(r.throne.reenter, d.throne.reenter, r);
      }},
     {"aforp", K::OpenTafl, "piece letters", "who may cross an attacker fortress",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.attacker_forts.pass); },
      [](const Rules& r, const Rules& d) {
-         return set_differs(r.attacker_forts.pass, d.attacker_forts.pass);
+         return set_differs(r.attacker_forts.pass, d.attacker_forts.pass, r);
      }},
     {"dforp", K::OpenTafl, "piece letters", "who may cross a defender fortress",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.defender_forts.pass); },
      [](const Rules& r, const Rules& d) {
-         return set_differs(r.defender_forts.pass, d.defender_forts.pass);
+         return set_differs(r.defender_forts.pass, d.defender_forts.pass, r);
      }},
     {"afors", K::OpenTafl, "piece letters", "who may stop on an attacker fortress",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.attacker_forts.stop); },
      [](const Rules& r, const Rules& d) {
-         return set_differs(r.attacker_forts.stop, d.attacker_forts.stop);
+         return set_differs(r.attacker_forts.stop, d.attacker_forts.stop, r);
      }},
     {"dfors", K::OpenTafl, "piece letters", "who may stop on a defender fortress",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.defender_forts.stop); },
      [](const Rules& r, const Rules& d) {
-         return set_differs(r.defender_forts.stop, d.defender_forts.stop);
+         return set_differs(r.defender_forts.stop, d.defender_forts.stop, r);
      }},
     {"aforh", K::OpenTafl, "hostility letters", "attacker fortresses (empty or not) hostile to",
      [](Rules& r, const RulesKeyInput& in) { return take_fort_hostility(in, r.attacker_forts); },
@@ -494,14 +513,14 @@ const RulesKey kKeys[] = {
      "cross one unless they stand on one)",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.attacker_forts.reenter); },
      [](const Rules& r, const Rules& d) {
-         return set_differs(r.attacker_forts.reenter, d.attacker_forts.reenter);
+         return set_differs(r.attacker_forts.reenter, d.attacker_forts.reenter, r);
      }},
     {"dforre", K::OpenTafl, "piece letters",
      "who may come onto a defender fortress from elsewhere (others may neither stop on nor "
      "cross one unless they stand on one)",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.defender_forts.reenter); },
      [](const Rules& r, const Rules& d) {
-         return set_differs(r.defender_forts.reenter, d.defender_forts.reenter);
+         return set_differs(r.defender_forts.reenter, d.defender_forts.reenter, r);
      }},
     {"linc", K::OpenTafl, "y / n", "Linnaean capture",
      [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.linnaean_capture); },
@@ -592,6 +611,11 @@ const RulesKey kKeys[] = {
      [](const Rules& r, const Rules& d) {
          return kJump.write(r.commander_jump, d.commander_jump);
      }},
+    {"mj", K::OpenTafl, "n / j / c / r", "mercenaries' jumps (as kj; OpenTafl's default n)",
+     [](Rules& r, const RulesKeyInput& in) { return kJump.parse(in, r.mercenary_jump); },
+     [](const Rules& r, const Rules& d) {
+         return kJump.write(r.mercenary_jump, d.mercenary_jump);
+     }},
     {"ber", K::OpenTafl, "n / c / m",
      "berserk: after a capture the same piece moves again while it can capture (c) / move (m)",
      [](Rules& r, const RulesKeyInput& in) { return kBerserk.parse(in, r.berserk); },
@@ -601,8 +625,6 @@ const RulesKey kKeys[] = {
     // Read, never written.
     {"starti", K::OpenTafl, "position record", "start position, top rank first", take_start,
      nullptr},
-    {"mj", K::Ignored, "n / r / j / c", "mercenaries' jumps (Branan refuses mercenaries)",
-     [](Rules&, const RulesKeyInput& in) { return kJump.parse_moot(in); }, nullptr},
     {"gj", K::Ignored, "n / r / j / c", "guards' jumps (OpenTafl's guards never jump)",
      [](Rules&, const RulesKeyInput& in) { return kJump.parse_moot(in); }, nullptr},
 };

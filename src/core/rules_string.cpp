@@ -45,7 +45,30 @@ Expected<Rules> parse_rules_string(std::string_view text) {
         }
     }
 
-    // 3. Check the whole.
+    // 3. Commanders, knights and mercenaries move as their side's soldiers on special squares:
+    // OpenTafl reads each letter of a list on its own, so where the start has such a piece, a
+    // list names its letter exactly where it names its side's soldier letter (t, T). Lists left
+    // out take OpenTafl's defaults, which do. A captured mercenary changes sides: either mercenary
+    // letter in the start brings both into play.
+    for (const char* pair : {"ct", "nt", "mt", "CT", "NT", "MT"}) {
+        const bool mercenary = pair[0] == 'm' || pair[0] == 'M';
+        if (r.start.find_first_of(mercenary ? std::string("mM") : std::string(1, pair[0])) ==
+            std::string::npos)
+            continue;
+        for (const char* key : {"corp", "cenp", "aforp", "dforp", "cors", "cens", "afors", "dfors",
+                                "corre", "cenre", "aforre", "dforre"}) {
+            const auto it = entries.find(key);
+            if (it == entries.end()) continue;
+            const std::string& v = it->second;
+            if ((v.find(pair[0]) == std::string::npos) != (v.find(pair[1]) == std::string::npos))
+                return Error{"rules string key '" + std::string(key) + "': with '" + pair[0] +
+                             "' in play the list must name '" + pair[0] + "' where it names '" +
+                             pair[1] + "', not '" + v +
+                             "' (Branan moves commanders, knights and mercenaries as soldiers)"};
+        }
+    }
+
+    // 4. Check the whole.
     if (const std::string problem = validate(r); !problem.empty())
         return Error{"rules string: " + problem};
     return r;

@@ -23,9 +23,9 @@ inline std::optional<Side> side_from_name(std::string_view name) {
     return std::nullopt;
 }
 
-// The kinds of piece Branan plays. OpenTafl's commanders and knights (c/C, n/N) are soldiers
-// of their side with a rank on top (Position keeps them as extra bitboards); its mercenaries and
-// guards are refused.
+// The kinds of piece Branan plays. OpenTafl's commanders, knights, mercenaries and guards (c/C,
+// n/N, m/M, g/G) are soldiers of their side with a rank on top (Position keeps them as extra
+// bitboards, core/position_special.h).
 enum class Piece : uint8_t { AttackerSoldier = 0, DefenderSoldier = 1, King = 2 };
 constexpr int kPieceKinds = 3;
 constexpr Side side_of(Piece p) {
@@ -45,7 +45,9 @@ enum class JumpMode : uint8_t { None, Jump, Capture, Restricted };
 enum class Berserk : uint8_t { None, Capture, AnyMove };
 
 // A set of piece kinds, as OpenTafl writes them ("tTK"): who may stop on a square, to whom it is
-// hostile, and so on.
+// hostile, and so on. OpenTafl's guards (g, G) have bits of their own, since no default list
+// names them: all() is OpenTafl's "everyone" of its defaults, guards excluded. Commanders, knights
+// and mercenaries take their side's soldier letter (t, T).
 struct PieceSet {
     uint8_t bits = 0;
     static constexpr PieceSet none() { return {}; }
@@ -53,7 +55,9 @@ struct PieceSet {
     static constexpr PieceSet of(Piece p) {
         return {static_cast<uint8_t>(1u << static_cast<int>(p))};
     }
+    static constexpr PieceSet guard(Side s) { return {static_cast<uint8_t>(8u << index(s))}; }
     constexpr bool has(Piece p) const { return bits & (1u << static_cast<int>(p)); }
+    constexpr bool has_guard(Side s) const { return bits & guard(s).bits; }
     constexpr PieceSet operator|(PieceSet o) const { return {static_cast<uint8_t>(bits | o.bits)}; }
     constexpr bool operator==(const PieceSet&) const = default;
 };

@@ -30,9 +30,13 @@ Keys make_keys() {
         for (int sq = kFirstSquares; sq < kMaxSquares; ++sq) table[sq] = next(seed);
     // Drawn last: the keys above stay what they were before special pieces came.
     for (auto& side : k.rank)
-        for (auto& table : side)
-            for (auto& key : table) key = next(seed);
+        for (int rank = 0; rank < 2; ++rank)
+            for (auto& key : side[rank]) key = next(seed);
     for (auto& key : k.berserker) key = next(seed);
+    // Mercenaries and guards after them all.
+    for (auto& side : k.rank)
+        for (int rank = 2; rank < 4; ++rank)
+            for (auto& key : side[rank]) key = next(seed);
     return k;
 }
 

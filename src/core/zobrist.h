@@ -18,8 +18,8 @@ struct Keys {
     // forest[c][n]: the soldier on corner c has stood there n consecutive own moves (n >= 1).
     std::array<std::array<uint64_t, kMaxForestMoves + 1>, 4> forest{};
     // OpenTafl's ranks, xored in on top of the soldier's key: [side][0] commander, [side][1]
-    // knight.
-    std::array<std::array<std::array<uint64_t, kMaxSquares>, 2>, 2> rank{};
+    // knight, [side][2] mercenary, [side][3] guard.
+    std::array<std::array<std::array<uint64_t, kMaxSquares>, 4>, 2> rank{};
     // The piece on this square must continue its berserk turn.
     std::array<uint64_t, kMaxSquares> berserker{};
 };

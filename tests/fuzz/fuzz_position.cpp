@@ -50,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                "bad setup size %d", setup->size);
     int kings = 0;
     for (char c : setup->cells) {
-        // Soldiers, the king, and OpenTafl's commanders and knights (Berserk).
+        // Soldiers, the king, and OpenTafl's special pieces (c, n, m, g; C, N, M, G).
         FUZZ_CHECK(
             c == '.' || c == 't' || c == 'T' || c == 'K' || branan::is_special_piece_letter(c),
             "bad cell '%c'", c);

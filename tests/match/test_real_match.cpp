@@ -128,6 +128,38 @@ TEST_CASE("a real match: Berserk's turns of several moves, refereed without disa
     check_no_failures(run.results);
 }
 
+TEST_CASE("a real match: mercenaries and guards, refereed without disagreement", "[match][real]") {
+    // OpenTafl's mercenaries (won over when captured) and guards, berserk turns, mercenary jumps.
+    const std::string rules_text =
+        "dim:9 name:MercBerserk9 surf:n atkf:y tfr:i mj:j ber:c "
+        "start:/3tmt3/4g4/4T4/m3M3t/tgMTKTGmt/t3T3m/4T4/4g4/3tmt3/";
+    const MatchRun run =
+        run_match("real-match-mercenaries", "--each depth=2 --rules '" + rules_text +
+                                                "' --games 4 --random-openings 2 --max-plies 100");
+    CHECK(run.exit_code == 0);
+    REQUIRE(run.results.games.size() == 4);
+    REQUIRE(run.csv_lines.size() == 4);
+    const Rules rules = parse_rules_string(rules_text).value();
+    int converted = 0;  // mercenaries won over by a capture
+    for (const auto& line : run.csv_lines) {
+        check_replay(rules, line);
+        Game game = Game::create(rules).value();
+        const auto record = parse_csv_game(line);
+        REQUIRE(record.ok());
+        for (const auto& text : record->moves) {
+            if (text == "timeout" || game.status().over()) break;
+            const auto m = game.parse_move(text);
+            if (!m) break;
+            for (Square sq : game.captures_of(*m))
+                converted += game.piece_char(sq) == 'm' || game.piece_char(sq) == 'M';
+            game.play(*m);
+        }
+    }
+    INFO(converted << " mercenaries won over");
+    CHECK(converted > 0);
+    check_no_failures(run.results);
+}
+
 TEST_CASE("real matches on 13x13 and 19x19: short games replay as recorded", "[match][wide]") {
     const std::vector<std::pair<std::string, std::string>> boards = {
         {"wide-13",

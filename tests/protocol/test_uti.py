@@ -847,6 +847,39 @@ def berserk_turns():
     assert not e.stderr_text(), e.stderr_text()
 
 
+# OpenTafl's mercenaries (won over when captured) and guards, with berserk turns and mercenary
+# jumps; OpenTafl 0.4.8's own perft from the start: 72, 3,950.
+MERCENARY_RULES = ("dim:9 name:MercBerserk9 surf:n atkf:y tfr:i mj:j ber:c "
+                   "start:/3tmt3/4g4/4T4/m3M3t/tgMTKTGmt/t3T3m/4T4/4g4/3tmt3/")
+
+
+@test
+def mercenaries_and_guards():
+    # The rules are echoed with their letters, perft is OpenTafl's, and a depth-6 search ends
+    # with a legal move, from the start and after a mercenary was won over (i4-f4 takes e4, which
+    # stays an attacker: OpenTafl's record after these moves).
+    e = start_engine()
+    try:
+        out = e.command("setoption name UTI_Rules value " + MERCENARY_RULES)
+        assert len(out) == 1 and "mj:j" in out[0] and "/tgMTKTGmt/" in out[0], out
+        counts, total, _ = e.perft_divide(2)
+        assert total == 3950 and len(counts) == 72, (total, len(counts))
+        for moves in ("", " moves a4-d4 e3-a3 i4-f4"):
+            out = e.command("position startpos" + moves)
+            assert out == [], out
+            if moves:
+                st = e.state()
+                assert st["Position"] == "/3tmt3/4g4/T8/3mmt3/tgMTKTGmt/t3T3m/4T4/4g4/3tmt3/", st
+                assert st["Side to move"] == "defenders", st
+            counts, _, _ = e.perft_divide(1)
+            e.send("go depth 6")
+            got = e.read_until(lambda l: l.startswith("bestmove"), T(60), "bestmove")
+            check_bestmove(got[-1], set(counts))
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
 FOTEVIKEN_RULES = ("dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: "
                    "afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK "
                    "aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: "
