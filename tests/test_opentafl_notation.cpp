@@ -11,6 +11,7 @@
 #include "core/notation.h"
 #include "core/opentafl_notation.h"
 #include "core/presets.h"
+#include "core/rules_string.h"
 #include "positions.h"
 #include "test_support.h"
 
@@ -249,11 +250,17 @@ TEST_CASE("opentafl_move_text writes piece letters and jump and berserk marks", 
     REQUIRE(game.play("a5-d5"));
     // The knight on e5 jumps the soldier on d5 and captures it (test_berserk.cpp reads it).
     CHECK(opentafl_move_text(game, game.parse_move("e5-c5").value()) == "Ne5^c5xd5");
-    // Random games: every legal move written reads back as itself, marks and letters included.
+    // Random games of Berserk and of a string with mercenaries and guards (test_mercenaries.cpp):
+    // every legal move written reads back as itself, marks and letters included.
+    const Rules mercenaries = parse_rules_string(
+                                  "dim:9 name:MercBerserk9 surf:n atkf:y tfr:i mj:j ber:c "
+                                  "start:/3tmt3/4g4/4T4/m3M3t/tgMTKTGmt/t3T3m/4T4/4g4/3tmt3/")
+                                  .value();
     std::mt19937 rng(20261201);
     int berserk_marks = 0, jump_marks = 0, lettered = 0, lettered_captures = 0;
-    for (int g = 0; g < 12; ++g) {
-        game = Game::create(*preset("berserk")).value();
+    int mercenary_letters = 0;
+    for (int g = 0; g < 24; ++g) {
+        game = Game::create(g % 2 ? mercenaries : *preset("berserk")).value();
         for (int ply = 0; ply < 150 && !game.status().over(); ++ply) {
             const std::vector<Move> legal = game.legal_moves();
             for (Move m : legal) {
@@ -271,6 +278,10 @@ TEST_CASE("opentafl_move_text writes piece letters and jump and berserk marks", 
                            std::isalpha(text[i + 1]);
                 };
                 lettered += text[0] != 'K' && letter_at(0);
+                mercenary_letters += std::tolower(text[0]) == 'm' && letter_at(0);
+                // Guards are never lettered (OpenTafl names kings, commanders, knights and
+                // mercenaries only).
+                CHECK_FALSE((std::tolower(text[0]) == 'g' && letter_at(0)));
                 for (size_t i = text.find('x'); i != std::string::npos;
                      i = text.find_first_of("/", i + 1))
                     lettered_captures += text[i + 1] != 'K' && letter_at(i + 1);
@@ -282,4 +293,5 @@ TEST_CASE("opentafl_move_text writes piece letters and jump and berserk marks", 
     CHECK(jump_marks > 0);
     CHECK(lettered > 0);
     CHECK(lettered_captures > 0);
+    CHECK(mercenary_letters > 0);
 }
