@@ -211,15 +211,6 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     uint64_t solver_nodes = 0;
     const std::optional<RootProof> proof =
         roots.empty() ? std::nullopt : prove_root(game, limits, solver_nodes);
-    // A stop during the solve would leave no searched move: one iteration of the search, a
-    // moment's work, gives the answer, and the stop is kept for what follows it.
-    bool stop_pending = false;
-    if (!proof && !roots.empty() && sh.stop) {
-        std::lock_guard lock(mutex_);
-        stop_pending = true;
-        sh.stop = false;
-        sh.limits.depth = 1;
-    }
     if (proof) {
         answer_with_proof(*proof, on_info, result);
         // Final: a ponder search answers at the ponderhit (see iterate in search.h).
@@ -241,14 +232,9 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             // The helpers (kept from one search to the next) start together: every worker
             // exists before the first of them searches.
             helpers_.start([&workers](int i) { workers[i + 1]->iterate(nullptr); });
+            // A stop during the root solve, or before this, still gets a searched move: the
+            // main thread's first iteration always completes (Worker::stopped).
             workers[0]->iterate(on_info);
-            if (stop_pending) {
-                {
-                    std::lock_guard lock(mutex_);
-                    sh.stop = true;
-                }
-                wake_.notify_all();
-            }
             wait_for_release();
             sh.stop = true;
             helpers_.wait();

@@ -97,7 +97,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     // A side with no move has lost (or drawn) whatever its position looks like.
     if (!pos_.has_moves()) return no_move_score(ply);
     const Score eval = evaluate(pos_, *shared_.weights);
-    if (ply >= kMaxPly || shared_.stop.load(std::memory_order_relaxed)) return eval;
+    if (ply >= kMaxPly || stopped()) return eval;
 
     // 2. Stand pat, unless a win in one threatens the side to move (the king's escape, or his
     // capture): then every move is searched, to 8 plies of the quiescence search (12 let the
@@ -162,7 +162,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     count_node();
     seldepth_ = std::max(seldepth_, ply);
     check_limits();
-    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+    if (stopped()) return 0;
     if (ply >= kMaxPly) return evaluate(pos_, *shared_.weights);
 
     // 1. Mate distance pruning.
@@ -247,7 +247,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             if (score > alpha && score < beta) score = child(alpha, beta, new_depth, true);
         }
         pos_.undo_move();
-        if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+        if (stopped()) return 0;
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -302,7 +302,7 @@ Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
         }
         pos_.undo_move();
         ++searched;
-        if (shared_.stop.load(std::memory_order_relaxed)) return best == -kScoreInfinite ? 0 : best;
+        if (stopped()) return best == -kScoreInfinite ? 0 : best;
         if (searched == 1 || score > alpha) {
             rm.score = score;
             rm.seldepth = seldepth_;
@@ -382,7 +382,7 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
                 std::stable_sort(
                     roots_.begin() + pv_index_, roots_.end(),
                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-                if (shared_.stop.load(std::memory_order_relaxed)) break;
+                if (stopped()) break;
                 if (score <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -kScoreInfinite);
@@ -396,9 +396,9 @@ void Worker<BB>::iterate(const std::function<void(const SearchInfo&)>& report) {
             std::stable_sort(
                 roots_.begin(), roots_.begin() + pv_index_ + 1,
                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-            if (shared_.stop.load(std::memory_order_relaxed)) break;
+            if (stopped()) break;
         }
-        if (shared_.stop.load(std::memory_order_relaxed)) break;
+        if (stopped()) break;
         completed_depth_ = depth;
         if (id_ != 0) {
             // The depth limit reached by a helper first: its result is the search's (engine.cpp).

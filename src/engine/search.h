@@ -138,6 +138,12 @@ class Worker {
     void update_quiet_stats(Move m, int ply, int depth, const QuietList& list, int tried);
     void update_pv(int ply, Move m);
     void check_limits();
+    // Whether the search must end now: `stop` is set (by the user, a limit or another thread),
+    // and this is not the main thread's first iteration. That one always completes, so that
+    // every search answers with a searched move and at least one info line.
+    bool stopped() const {
+        return shared_.stop.load(std::memory_order_relaxed) && (id_ != 0 || root_depth_ > 1);
+    }
     void init_reductions();
     SearchInfo make_info(int depth, int pv_index) const;
     int lines() const { return std::min<int>(shared_.multipv, static_cast<int>(roots_.size())); }

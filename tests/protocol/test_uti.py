@@ -1080,6 +1080,33 @@ def commands_during_search():
 
 
 @test
+def stopped_search_completes_depth_one():
+    """A search stopped at once (during the root solve, or by a limit of one node or one
+    millisecond) still completes its first iteration: a depth-1 info line before its bestmove
+    (protocol-spec.md 3.7)."""
+    e = start_engine()
+    try:
+        for variant in ("brandubh", "alea-evangelii"):
+            out = e.command("setoption name UTI_Variant value " + variant)
+            assert not errors(out), out
+            e.command("position startpos")
+            legal = e.legal_moves()
+            for go in ("go infinite\nstop", "go nodes 1", "go movetime 1", "go wtime 1 btime 1"):
+                e.send(go)
+                got = e.read_until(lambda l: l.startswith("bestmove"), T(10), "bestmove")
+                check_bestmove(got[-1], legal)
+                infos = search_infos(got)
+                assert infos, "%s, %r: no info line before %r" % (variant, go, got[-1])
+                assert min(i["depth"] for i in infos) == 1, (variant, go, infos)
+                assert_no_more_bestmove(e, 0.2)
+                e.wait_idle()
+        assert e.sync() == []
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def go_right_after_bestmove():
     """A GUI may send the next go as soon as it reads bestmove: it must be accepted."""
     # Two busy processes make the engine's threads lose the CPU at unlucky moments, as on a
