@@ -216,20 +216,12 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
                 king_ = sq;
                 st.key ^= z.piece[2][sq];
                 break;
-            case 'c':
-            case 'C':
-            case 'n':
-            case 'N':
-            case 'm':
-            case 'M':
-            case 'g':
-            case 'G': {
-                const int side = index(side_of(piece_of_letter(setup.at(sq))));
-                soldiers_[side] |= square_bb<BB>(sq);
-                st.key ^= z.piece[side][sq];
-                break;
-            }
             default:
+                if (is_special_piece_letter(setup.at(sq))) {  // a soldier of rank
+                    const int side = index(side_of(piece_of_letter(setup.at(sq))));
+                    soldiers_[side] |= square_bb<BB>(sq);
+                    st.key ^= z.piece[side][sq];
+                }
                 break;
         }
     }
