@@ -212,6 +212,21 @@ TEST_CASE("read_move: written captures are the move's, the captured king with th
     testing::check_refused(read_move(after, "Kc3-c4"), {"illegal: the game is over"});
 }
 
+namespace {
+
+// `m` as opentafl_move_text writes it, checked to read back as `m`.
+std::string written_and_read_back(const Game& game, Move m) {
+    const std::string text = opentafl_move_text(game, m);
+    INFO(text);
+    const auto back = read_move(game, text);
+    INFO(back.error());
+    REQUIRE(back.ok());
+    CHECK(*back == m);
+    return text;
+}
+
+}  // namespace
+
 TEST_CASE("opentafl_move_text writes what read_move reads back", "[notation]") {
     const Game attackers = at(kKingAndSoldier, Side::Attackers);
     CHECK(opentafl_move_text(attackers, mv("f3", "d3", 7)) == "f3-d3xKc3/d2");
@@ -225,12 +240,7 @@ TEST_CASE("opentafl_move_text writes what read_move reads back", "[notation]") {
     for (const char* played : {"d2-e2", "d3-d2", "b4-b2", "d2-d3", "d6-c6", "d3-c3", "c6-c5",
                                "e4-e6", "d7-d6", "d4-e4", "f4-f5", "e6-e7", "e2-e3"}) {
         for (Move m : game.legal_moves()) {
-            const std::string text = opentafl_move_text(game, m);
-            INFO(text);
-            const auto back = read_move(game, text);
-            INFO(back.error());
-            REQUIRE(back.ok());
-            CHECK(*back == m);
+            const std::string text = written_and_read_back(game, m);
             ++moves;
             king_moves += text[0] == 'K';
             with_captures += text.find('x') != std::string::npos;
@@ -264,12 +274,7 @@ TEST_CASE("opentafl_move_text writes piece letters and jump and berserk marks", 
         for (int ply = 0; ply < 150 && !game.status().over(); ++ply) {
             const std::vector<Move> legal = game.legal_moves();
             for (Move m : legal) {
-                const std::string text = opentafl_move_text(game, m);
-                INFO(text);
-                const auto back = read_move(game, text);
-                INFO(back.error());
-                REQUIRE(back.ok());
-                CHECK(*back == m);
+                const std::string text = written_and_read_back(game, m);
                 berserk_marks += text.find('=') != std::string::npos;
                 jump_marks += text.find('^') != std::string::npos;
                 // A piece letter is a letter before a square's file letter.
