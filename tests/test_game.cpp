@@ -1,10 +1,12 @@
 // Game: move validation with clear errors, the verdicts of single moves (capture, escape,
 // encirclement, forest, no legal move), repetition rules, undo and copies.
 #include <memory>
+#include <random>
 #include <sstream>
 
 #include "catch.h"
 #include "core/game.h"
+#include "core/game_end.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "positions.h"
@@ -253,6 +255,83 @@ TEST_CASE("third repetition: each rule", "[game][repetition]") {
         const auto legal = g.legal_moves();
         CHECK(legal.size() + 1 == g.perft(1));
     }
+}
+
+namespace {
+
+// The occurrences of the current position as the rules count them, by brute force over the whole
+// history: the states since the last capture (or forest loss) with the same side to move.
+template <class BB>
+int repetitions_by_scan(const Position<BB>& pos) {
+    const auto& st = pos.states();
+    const int last = static_cast<int>(st.size()) - 1;
+    int first = 0;
+    for (int i = last; i >= 0 && first == 0; --i)
+        if (st[i].captured || st[i].forest_removed) first = i;
+    int count = 0;
+    for (int k = last; k >= first; k -= 2) count += st[k].key == st[last].key;
+    return count;
+}
+
+// Whether an earlier state has the current position's key.
+template <class BB>
+bool key_occurred_before(const Position<BB>& pos) {
+    const auto& st = pos.states();
+    for (size_t i = 0; i + 1 < st.size(); ++i)
+        if (st[i].key == st.back().key) return true;
+    return false;
+}
+
+}  // namespace
+
+// The key filter that spares repetitions() its walk (Position::key_seen_before) must never miss
+// an earlier occurrence, through moves, captures, null moves and their undoing, on every preset;
+// games that shuffle back and forth make the repetitions.
+TEST_CASE("the repetition count skips its walk only where no earlier key matches",
+          "[game][repetition]") {
+    std::mt19937 rng(20261201);
+    int repeated = 0, walks_spared = 0;
+    for (const auto& name : preset_names()) {
+        INFO(name);
+        Game game = start(name);
+        game.visit_position([&](const auto& start_pos) {
+            auto pos = start_pos;
+            std::vector<Move> played;
+            for (int ply = 0; ply < 160 && !pos.status().over(); ++ply) {
+                MoveList list;
+                pos.generate(list);
+                if (list.count == 0) break;
+                Move m = list.moves[rng() % list.count];
+                // Half the time, take back (by moving) the side's move of two plies ago.
+                if (played.size() >= 2 && rng() % 2) {
+                    const Move back{played[played.size() - 2].to, played[played.size() - 2].from};
+                    if (pos.is_pseudo_legal(back)) m = back;
+                }
+                pos.do_move(m);
+                played.push_back(m);
+                // Now and then a null move and back, or a move taken back: the filter follows.
+                if (rng() % 8 == 0 && !pos.status().over()) {
+                    pos.do_null_move();
+                    CHECK(pos.key_seen_before() >= key_occurred_before(pos));
+                    pos.undo_null_move();
+                }
+                if (rng() % 8 == 0) {
+                    pos.undo_move();
+                    played.pop_back();
+                    continue;
+                }
+                const bool seen = key_occurred_before(pos);
+                CHECK(pos.key_seen_before() >= seen);
+                walks_spared += !pos.key_seen_before();
+                const int count = repetitions_by_scan(pos);
+                repeated += count > 1;
+                CHECK(repetitions(pos) == count);
+            }
+        });
+    }
+    // The games did repeat positions, and the filter did spare walks.
+    CHECK(repeated > 100);
+    CHECK(walks_spared > 1000);
 }
 
 TEST_CASE("undo and copies restore positions exactly", "[game]") {

@@ -21,9 +21,11 @@ Status move_verdict(const Position<BB>& pos) {
 
 // How often the current position has occurred, counting it. A capture (or a soldier lost in the
 // forest) makes every earlier position different, so the walk stops there; only positions with
-// the same side to move are compared.
+// the same side to move are compared. A position whose key no earlier state can have (the
+// common case) costs no walk.
 template <class BB>
 int repetitions(const Position<BB>& pos) {
+    if (!pos.key_seen_before()) return 1;
     const auto& st = pos.states();
     const uint64_t key = st.back().key;
     int count = 1;

@@ -74,6 +74,10 @@ class Position {
     Status status() const { return state().status; }
     // All states from the set-up to now; states()[0] is the set-up.
     const std::vector<State>& states() const { return states_; }
+    // Whether some earlier state may have the current key: false means the position is new on
+    // this path (a filter over every state's key; true can be a false alarm, never the other
+    // way), so the repetition walk (core/game_end.h) need not run.
+    bool key_seen_before() const { return key_counts_[bucket(key())] > 1; }
     // '.', 't', 'T' or 'K'.
     char piece_char(Square sq) const;
     BoardSetup setup() const;
@@ -193,6 +197,13 @@ class Position {
     Side to_move_ = Side::Attackers;
     std::vector<State> states_;
     std::vector<SpecialState> special_;  // empty unless tables().special
+    // How many states of states_ have a key in each bucket (see key_seen_before): counted when a
+    // state's key is final (count_key), uncounted before it is popped (uncount_key).
+    static constexpr int kKeyBuckets = 1024;
+    static int bucket(uint64_t key) { return static_cast<int>(key & (kKeyBuckets - 1)); }
+    void count_key() { ++key_counts_[bucket(states_.back().key)]; }
+    void uncount_key() { --key_counts_[bucket(states_.back().key)]; }
+    std::array<uint16_t, kKeyBuckets> key_counts_{};
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -261,6 +272,7 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
     states_.reserve(256);
     states_.push_back(st);
     states_.back().status = static_status();
+    count_key();
 }
 
 template <class BB>
@@ -610,6 +622,7 @@ void Position<BB>::do_move(Move m) {
     assert(test(side_pieces(us), m.from) && !test(occupied(), m.to) && !status().over());
     if (t_->special) [[unlikely]] {
         do_special_move(m);
+        count_key();
         return;
     }
     states_.push_back(states_.back());
@@ -662,6 +675,7 @@ void Position<BB>::do_move(Move m) {
 
     to_move_ = opponent(us);
     st.key ^= z.side_defenders;
+    count_key();
     assert(is_consistent());
 }
 
@@ -683,12 +697,14 @@ void Position<BB>::do_null_move() {
             special_.back().berserker = kNoSquare;
         }
     }
+    count_key();
 }
 
 template <class BB>
 void Position<BB>::undo_null_move() {
     assert(states_.size() > 1 && states_.back().move == Move{});
     to_move_ = opponent(to_move_);
+    uncount_key();
     states_.pop_back();
     if (t_->special) [[unlikely]]
         special_.pop_back();
@@ -697,6 +713,7 @@ void Position<BB>::undo_null_move() {
 template <class BB>
 void Position<BB>::undo_move() {
     assert(states_.size() > 1);
+    uncount_key();
     if (t_->special) [[unlikely]] {
         undo_special_move();
         return;
