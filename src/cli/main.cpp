@@ -7,6 +7,7 @@
 
 #include "cli/analyse_command.h"
 #include "cli/bench_command.h"
+#include "cli/parse_options.h"
 #include "cli/perft_command.h"
 #include "cli/report_command.h"
 #include "cli/rules_command.h"
@@ -54,8 +55,7 @@ int run_daemon(const std::vector<std::string>& args) {
         ("log", po::value<std::string>(), "append every line in and out to FILE");
     po::variables_map vm;
     try {
-        po::store(po::command_line_parser(args).options(desc).run(), vm);
-        po::notify(vm);
+        branan::cli::parse_options(args, desc, vm);
     } catch (const po::error& e) {
         std::cerr << "branan: " << e.what() << "\n\n" << desc << "\n" << kSubcommands;
         return 2;

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "cli/parse_options.h"
 #include "engine/engine.h"
 
 namespace branan::cli {
@@ -13,11 +14,7 @@ std::optional<int> parse_subcommand(
     const boost::program_options::positional_options_description* positional) {
     namespace po = boost::program_options;
     try {
-        po::command_line_parser parser(args);
-        parser.options(desc);
-        if (positional) parser.positional(*positional);
-        po::store(parser.run(), vm);
-        po::notify(vm);
+        parse_options(args, desc, vm, positional);
     } catch (const po::error& e) {
         std::cerr << "branan " << name << ": " << e.what() << "\n" << desc;
         return 2;

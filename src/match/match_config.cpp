@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <sstream>
 
+#include "cli/parse_options.h"
 #include "core/rules_string.h"
 #include "core/text.h"
 
@@ -216,8 +217,7 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     }
     po::variables_map vm;
     try {
-        po::store(po::command_line_parser(rest).options(flat_options()).run(), vm);
-        po::notify(vm);
+        cli::parse_options(rest, flat_options(), vm);
     } catch (const po::error& e) {
         return Error{e.what()};
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Help texts and option mistakes of the branan command line, against the real binary.
 
-usage: test_cli.py BRANAN
+usage: test_cli.py BRANAN BRANAN-MATCH
 
 - branan analyse --help names the depth searched when no limit is given, and a search without
   one reaches exactly that depth;
@@ -13,6 +13,9 @@ usage: test_cli.py BRANAN
 - branan report refuses a missing or bad input with exit status 2 and one line that names the
   problem (the file, the game, the move), an unwritable page with exit status 1, and writes no
   page then; a short move list gives a page;
+- a stray word on the command line (one no option takes) is refused with exit status 2 and an
+  error that names it, by the daemon, every subcommand and branan-match, instead of being
+  dropped;
 - docs/rules.md has a row for every preset `branan rules --list` names, and every canonical
   rules string of a preset that it quotes is the one the binary writes, and section 7 names
   every key `branan rules --keys` lists.
@@ -156,10 +159,30 @@ def check_rules_document(branan):
         assert "`%s`" % key in section7, "docs/rules.md section 7 does not name the key " + key
 
 
+def check_stray_words(branan, branan_match):
+    commands = ([branan], [branan, "rules"], [branan, "perft", "1"], [branan, "bench", "1"],
+                [branan, "analyse", "--input", "-"], [branan, "solve"], [branan, "tune", "--games", "x.csv"],
+                [branan, "report", "--input", "x.csv", "--out", "x.html"],
+                [branan_match, "--games", "2", "--engine", "cmd=a", "st=1", "--engine", "cmd=b", "st=1"])
+    for command in commands:
+        for at in (1, len(command)):  # right after the command name, and last
+            args = command[:at] + ["stray-word"] + command[at:]
+            r = run(args, "quit\n")
+            assert r.returncode == 2, (args, r.returncode, r.stdout, r.stderr)
+            # (a first word names a subcommand, or the depth of perft and bench)
+            assert "'stray-word'" in r.stderr.splitlines()[0], (args, r.stderr)
+            assert not r.stdout, (args, r.stdout)
+    # perft and bench take one positional argument, the depth: the second is the stray one.
+    for command in ("perft", "bench"):
+        r = run([branan, command, "1", "2"])
+        assert r.returncode == 2 and "unexpected argument '2'" in r.stderr, (r.returncode, r.stderr)
+
+
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 3:
         print(__doc__.strip())
         return 2
+    check_stray_words(sys.argv[1], sys.argv[2])
     check_analyse_default_depth(sys.argv[1])
     check_analyse_opentafl_notation(sys.argv[1])
     check_preset_given_to_rules(sys.argv[1])
