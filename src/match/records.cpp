@@ -97,23 +97,55 @@ std::string tag_value(std::string v) {
     return v;
 }
 
-// Which side made each of the record's moves ("timeout" markers skipped), from a replay: under
-// berserk rules a side may move several times in a row. A record that does not replay is taken
-// to alternate from its first mover.
-std::vector<Side> movers(const GameRecord& g) {
-    std::vector<Side> sides;
+// One replay of a record's moves ("timeout" markers skipped), for everything written from it:
+// the game after the moves, and for each move the side that made it (under berserk rules a side
+// may move several times in a row) and its text in OpenTafl's notation. It stops at the first
+// move that does not play (or at the set-up) with the error that names it.
+struct Replay {
+    std::optional<Game> game;  // set when every move played
+    std::vector<Side> movers;
+    std::vector<std::string> opentafl_moves;
+    Side to_move = Side::Attackers;  // after the moves that played (the set-up's first mover)
+    std::string error;               // empty when every move played
+};
+
+Replay replay(const GameRecord& g) {
+    Replay r;
     auto setup = game_setup(g);
-    Side next = setup ? setup->first : Side::Attackers;
-    std::optional<Game> game;
-    if (setup)
-        if (auto created = Game::create(setup->rules, setup->rules.start, setup->first))
-            game = std::move(created).value();
-    for (const std::string& text : g.moves) {
-        if (text == "timeout") continue;
-        if (game && !game->play(text)) game.reset();
-        sides.push_back(next);
-        next = game ? game->side_to_move() : opponent(next);
+    if (!setup) {
+        r.error = setup.error();
+        return r;
     }
+    r.to_move = setup->first;
+    auto created = Game::create(setup->rules, setup->rules.start, setup->first);
+    if (!created) {
+        r.error = created.error();
+        return r;
+    }
+    Game game = std::move(created).value();
+    for (size_t i = 0; i < g.moves.size(); ++i) {
+        if (g.moves[i] == "timeout") continue;  // a marker of the real-game files, not a move
+        auto m = game.parse_move(g.moves[i]);
+        if (!m) {
+            r.error = "move " + std::to_string(i + 1) + ": " + m.error();
+            return r;
+        }
+        r.movers.push_back(game.side_to_move());
+        r.opentafl_moves.push_back(opentafl_move_text(game, *m));
+        game.play(*m);
+        r.to_move = game.side_to_move();
+    }
+    r.game = std::move(game);
+    return r;
+}
+
+// Which side made each of the record's moves ("timeout" markers skipped): the replay's, and past
+// a move that does not replay, alternating from the last known mover.
+std::vector<Side> movers(const GameRecord& g, const Replay& r) {
+    std::vector<Side> sides = r.movers;
+    const auto moves = static_cast<size_t>(std::count_if(
+        g.moves.begin(), g.moves.end(), [](const std::string& m) { return m != "timeout"; }));
+    for (Side next = r.to_move; sides.size() < moves; next = opponent(next)) sides.push_back(next);
     return sides;
 }
 
@@ -144,7 +176,8 @@ std::string numbered_turns(const std::vector<std::string>& moves, const std::vec
 }
 
 std::string otg_text(const GameRecord& g, const std::string& rules_text,
-                     const std::vector<std::string>& moves, const std::string& warning) {
+                     const std::vector<std::string>& moves, const std::vector<Side>& sides,
+                     const std::string& warning) {
     std::string out;
     auto tag = [&](const char* key, const std::string& value) {
         if (!value.empty()) out += std::string("[") + key + ":" + tag_value(value) + "]\n";
@@ -160,7 +193,7 @@ std::string otg_text(const GameRecord& g, const std::string& rules_text,
     tag("compiler", "branan-match");
     tag("branan-warning", warning);
     tag("rules", rules_text);  // the rules tag must be the last tag
-    return out + "\n" + numbered_turns(moves, movers(g));
+    return out + "\n" + numbered_turns(moves, sides);
 }
 
 }  // namespace
@@ -168,47 +201,28 @@ std::string otg_text(const GameRecord& g, const std::string& rules_text,
 // ---- game records ---------------------------------------------------------------------------
 
 Expected<std::string> write_otg_checked(const GameRecord& g) {
-    auto setup = game_setup(g);
-    if (!setup) return Error{setup.error()};
-    auto created = Game::create(setup->rules, setup->rules.start, setup->first);
-    if (!created) return Error{created.error()};
-    Game game = std::move(created).value();
-    std::vector<std::string> moves;
-    for (size_t i = 0; i < g.moves.size(); ++i) {
-        const std::string& text = g.moves[i];
-        if (text == "timeout") continue;  // a marker of the real-game files, not a move
-        auto m = game.parse_move(text);
-        if (!m) return Error{"move " + std::to_string(i + 1) + ": " + m.error()};
-        moves.push_back(opentafl_move_text(game, *m));
-        game.play(*m);
-    }
-    return otg_text(g, rules_with_starti(setup->rules), moves, "");
+    const Replay r = replay(g);
+    if (!r.game) return Error{r.error};
+    return otg_text(g, rules_with_starti(r.game->rules()), r.opentafl_moves, r.movers, "");
 }
 
 std::string write_otg(const GameRecord& g) {
-    auto checked = write_otg_checked(g);
-    if (checked) return *checked;
+    const Replay r = replay(g);
+    if (r.game)
+        return otg_text(g, rules_with_starti(r.game->rules()), r.opentafl_moves, r.movers, "");
     // Fallback: the moves as written, the rules string as far as it can be made.
     std::string rules_text = g.rules_string;
     if (auto setup = game_setup(g)) rules_text = rules_with_starti(setup->rules);
     std::vector<std::string> moves;
     for (const auto& m : g.moves)
         if (m != "timeout") moves.push_back(slash_captures(m));
-    return otg_text(g, rules_text, moves, "record not replayed: " + checked.error());
+    return otg_text(g, rules_text, moves, movers(g, r), "record not replayed: " + r.error);
 }
 
 Expected<Game> replay_record(const GameRecord& g) {
-    auto setup = game_setup(g);
-    if (!setup) return Error{setup.error()};
-    auto created = Game::create(setup->rules, setup->rules.start, setup->first);
-    if (!created) return Error{created.error()};
-    Game game = std::move(created).value();
-    for (size_t i = 0; i < g.moves.size(); ++i) {
-        if (g.moves[i] == "timeout") continue;
-        if (auto played = game.play(g.moves[i]); !played)
-            return Error{"move " + std::to_string(i + 1) + ": " + played.error()};
-    }
-    return game;
+    Replay r = replay(g);
+    if (!r.game) return Error{r.error};
+    return std::move(*r.game);
 }
 
 std::string write_move_notes(const GameRecord& g) {
@@ -221,13 +235,13 @@ std::string write_move_notes(const GameRecord& g) {
         moves.push_back(g.moves[i]);
         notes.push_back(i < g.notes.size() ? g.notes[i] : "");
     }
-    return out + numbered_turns(moves, movers(g), &notes);
+    return out + numbered_turns(moves, movers(g, replay(g)), &notes);
 }
 
 std::string write_csv_line(const GameRecord& g) {
     CsvGame csv;
     csv.moves = g.moves;
-    const std::vector<Side> sides = movers(g);
+    const std::vector<Side> sides = movers(g, replay(g));
     size_t played = 0;
     for (const auto& m : g.moves) {
         if (m == "timeout") continue;
