@@ -51,7 +51,9 @@ int run_daemon(const std::vector<std::string>& args) {
         ("variant", po::value<std::string>(), "preset to start with (default brandubh)")       //
         ("rules", po::value<std::string>(), "OpenTafl rules string to start with")             //
         ("weights", po::value<std::string>(), "evaluation weights file (from branan tune)")    //
-        ("otep", "speak OpenTafl's engine protocol instead of UTI")                            //
+        ("contempt", po::value<int>()->default_value(0),
+         "what a draw costs the engine, -1000 to 1000 (an attacker soldier is 100)")  //
+        ("otep", "speak OpenTafl's engine protocol instead of UTI")                   //
         ("log", po::value<std::string>(), "append every line in and out to FILE");
     po::variables_map vm;
     try {
@@ -88,6 +90,13 @@ int run_daemon(const std::vector<std::string>& args) {
         engine.weights() = *w;
     }
     engine.set_threads(threads);
+    const int contempt = vm["contempt"].as<int>();
+    if (contempt < -branan::Engine::kMaxContempt || contempt > branan::Engine::kMaxContempt) {
+        std::cerr << "branan: --contempt must be -" << branan::Engine::kMaxContempt << " to "
+                  << branan::Engine::kMaxContempt << "\n";
+        return 2;
+    }
+    engine.set_contempt(contempt);
     if (!engine.set_hash_mb(static_cast<size_t>(hash))) {
         std::cerr << "branan: cannot allocate " << hash << " MiB for the hash table\n";
         return 2;

@@ -181,6 +181,7 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     sh.weights = &weights_;
     sh.limits = limits;
     sh.multipv = std::max(1, multipv_);
+    sh.contempt = contempt_;
     tt_.new_search();
     std::thread clock_watcher;
     std::vector<Move> roots = game.legal_moves();

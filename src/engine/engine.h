@@ -3,6 +3,7 @@
 // through callbacks; it knows nothing of any protocol.
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -44,6 +45,11 @@ class Engine {
     int multipv() const { return multipv_; }
     void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }  // read at go()
     int move_overhead_ms() const { return move_overhead_ms_; }
+    // How much worse than 0 a draw is for the side the engine searches for, in evaluation units
+    // (an attacker soldier is 100): positive avoids draws, negative seeks them; read at go().
+    static constexpr int kMaxContempt = 1000;
+    void set_contempt(int units) { contempt_ = std::clamp(units, -kMaxContempt, kMaxContempt); }
+    int contempt() const { return contempt_; }
     EvalWeights& weights() { return weights_; }
     // The solver at the root (root_solver.h): positions with at most `max_pieces` pieces get
     // `max_nodes` solver nodes before the search; max_pieces 0 switches it off.
@@ -92,6 +98,7 @@ class Engine {
     int threads_ = 1;
     int multipv_ = 1;
     int move_overhead_ms_ = 30;
+    int contempt_ = 0;
 
     std::unique_ptr<SharedSearch> shared_;
     ThreadPool helpers_;  // the search threads beside the main one (on controller_)

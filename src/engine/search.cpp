@@ -43,7 +43,9 @@ bool Worker<BB>::play_unless_forbidden(Move m, bool& forbidden) {
 
 template <class BB>
 Score Worker<BB>::verdict_score(Status s, int ply, bool from_history) const {
-    if (s.outcome == Outcome::Draw) return kScoreDraw;
+    if (s.outcome == Outcome::Draw)
+        return pos_.side_to_move() == root_side_ ? kScoreDraw - shared_.contempt
+                                                 : kScoreDraw + shared_.contempt;
     const bool won = s.outcome == win_for(pos_.side_to_move());
     if (from_history || (s.reason == OutcomeReason::Repetition && ply > 1))
         return won ? history_win_in(ply) : -history_win_in(ply);

@@ -32,7 +32,9 @@ namespace branan {
 // score and which no test of a proven result (is_mate_score) accepts. Real mates still rank
 // above them, and a mate survives only where every line of its proof ends in a real verdict.
 // The one exception is a root move's own verdict (ply 1): the game's real history decides it,
-// and a ply-1 verdict is returned before any table store. Draws stay 0, as in Stockfish.
+// and a ply-1 verdict is returned before any table store. Draws score 0 but for the contempt
+// (SharedSearch::contempt), as in Stockfish: the table may then keep a draw scored for the
+// other root side until it is overwritten, the price Stockfish pays too.
 constexpr Score kScoreHistoryWin = kScoreMateBound - 1;
 constexpr Score history_win_in(int ply) {
     return kScoreHistoryWin - ply;
@@ -65,6 +67,9 @@ struct SharedSearch {
     // ponderhit then stops it at once.
     std::atomic<bool> stop_on_ponderhit{false};
     int multipv = 1;
+    // What a draw is worth to the side to move at the root, negated (Worker::verdict_score): a
+    // positive contempt makes the engine avoid draws, a negative one seek them.
+    Score contempt = 0;
     std::function<uint64_t()> total_nodes;  // over all threads
 };
 
@@ -88,6 +93,7 @@ class Worker {
         : id_(id),
           shared_(shared),
           pos_(root),
+          root_side_(root.side_to_move()),
           own_history_(history ? 0 : static_cast<size_t>(history_size()), 0),
           history_(history ? *history : own_history_) {
         assert(static_cast<int>(history_.size()) == history_size());
@@ -124,7 +130,8 @@ class Worker {
     // `forbidden` is set and the answer is false.
     bool play_unless_forbidden(Move m, bool& forbidden);
     // `from_history`: the verdict holds on this path only (see kScoreHistoryWin); a repetition's
-    // verdict below the root's moves always counts as such.
+    // verdict below the root's moves always counts as such. A draw is worth -contempt to the
+    // root's side to move, +contempt to the other.
     Score verdict_score(Status s, int ply, bool from_history = false) const;
     Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
     // Neither a capture nor a king move to an escape square: what the move picker orders by
@@ -154,6 +161,7 @@ class Worker {
     int id_;
     SharedSearch& shared_;
     Position<BB> pos_;
+    Side root_side_;  // the side to move at the root, for the contempt of draws
     std::vector<RootMove> roots_;
     int pv_index_ = 0;
     int root_depth_ = 0;

@@ -47,7 +47,8 @@ UtiSession::UtiSession(Engine& engine, Output& out, const Rules& rules)
       out_(out),
       rules_(rules),
       game_(Game::create(rules).value()),
-      startup_{rules, engine.hash_mb(), engine.threads(), engine.move_overhead_ms()} {
+      startup_{rules, engine.hash_mb(), engine.threads(), engine.move_overhead_ms(),
+               engine.contempt()} {
     engine_.set_game(game_);
 }
 
@@ -132,6 +133,9 @@ void UtiSession::uti(const std::string& last_line) {
     out_.line("option name Move Overhead type spin default " +
               std::to_string(startup_.move_overhead_ms) + " min 0 max " +
               std::to_string(kMaxMoveOverhead));
+    out_.line("option name Contempt type spin default " + std::to_string(startup_.contempt) +
+              " min " + std::to_string(-Engine::kMaxContempt) + " max " +
+              std::to_string(Engine::kMaxContempt));
     out_.line("option name Clear Hash type button");
     const RootSolverOptions solver_defaults;
     out_.line("option name SolvePieces type spin default " +
@@ -207,6 +211,9 @@ void UtiSession::setoption(const std::string& line) {
         if (auto v = spin(1, kMaxMultiPv)) engine_.set_multipv(static_cast<int>(*v));
     } else if (id == "move overhead") {
         if (auto v = spin(0, kMaxMoveOverhead)) engine_.set_move_overhead_ms(static_cast<int>(*v));
+    } else if (id == "contempt") {
+        if (auto v = spin(-Engine::kMaxContempt, Engine::kMaxContempt))
+            engine_.set_contempt(static_cast<int>(*v));
     } else if (id == "solvepieces" || id == "solvenodes") {
         if (auto v = spin(0, id == "solvepieces" ? kMaxSolvePieces : kMaxSolveNodes)) {
             RootSolverOptions options = engine_.solver_options();

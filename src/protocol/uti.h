@@ -50,6 +50,7 @@ class UtiSession {
         size_t hash_mb;
         int threads;
         int move_overhead_ms;
+        int contempt;
     } startup_;
 };
 

@@ -16,6 +16,8 @@ usage: test_cli.py BRANAN BRANAN-MATCH
 - a stray word on the command line (one no option takes) is refused with exit status 2 and an
   error that names it, by the daemon, every subcommand and branan-match, instead of being
   dropped;
+- the daemon's --contempt sets the Contempt option's default (its `uti` reply shows it), and a
+  value out of -1000..1000 exits with status 2 naming --contempt;
 - docs/rules.md has a row for every preset `branan rules --list` names, and every canonical
   rules string of a preset that it quotes is the one the binary writes, and section 7 names
   every key `branan rules --keys` lists.
@@ -178,11 +180,22 @@ def check_stray_words(branan, branan_match):
         assert r.returncode == 2 and "unexpected argument '2'" in r.stderr, (r.returncode, r.stderr)
 
 
+def check_daemon_contempt(branan):
+    r = run([branan, "--contempt", "-250"], "uti\nquit\n")
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    assert "option name Contempt type spin default -250 min -1000 max 1000" in r.stdout.splitlines(), r.stdout
+    for bad in ("1001", "-5000", "x"):
+        r = run([branan, "--contempt", bad], "quit\n")
+        assert r.returncode == 2 and "--contempt" in r.stderr.splitlines()[0], (bad, r.returncode, r.stderr)
+        assert not r.stdout, (bad, r.stdout)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.strip())
         return 2
     check_stray_words(sys.argv[1], sys.argv[2])
+    check_daemon_contempt(sys.argv[1])
     check_analyse_default_depth(sys.argv[1])
     check_analyse_opentafl_notation(sys.argv[1])
     check_preset_given_to_rules(sys.argv[1])

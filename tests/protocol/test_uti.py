@@ -140,12 +140,13 @@ def handshake():
                 options[m.group(1)] = (m.group(2), m.group(3))
         expect_types = {"Hash": "spin", "Threads": "spin", "Ponder": "check", "MultiPV": "spin",
                         "Move Overhead": "spin", "UTI_Variant": "combo", "UTI_Rules": "string",
-                        "SolvePieces": "spin", "SolveNodes": "spin"}
+                        "SolvePieces": "spin", "SolveNodes": "spin", "Contempt": "spin"}
         for name, kind in expect_types.items():
             assert name in options, "option %r missing from %r" % (name, got)
             assert options[name][0] == kind, "option %r has type %r" % (name, options[name][0])
         for name in ("Hash", "Threads", "MultiPV", "Move Overhead", "SolvePieces", "SolveNodes"):
             assert re.fullmatch(r" default \d+ min \d+ max \d+", options[name][1]), options[name]
+        assert options["Contempt"][1] == " default 0 min -1000 max 1000", options["Contempt"]
         combo = options["UTI_Variant"][1]
         variants = re.findall(r" var (\S+)", combo)
         assert re.match(r" default brandubh\b", combo), combo
@@ -1101,6 +1102,43 @@ def stopped_search_completes_depth_one():
                 assert_no_more_bestmove(e, 0.2)
                 e.wait_idle()
         assert e.sync() == []
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def contempt_decides_between_a_draw_and_a_worse_position():
+    """Contempt (protocol-spec.md 3.3): the defenders, far behind under brandubh-opentafl (a third
+    repetition draws), can draw by repeating with c3-d3. Without contempt they take the draw at
+    score 0; with contempt 300 they still take it, scored -300; with 1000 they play on, scoring
+    their position above -1000. Out-of-range and malformed values are refused, the old kept."""
+    e = start_engine()
+    try:
+        assert not errors(e.command("setoption name UTI_Variant value brandubh-opentafl"))
+        position = ("position otn /3t3/3t3/3T3/ttTK1tt/7/3t3/3t3/ "
+                    "moves d1-c1 d3-c3 c1-d1 c3-d3 d1-c1 d3-c3 c1-d1")
+        results = {}
+        for contempt in (0, 300, 1000):
+            assert not errors(e.command("setoption name Contempt value %d" % contempt))
+            e.command(position)
+            e.send("go depth 8")
+            got = e.read_until(lambda l: l.startswith("bestmove"), T(60), "bestmove")
+            best = got[-1].split()[1]
+            last = search_infos(got)[-1]
+            assert last["kind"] == "cp", last
+            results[contempt] = (best, last["score"])
+        assert results[0] == ("c3-d3", 0), results
+        assert results[300] == ("c3-d3", -300), results
+        assert results[1000][0] != "c3-d3" and -1000 < results[1000][1] < 0, results
+        for bad in ("1001", "-1001", "abc", ""):
+            out = e.command("setoption name Contempt value " + bad)
+            assert_single_error(out, "Contempt " + bad, ["Contempt"])
+        # The refused values left contempt at 1000: the defenders still play on.
+        e.command(position)
+        e.send("go depth 8")
+        got = e.read_until(lambda l: l.startswith("bestmove"), T(60), "bestmove")
+        assert got[-1].split()[1] != "c3-d3", got[-1]
     finally:
         e.close()
     assert not e.stderr_text(), e.stderr_text()
