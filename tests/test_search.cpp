@@ -267,7 +267,8 @@ FortressSearch search_on(TranspositionTable& tt, const Game& game, int depth) {
     FortressSearch out;
     game.visit_position([&](const auto& root) {
         using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
-        W worker(0, shared, root, game.legal_moves());
+        QuietHistory history(static_cast<size_t>(W::history_size()), 0);
+        W worker(0, shared, root, game.legal_moves(), history);
         shared.total_nodes = [&worker] { return worker.nodes.load(); };
         worker.iterate(nullptr);
         out = {worker.completed_depth(), worker.root_moves()[0].score, worker.root_moves()[0].move};

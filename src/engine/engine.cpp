@@ -224,7 +224,7 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             std::vector<QuietHistory>& histories = histories_.tables();
             std::vector<std::unique_ptr<W>> workers;
             for (int i = 0; i < threads_; ++i)
-                workers.push_back(std::make_unique<W>(i, sh, root, roots, &histories[i]));
+                workers.push_back(std::make_unique<W>(i, sh, root, roots, histories[i]));
             sh.total_nodes = [&workers, solver_nodes] {
                 uint64_t n = solver_nodes;
                 for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);

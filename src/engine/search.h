@@ -87,15 +87,10 @@ class Worker {
   public:
     // `root_moves` are the legal moves to search (forbidden repetitions and searchmoves applied).
     // `history`: the thread's quiet-move history (engine/history.h), of history_size() entries,
-    // kept and updated in place; without one the worker starts from an empty history of its own.
+    // kept and updated in place (zeros for a worker that starts from nothing).
     Worker(int id, SharedSearch& shared, const Position<BB>& root,
-           const std::vector<Move>& root_moves, QuietHistory* history = nullptr)
-        : id_(id),
-          shared_(shared),
-          pos_(root),
-          root_side_(root.side_to_move()),
-          own_history_(history ? 0 : static_cast<size_t>(history_size()), 0),
-          history_(history ? *history : own_history_) {
+           const std::vector<Move>& root_moves, QuietHistory& history)
+        : id_(id), shared_(shared), pos_(root), root_side_(root.side_to_move()), history_(history) {
         assert(static_cast<int>(history_.size()) == history_size());
         for (Move m : root_moves)
             roots_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, false, false, 0, {m}});
@@ -170,7 +165,6 @@ class Worker {
     std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
     // history_[(side * kSquares + from) * kSquares + to]
     static constexpr int kSquares = max_squares<BB>;
-    QuietHistory own_history_;  // sized only when the worker has no history of the engine's
     QuietHistory& history_;
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
