@@ -429,13 +429,22 @@ TEST_CASE("Berserk and OpenTafl's jump keys are read", "[rules-string]") {
         for (const Case& c :
              {Case{"ber:x", "'ber'"}, Case{"kj:y", "'kj'"}, Case{"nj:2", "'nj'"},
               Case{"cj:", "'cj'"}, Case{"mj:q", "'mj'"}, Case{"ber:c", "'surf:y'"},
-              Case{"surf:n kj:j sw:w", "'sw'"}, Case{"surf:n ber:m linc:y", "'linc'"},
-              Case{"surf:n kj:r ks:m", "'ks:m'"}}) {
+              Case{"surf:n kj:j sw:w", "'sw'"}, Case{"surf:n kj:r xks:t", "'xks:t'"},
+              Case{"surf:n ber:c xforest:5 cors:tcnkmTCNKM", "'xforest'"},
+              Case{"surf:n kj:j xtfr:f", "'xtfr:f'"}}) {
             const std::string text = seven(c.entry);
             INFO(text);
             const auto r = parse_rules_string(text);
             CHECK_FALSE(r.ok());
             CHECK_THAT(error_of(r), Contains(c.names));
+        }
+    }
+    SECTION("OpenTafl's keys once refused with them are accepted and written back") {
+        for (const char* entry : {"surf:n ber:m linc:y", "surf:n kj:r ks:m"}) {
+            const std::string text = seven(entry);
+            INFO(text);
+            const Rules r = parse_ok(text);
+            CHECK(parse_ok(write_rules_string(r)) == r);
         }
     }
     SECTION("the same keys set to 'off' are accepted") {

@@ -158,6 +158,7 @@ class Position {
     [[gnu::noinline]] int count_special(bool first_only) const;
     SpecialEffect special_sandwich(Move m, bool pre) const;
     [[gnu::noinline]] SpecialEffect special_effect(Move m) const;
+    BB special_linnaean(Square to) const;
     bool has_capturing_move(Square sq) const;
     bool can_step(Square sq) const;
     [[gnu::noinline]] void do_special_move(Move m);

@@ -19,6 +19,13 @@
 //     knight on the far square, a hostile corner on either side. A move counts as capturing only
 //     if it already does before the piece arrives (OpenTafl's capturing-move test), so a
 //     commander arriving next to the king against a plain attacker captures nothing;
+//   - a middleweight king (ks:m) is captured with every side that exists closed (guards close
+//     none), but where the attackers start with commanders or knights, OpenTafl first asks for a
+//     sandwich on the arriving attacker's line, so on the edge an attacker arriving from inside
+//     the board does not capture him (one arriving along the edge does);
+//   - Linnaean capture (linc) is judged apart from the capturing-move test, on the board before
+//     the move, for any attacker moving (a guard too); the victim is no guard, any attacker (a
+//     guard too) holds a side of the throne, and it starts a berserk turn like any capture;
 //   - berserk: after a move that captures, the same side moves again with the same piece while it
 //     has a capturing move (ber:c) or any move (ber:m); the continuation need not capture (the
 //     spec says "must capture if available"; the code lets any move of that piece through).
@@ -155,6 +162,14 @@ typename Position<BB>::SpecialEffect Position<BB>::special_sandwich(Move m, bool
     if (!t_->attackers_ranked ||
         (ks != KingStrength::Strong && ks != KingStrength::StrongNearThrone)) {
         // Guards close none of his sides. The move changes none of them (see king_captured).
+        // A middleweight king against commanders or knights is judged on the sandwich's line
+        // first (Taflman.checkSandwichCapture): on the edge, an attacker arriving from inside
+        // the board captures him not.
+        if (ks == KingStrength::Middleweight && t_->attackers_ranked) {
+            int d = 0;
+            while (geo.neighbour[to][d] != king_) ++d;
+            if (geo.neighbour[king_][d] == kNoSquare) return e;
+        }
         e.king = king_captured_by(to, soldiers_[0] & ~sp.guards[0]);
         return e;
     }
@@ -185,10 +200,30 @@ typename Position<BB>::SpecialEffect Position<BB>::special_effect(Move m) const 
     }
     const bool jump_captures = over != kNoSquare && jump_mode(m.from) == JumpMode::Capture;
     const SpecialEffect before = special_sandwich(m, true);
-    if (!before.captured && !before.king && !jump_captures) return {};
+    const BB linnaean = special_linnaean(m.to);
+    if (!before.captured && !before.king && !jump_captures) return {linnaean, false};
     SpecialEffect e = special_sandwich(m, false);
     if (jump_captures) e.captured |= square_bb<BB>(over);
+    e.captured |= linnaean;
     return e;
+}
+
+// The Linnaean capture of an attacker's move to `to`, as GameState.checkLinnaeanCapture judges
+// it: on the board before the move, whatever the mover (a guard too) and apart from OpenTafl's
+// capturing-move test; the victim is no guard; any attacker (a guard too) holds a throne side.
+template <class BB>
+BB Position<BB>::special_linnaean(Square to) const {
+    if (!t_->rules.linnaean_capture || to_move_ != Side::Attackers) return 0;
+    const auto& geo = t_->geo;
+    const BB victims = soldiers_[1] & ~special_.back().guards[1];
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const Square n = geo.neighbour[to][dir];
+        if (n == kNoSquare || !test(victims, n)) continue;
+        const Square beyond = geo.neighbour[n][dir];
+        if (beyond != kNoSquare && linnaean_anvil(n, beyond, soldiers_[0], king_))
+            return square_bb<BB>(n);
+    }
+    return 0;
 }
 
 // Whether the piece on `sq` (of the side to move) has a capturing move (OpenTafl's

@@ -377,16 +377,12 @@ std::string validate(const Rules& r) {
         if (r.encirclement) return "encirclement ('surf:y') " + with + " is not supported";
         if (r.shieldwall != Shieldwall::None)
             return std::string("shieldwalls ('sw') ") + with + " are not supported";
-        if (r.linnaean_capture)
-            return std::string("Linnaean capture ('linc') ") + with + " is not supported";
         if (r.edge_fort != EdgeFort::None)
             return std::string("exit forts ('efe') ") + with + " are not supported";
         if (r.forest_moves)
             return std::string("the forest timer ('xforest') ") + with + " is not supported";
-        if (r.king_strength == KingStrength::Middleweight ||
-            r.king_strength == KingStrength::StrongOnThrone)
-            return std::string("this king strength ('ks:m', 'xks:t') ") + with +
-                   " is not supported";
+        if (r.king_strength == KingStrength::StrongOnThrone)
+            return std::string("Branan's king strength 'xks:t' ") + with + " is not supported";
         if (r.repetition == RepetitionRule::Forbidden)
             return std::string("forbidden repetition ('xtfr:f') ") + with + " is not supported";
     }
