@@ -428,8 +428,9 @@ TEST_CASE("Berserk and OpenTafl's jump keys are read", "[rules-string]") {
         };
         for (const Case& c :
              {Case{"ber:x", "'ber'"}, Case{"kj:y", "'kj'"}, Case{"nj:2", "'nj'"},
-              Case{"cj:", "'cj'"}, Case{"mj:q", "'mj'"}, Case{"ber:c", "'surf:y'"},
+              Case{"cj:", "'cj'"}, Case{"mj:q", "'mj'"}, Case{"ber:c xsurf:u", "'xsurf:u'"},
               Case{"surf:n kj:j sw:w", "'sw'"}, Case{"surf:n kj:r xks:t", "'xks:t'"},
+              Case{"kj:j efe:y xefe:s", "'xefe:s'"},
               Case{"surf:n ber:c xforest:5 cors:tcnkmTCNKM", "'xforest'"},
               Case{"surf:n kj:j xtfr:f", "'xtfr:f'"}}) {
             const std::string text = seven(c.entry);
@@ -440,7 +441,8 @@ TEST_CASE("Berserk and OpenTafl's jump keys are read", "[rules-string]") {
         }
     }
     SECTION("OpenTafl's keys once refused with them are accepted and written back") {
-        for (const char* entry : {"surf:n ber:m linc:y", "surf:n kj:r ks:m"}) {
+        for (const char* entry :
+             {"surf:n ber:m linc:y", "surf:n kj:r ks:m", "ber:c", "kj:j efe:y"}) {
             const std::string text = seven(entry);
             INFO(text);
             const Rules r = parse_ok(text);
@@ -756,7 +758,8 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {"dim:7 start:" + kTablutStart, {"start", "7x7"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", {"start"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", {"'start'", "no king"}},
-        {"dim:7 start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/", {"'surf:y'", "with special pieces"}},
+        {"dim:7 xforest:3 cors:tcnkmTCNKM start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/",
+         {"'xforest'", "with special pieces"}},
         {"dim:7 surf:n start:/g2t3/3m3/3T3/ttTKTtt/3G3/3t3/3t3/",
          {"start position", "an attackers' guard on a1, a corner ('cor')"}},
         {"dim:7 start:", {"'start'"}},

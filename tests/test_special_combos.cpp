@@ -43,7 +43,8 @@ const std::vector<PerftCase>& perft_cases() {
          "dim:7 name:MW surf:n atkf:y ks:m cenh: cenhe: ber:c cj:c "
          "start:/7/7/7/7/2tTc2/1T5/1c1K1t1/",
          {25, 470, 12369, 247951}},
-        {"7x7, Linnaean capture by a guard of a mercenary, guard and commander on the throne's sides",
+        {"7x7, Linnaean capture by a guard of a mercenary, guard and commander on the throne's "
+         "sides",
          "dim:7 name:Lin surf:n atkf:y ks:s linc:y start:/7/g6/3M3/2tKg2/3c3/7/1T3t1/",
          {43, 748, 29540, 577072}},
         {"7x7, the same with berserk turns (ber:c)",
@@ -55,6 +56,44 @@ const std::vector<PerftCase>& perft_cases() {
         {"7x7, Linnaean capture, capturing mercenary jumps, ber:m",
          "dim:7 name:Lin surf:n atkf:y ks:s linc:y ber:m mj:c start:/7/m6/3T3/2tKg2/3c3/7/1T3t1/",
          {43, 743, 26106, 523949}},
+        {"7x7, encirclement closing around the king, a mercenary in the ring",
+         "dim:7 name:Enc surf:y atkf:y ks:w cenh: cenhe: start:/7/1tt4/tK4t/1tm4/7/7/7/",
+         {31, 126, 4622, 39011}},
+        {"7x7, the same ring, the king jumps out onto the edge (kj:j)",
+         "dim:7 name:Enc surf:y atkf:y ks:w cenh: cenhe: kj:j start:/7/1tt4/tK4t/1tm4/7/7/7/",
+         {31, 177, 6658, 56347}},
+        {"7x7, the same ring, capturing king jumps, ber:c",
+         "dim:7 name:Enc surf:y atkf:y ks:w cenh: cenhe: kj:c ber:c "
+         "start:/7/1tt4/tK4t/1tm4/7/7/7/",
+         {31, 177, 6532, 58907}},
+        {"7x7, a ring closed by a capture that starts a berserk turn (ber:m)",
+         "dim:7 name:Enc surf:y atkf:y ks:s cenh: cenhe: ber:m start:/7/7/2t4/1tT4/tK4t/t1m4/1t5/",
+         {36, 362, 14106, 175206}},
+        {"7x7, the same with king jumps and ber:c",
+         "dim:7 name:Enc surf:y atkf:y ks:s cenh: cenhe: ber:c kj:j "
+         "start:/7/7/2t4/1tT4/tK4t/t1m4/1t5/",
+         {36, 389, 15620, 198579}},
+        {"7x7, encirclement with guards and commanders in the ring, capturing commander jumps",
+         "dim:7 name:Enc surf:y atkf:y ks:w cenh: cenhe: kj:j cj:c "
+         "start:/7/2tgt2/1t1C1t1/1cTKTm1/1t3t1/2t1t2/7/",
+         {41, 426, 17912, 241962}},
+        {"7x7, an exit fort one move away, walls of commander, guard and mercenary",
+         "dim:7 name:Fort atkf:n efe:y surf:n ks:w start:/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/",
+         {35, 944, 34734, 863599}},
+        {"7x7, the same fort with berserk turns and capturing mercenary jumps",
+         "dim:7 name:Fort atkf:n efe:y surf:n ks:w ber:m mj:c "
+         "start:/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/",
+         {35, 944, 34629, 857126}},
+        {"7x7, the same fort with encirclement and king jumps",
+         "dim:7 name:Fort atkf:n efe:y surf:y ks:w kj:j start:/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/",
+         {35, 944, 34739, 863706}},
+        {"Tablut (encirclement, Linnaean capture) with king jumps",
+         kTablutKeys + " ks:c kj:j start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+         {80, 4400, 353200}},
+        {"Berserk with encirclement, exit forts and Linnaean capture",
+         "dim:11 name:Berserk atkf:n tfr:l kj:r ber:c surf:y efe:y linc:y "
+         "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+         {60, 6910, 440948}},
         {"Tablut with commanders and a knight, a middleweight king, ber:c",
          kTablutKeys + " surf:n ks:m ber:c "
                        "start:/3tct3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tnt3/",
@@ -64,8 +103,7 @@ const std::vector<PerftCase>& perft_cases() {
 }
 
 // Rules `keys` with the position `record` as their start, from `to_move`'s move.
-Game game_of(const std::string& keys, const std::string& record,
-             Side to_move = Side::Attackers) {
+Game game_of(const std::string& keys, const std::string& record, Side to_move = Side::Attackers) {
     const auto rules = parse_rules_string(keys + " start:" + record);
     INFO(keys << " start:" << record);
     REQUIRE(rules.ok());
@@ -135,4 +173,42 @@ TEST_CASE("Linnaean capture with special pieces: a guard captures, a mercenary c
     // Without linc nothing is captured.
     Game plain = game_of("dim:7 name:Lin surf:n atkf:y ks:s", "/7/g6/3M3/2tKg2/3c3/7/1T3t1/");
     CHECK(play_captures(plain, "a2-d2").empty());
+}
+
+TEST_CASE("encirclement with special pieces: a jump onto the edge breaks it, a berserk turn ends",
+          "[berserk]") {
+    // OpenTafl (Perft2 legal): g3-d3 closes the ring around the king on b3: verdict 1; with
+    // kj:j the king jumps b3-b1 over b2 (Board.isSideEncircled asks every defender's
+    // destinations, jumps included): verdict 0.
+    const std::string keys = "dim:7 name:Enc surf:y atkf:y ks:w cenh: cenhe:";
+    Game ring = game_of(keys, "/7/1tt4/tK4t/1tm4/7/7/7/");
+    ring.play(ring.parse_move("g3-d3").value());
+    CHECK(ring.status().outcome == Outcome::AttackersWin);
+    CHECK(ring.status().reason == OutcomeReason::Encircled);
+    Game jumper = game_of(keys + " kj:j", "/7/1tt4/tK4t/1tm4/7/7/7/");
+    jumper.play(jumper.parse_move("g3-d3").value());
+    CHECK(jumper.status().outcome == Outcome::Ongoing);
+    // g5-c5 captures c4 and closes the ring around b5 and b6; the berserk turn (ber:m) could go
+    // on, but checkVictory ends the game at once: verdict 1.
+    Game berserk = game_of("dim:7 name:Enc surf:y atkf:y ks:s cenh: cenhe: ber:m",
+                           "/7/7/2t4/1tT4/tK4t/t1m4/1t5/");
+    CHECK(play_captures(berserk, "g5-c5") == "c4");
+    CHECK(berserk.record() == "/7/7/2t4/1t5/tKt4/t1m4/1t5/");
+    CHECK(berserk.status().outcome == Outcome::AttackersWin);
+    CHECK(berserk.legal_moves().empty());
+}
+
+TEST_CASE("exit forts with special pieces: commanders, guards and mercenaries are walls",
+          "[berserk]") {
+    // OpenTafl (Perft2 legal): g3-d3 closes the fort around the king on d1 (walls c1, e1 a
+    // guard, c2 a commander, e2 a mercenary, d3): verdict 2.
+    const std::string keys = "dim:7 name:Fort atkf:n efe:y surf:n ks:w";
+    Game fort = game_of(keys, "/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/", Side::Defenders);
+    fort.play(fort.parse_move("g3-d3").value());
+    CHECK(fort.status().outcome == Outcome::DefendersWin);
+    CHECK(fort.status().reason == OutcomeReason::ExitFort);
+    Game none = game_of("dim:7 name:Fort atkf:n surf:n ks:w", "/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/",
+                        Side::Defenders);
+    none.play(none.parse_move("g3-d3").value());
+    CHECK(none.status().outcome == Outcome::Ongoing);
 }

@@ -151,8 +151,9 @@ class Position {
         bool king = false;
     };
     JumpMode jump_mode(Square sq) const;
-    [[gnu::always_inline]] inline void special_masks(Square from, BB& no_stop, BB& no_pass) const;
-    BB jumps_from(Square from) const;
+    [[gnu::always_inline]] inline void special_masks(Square from, Side side, BB& no_stop,
+                                                     BB& no_pass) const;
+    BB jumps_from(Square from, Side side) const;
     BB special_destinations(Square from) const;
     [[gnu::noinline]] void generate_special(MoveList& list) const;
     [[gnu::noinline]] int count_special(bool first_only) const;
@@ -161,6 +162,8 @@ class Position {
     BB special_linnaean(Square to) const;
     bool has_capturing_move(Square sq) const;
     bool can_step(Square sq) const;
+    bool defender_jumps_to_edge() const;
+    Status special_verdict() const;
     [[gnu::noinline]] void do_special_move(Move m);
     [[gnu::noinline]] void undo_special_move();
 
@@ -585,6 +588,7 @@ void Position<BB>::update_forest(State& st, Side us) {
 template <class BB>
 Status Position<BB>::static_status() const {
     if (test(t_->escape, king_)) return {Outcome::DefendersWin, OutcomeReason::KingEscaped};
+    if (t_->special) return special_verdict();
     if (t_->rules.encirclement && encirclement_wins())
         return {Outcome::AttackersWin, OutcomeReason::Encircled};
     if (t_->rules.edge_fort != EdgeFort::None && in_exit_fort())

@@ -26,6 +26,11 @@
 //   - Linnaean capture (linc) is judged apart from the capturing-move test, on the board before
 //     the move, for any attacker moving (a guard too); the victim is no guard, any attacker (a
 //     guard too) holds a side of the throne, and it starts a berserk turn like any capture;
+//   - encirclement (surf:y) and exit forts (efe) are judged after every move of either side, a
+//     berserk turn's too (OpenTafl's checkVictory, the fort first): every piece of the attackers
+//     (guards too) walls the defenders in, every defender (guards too) walls a fort; the defenders
+//     are not encircled while one of them jumps onto the edge (Board.isSideEncircled asks every
+//     defender's destinations, jumps included, before its flood from the edge);
 //   - berserk: after a move that captures, the same side moves again with the same piece while it
 //     has a capturing move (ber:c) or any move (ber:m); the continuation need not capture (the
 //     spec says "must capture if available"; the code lets any move of that piece through).
@@ -47,32 +52,33 @@ JumpMode Position<BB>::jump_mode(Square sq) const {
     return JumpMode::None;  // soldiers and guards
 }
 
-// The squares the piece on `from` may not stop on / not cross (a guard follows its own lists).
+// The squares the piece of `side` on `from` may not stop on / not cross (a guard follows its own
+// lists).
 template <class BB>
-void Position<BB>::special_masks(Square from, BB& no_stop, BB& no_pass) const {
+void Position<BB>::special_masks(Square from, Side side, BB& no_stop, BB& no_pass) const {
     const int origin = t_->origin(from);
-    const int us = index(to_move_);  // the piece on `from` is always of the side to move
+    const int us = index(side);
     if (test(special_.back().guards[us], from)) [[unlikely]] {
         no_stop = t_->guard_no_stop[origin][us];
         no_pass = t_->guard_no_pass[origin][us];
         return;
     }
-    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
+    const Piece p = from == king_ ? Piece::King : soldier_of(side);
     no_stop = stop_forbidden(p, origin);
     no_pass = pass_forbidden(p, origin);
 }
 
-// The squares the piece on `from` (of the side to move) reaches by jumping.
+// The squares the piece of `side` on `from` reaches by jumping.
 template <class BB>
-BB Position<BB>::jumps_from(Square from) const {
+BB Position<BB>::jumps_from(Square from, Side side) const {
     const JumpMode mode = jump_mode(from);
     if (mode == JumpMode::None) return 0;
     const auto& geo = t_->geo;
     const SpecialState& sp = special_.back();
-    const int them = index(opponent(to_move_));
+    const int them = index(opponent(side));
     const BB plain = soldiers_[them] & ~sp.commanders[them] & ~sp.knights[them];
     BB no_stop, no_pass;
-    special_masks(from, no_stop, no_pass);
+    special_masks(from, side, no_stop, no_pass);
     const BB occ = occupied();
     BB jumps = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
@@ -91,9 +97,10 @@ BB Position<BB>::jumps_from(Square from) const {
 template <class BB>
 BB Position<BB>::special_destinations(Square from) const {
     BB no_stop, no_pass;
-    special_masks(from, no_stop, no_pass);
+    special_masks(from, to_move_, no_stop, no_pass);
     const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
-    return slide_targets(from, t_->reach[static_cast<int>(p)], no_stop, no_pass) | jumps_from(from);
+    return slide_targets(from, t_->reach[static_cast<int>(p)], no_stop, no_pass) |
+           jumps_from(from, to_move_);
 }
 
 template <class BB>
@@ -230,7 +237,7 @@ BB Position<BB>::special_linnaean(Square to) const {
 // getCapturingMoves: every jump of a capturing jumper, every move that captures before arriving).
 template <class BB>
 bool Position<BB>::has_capturing_move(Square sq) const {
-    if (jump_mode(sq) == JumpMode::Capture && jumps_from(sq)) return true;
+    if (jump_mode(sq) == JumpMode::Capture && jumps_from(sq, to_move_)) return true;
     for (BB to = special_destinations(sq); to;) {
         const Move m{static_cast<uint16_t>(sq), static_cast<uint16_t>(pop_lsb(to))};
         const SpecialEffect e = special_sandwich(m, true);
@@ -243,13 +250,34 @@ bool Position<BB>::has_capturing_move(Square sq) const {
 template <class BB>
 bool Position<BB>::can_step(Square sq) const {
     BB no_stop, no_pass;
-    special_masks(sq, no_stop, no_pass);
+    special_masks(sq, to_move_, no_stop, no_pass);
     const BB occ = occupied();
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square n = t_->geo.neighbour[sq][dir];
         if (n != kNoSquare && !test(occ, n) && !test(no_pass, n)) return true;
     }
     return false;
+}
+
+// Whether a defender (the king included) jumps onto the edge: OpenTafl's isSideEncircled asks
+// every defender's destinations, jumps included, before its flood from the edge.
+template <class BB>
+bool Position<BB>::defender_jumps_to_edge() const {
+    const SpecialState& sp = special_.back();
+    for (BB b = king_bb() | sp.commanders[1] | sp.knights[1] | sp.mercenaries[1]; b;)
+        if (jumps_from(pop_lsb(b), Side::Defenders) & t_->geo.edge) return true;
+    return false;
+}
+
+// The verdicts OpenTafl's checkVictory gives after any move of either side (a berserk turn's
+// too) from the board alone: an exit fort, then encirclement.
+template <class BB>
+Status Position<BB>::special_verdict() const {
+    if (t_->rules.edge_fort != EdgeFort::None && in_exit_fort())
+        return {Outcome::DefendersWin, OutcomeReason::ExitFort};
+    if (t_->rules.encirclement && !defender_jumps_to_edge() && encircled())
+        return {Outcome::AttackersWin, OutcomeReason::Encircled};
+    return {};
 }
 
 template <class BB>
@@ -316,6 +344,8 @@ void Position<BB>::do_special_move(Move m) {
         st.status = {Outcome::AttackersWin, OutcomeReason::KingCaptured};
     else if (!soldiers_[0])  // OpenTafl ends the game at once, within a berserk turn too
         st.status = {Outcome::DefendersWin, OutcomeReason::NoLegalMove};
+    else
+        st.status = special_verdict();  // after either side's move, within a berserk turn too
 
     // 4. Berserk: the same piece again, the same side to move.
     if (sp.berserker != kNoSquare) st.key ^= z.berserker[sp.berserker];

@@ -374,11 +374,14 @@ std::string validate(const Rules& r) {
         const std::string with = r.berserk != Berserk::None      ? "with berserk turns ('ber')"
                                  : r.king_jump != JumpMode::None ? "with king jumps ('kj')"
                                                                  : "with special pieces";
-        if (r.encirclement) return "encirclement ('surf:y') " + with + " is not supported";
+        if (r.encirclement_unbreakable)
+            return std::string("Branan's unbreakable ring ('xsurf:u') ") + with +
+                   " is not supported";
         if (r.shieldwall != Shieldwall::None)
             return std::string("shieldwalls ('sw') ") + with + " are not supported";
-        if (r.edge_fort != EdgeFort::None)
-            return std::string("exit forts ('efe') ") + with + " are not supported";
+        if (r.edge_fort == EdgeFort::Sealed)
+            return std::string("Branan's sealed exit forts ('xefe:s') ") + with +
+                   " are not supported";
         if (r.forest_moves)
             return std::string("the forest timer ('xforest') ") + with + " is not supported";
         if (r.king_strength == KingStrength::StrongOnThrone)
