@@ -21,13 +21,14 @@ namespace {
 struct PerftCase {
     const char* what;
     std::string rules;
-    std::vector<uint64_t> counts;  // perft 1, 2, 3 (and 4)
+    std::vector<uint64_t> counts;      // perft 1, 2, 3 (and 4)
+    std::vector<std::string> moves{};  // played from the start first
 };
 
 const std::string kTablutKeys =
     "dim:9 name:Tablut esc:e atkf:y nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y";
 
-// Each: Perft2 perft '<rules>' 4 (3 where only three counts are given).
+// Each: Perft2 perft '<rules>' 4 [moves] (3 where only three counts are given).
 const std::vector<PerftCase>& perft_cases() {
     static const std::vector<PerftCase> list = {
         {"7x7, middleweight king on the edge, attacker commanders",
@@ -87,6 +88,44 @@ const std::vector<PerftCase>& perft_cases() {
         {"7x7, the same fort with encirclement and king jumps",
          "dim:7 name:Fort atkf:n efe:y surf:y ks:w kj:j start:/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/",
          {35, 944, 34739, 863706}},
+        {"7x7, shieldwalls of both sides (sw:w swf:n) with guards, commanders, mercenaries",
+         "dim:7 name:SW surf:n atkf:y ks:s sw:w swf:n "
+         "start:/2TGt2/2cg3/7/t2K2t/1m2T2/2TC3/1Tmt3/",
+         {35, 947, 33930, 937131}},
+        {"7x7, the same, flanking shieldwalls (swf:y), the pieces that close them moved before "
+         "(OpenTafl lets no piece close one on its first move)",
+         "dim:7 name:SW surf:n atkf:y ks:s sw:w start:/2TGt2/2cg3/7/t2K2t/1m2T2/2TC3/1Tmt3/",
+         {35, 947, 33930},
+         {"b5-b4", "e5-f5", "b4-b5", "f5-e5"}},
+        {"7x7, the same with berserk turns (ber:m)",
+         "dim:7 name:SW surf:n atkf:y ks:s sw:w swf:n ber:m "
+         "start:/2TGt2/2cg3/7/t2K2t/1m2T2/2TC3/1Tmt3/",
+         {35, 854, 28772, 747615}},
+        {"7x7, the same, strong shieldwall, capturing mercenary jumps, ber:c",
+         "dim:7 name:SW surf:n atkf:y ks:s sw:s swf:n ber:c mj:c "
+         "start:/2TGt2/2cg3/7/t2K2t/1m2T2/2TC3/1Tmt3/",
+         {36, 886, 32107, 850497}},
+        {"7x7, a guard that would close a shieldwall",
+         "dim:7 name:SW surf:n atkf:y ks:s sw:w swf:n "
+         "start:/2TGt2/2cg3/7/t2K2t/1g2T2/2TC3/1Tmt3/",
+         {35, 944, 33645, 928954}},
+        {"7x7, an unarmed king closes a shieldwall (ka:n)",
+         "dim:7 name:SW surf:n atkf:n ks:s sw:w swf:n ka:n "
+         "start:/2TGt2/2cg3/7/t5t/1m2K2/2TC3/1Tmt3/",
+         {21, 841, 18691, 736859}},
+        {"7x7, the same with capturing king jumps and ber:c",
+         "dim:7 name:SW surf:n atkf:n ks:s sw:w swf:n ka:n kj:c ber:c "
+         "start:/2TGt2/2cg3/7/t5t/1m2K2/2TC3/1Tmt3/",
+         {21, 841, 18379, 717483}},
+        {"OpenTafl's relaxed Copenhagen (encirclement, strong shieldwall, exit forts) with a "
+         "commander, a knight, a mercenary and a guard",
+         "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y "
+         "start:/3ttctt3/5t5/11/t4T4t/t3TTT3t/mt1TTKTT1tn/t3TTT3t/t4T4t/11/5g5/3ttttt3/",
+         {116, 6788, 806364}},
+        {"OpenTafl's relaxed Copenhagen with a defending commander, king jumps and ber:c",
+         "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y ber:c kj:r "
+         "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TCT3t/t4T4t/11/5t5/3ttttt3/",
+         {116, 6788, 806344}},
         {"Tablut (encirclement, Linnaean capture) with king jumps",
          kTablutKeys + " ks:c kj:j start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
          {80, 4400, 353200}},
@@ -132,6 +171,7 @@ TEST_CASE("special pieces with once refused rules: perft against OpenTafl's coun
         INFO(rules.error());
         REQUIRE(rules.ok());
         Game game = Game::create(*rules).value();
+        for (const auto& text : c.moves) REQUIRE(game.play(text).ok());
         for (int d = 1; d <= static_cast<int>(c.counts.size()); ++d) {
             INFO("depth " << d);
             CHECK(game.perft(d) == c.counts[d - 1]);
@@ -211,4 +251,34 @@ TEST_CASE("exit forts with special pieces: commanders, guards and mercenaries ar
                         Side::Defenders);
     none.play(none.parse_move("g3-d3").value());
     CHECK(none.status().outcome == Outcome::Ongoing);
+}
+
+TEST_CASE("shieldwalls with special pieces: guards stay and close none, mercenaries change sides",
+          "[berserk]") {
+    // OpenTafl (Perft2 legal, swf:n): b5-b1 closes the row c1 d1 (d1 a guard) in front of c2 (a
+    // commander) and d2 (a guard) against e1: c1 is captured, the guard stays. A guard moving
+    // there captures nothing (GameState: "Guards can't close a shieldwall capture"). e5-e7
+    // closes c7 d7 against b7: both are captured, the mercenary on c7 changes sides.
+    const std::string keys = "dim:7 name:SW surf:n atkf:y ks:s sw:w swf:n";
+    Game soldier = game_of(keys, "/2TGt2/2cg3/7/t2K2t/1t2T2/2TC3/1Tmt3/");
+    CHECK(play_captures(soldier, "b5-b1") == "c1");
+    CHECK(soldier.record() == "/1t1Gt2/2cg3/7/t2K2t/4T2/2TC3/1Tmt3/");
+    Game guard = game_of(keys, "/2TGt2/2cg3/7/t2K2t/1g2T2/2TC3/1Tmt3/");
+    CHECK(play_captures(guard, "b5-b1").empty());
+    Game defenders = game_of(keys, "/2TGt2/2cg3/7/t2K2t/1m2T2/2TC3/1Tmt3/", Side::Defenders);
+    CHECK(play_captures(defenders, "e5-e7") == "c7,d7");
+    CHECK(defenders.record() == "/2TGt2/2cg3/7/t2K2t/1m5/2TC3/1TM1T2/");
+    // Without sw nothing is captured.
+    Game none =
+        game_of("dim:7 name:SW surf:n atkf:y ks:s", "/2TGt2/2cg3/7/t2K2t/1t2T2/2TC3/1Tmt3/");
+    CHECK(play_captures(none, "b5-b1").empty());
+}
+
+TEST_CASE("shieldwalls with special pieces: an unarmed king closes one, as in OpenTafl's code",
+          "[berserk]") {
+    // OpenTafl (Perft2 legal, ka:n): the king's e5-e7 closes c7 d7 against b7 and captures both.
+    Game game = game_of("dim:7 name:SW surf:n atkf:n ks:s sw:w swf:n ka:n",
+                        "/2TGt2/2cg3/7/t5t/1m2K2/2TC3/1Tmt3/", Side::Defenders);
+    CHECK(play_captures(game, "e5-e7") == "c7,d7");
+    CHECK(game.record() == "/2TGt2/2cg3/7/t5t/1m5/2TC3/1TM1K2/");
 }

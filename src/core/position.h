@@ -160,6 +160,7 @@ class Position {
     SpecialEffect special_sandwich(Move m, bool pre) const;
     [[gnu::noinline]] SpecialEffect special_effect(Move m) const;
     BB special_linnaean(Square to) const;
+    BB special_shieldwall(Move m, BB captured) const;
     bool has_capturing_move(Square sq) const;
     bool can_step(Square sq) const;
     bool defender_jumps_to_edge() const;
@@ -179,7 +180,8 @@ class Position {
     [[gnu::noinline]] int count_all_fort_slides(bool first_only) const;
     int count_all_slides(bool first_only) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
-    BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Square king) const;
+    BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, BB enemy_soldiers,
+                      Square king) const;
     bool in_exit_fort() const;
     bool in_sealed_fort() const;
     bool in_opentafl_fort() const;
@@ -474,7 +476,7 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_sol
     const Side them = opponent(us);
     BB captured = 0;
     if (t_->shieldwall && (!t_->rules.shieldwall_flank || test(t_->geo.edge, to)))
-        captured = shieldwall_set(to, us, occ, own_soldiers, king);
+        captured = shieldwall_set(to, us, occ, own_soldiers, soldiers_[index(them)], king);
     if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return captured;  // no victim beside
     const Piece victim = soldier_of(them);
     BB anvils = own_soldiers;

@@ -31,6 +31,14 @@
 //     (guards too) walls the defenders in, every defender (guards too) walls a fort; the defenders
 //     are not encircled while one of them jumps onto the edge (Board.isSideEncircled asks every
 //     defender's destinations, jumps included, before its flood from the edge);
+//   - shieldwalls (sw) are looked for on the board after the move's other captures, apart from
+//     the capturing-move test (position_edge_rules.h's rows; OpenTafl's detection quirks are not
+//     copied, as on the plain path): any piece of the mover's side (a guard too) fronts or closes
+//     a row, any enemy piece (a guard too) belongs to one, but a guard moving captures none, the
+//     row's guards (and king) stay, its mercenaries change sides, and an unarmed king moving
+//     captures rows as any piece does (OpenTafl's code; the plain path lets him not);
+//   - a shieldwall or Linnaean capture starts a berserk turn like any capture, but the turn goes
+//     on under ber:c only while the piece has a sandwich or jump capture (getCapturingMoves);
 //   - berserk: after a move that captures, the same side moves again with the same piece while it
 //     has a capturing move (ber:c) or any move (ber:m); the continuation need not capture (the
 //     spec says "must capture if available"; the code lets any move of that piece through).
@@ -207,12 +215,32 @@ typename Position<BB>::SpecialEffect Position<BB>::special_effect(Move m) const 
     }
     const bool jump_captures = over != kNoSquare && jump_mode(m.from) == JumpMode::Capture;
     const SpecialEffect before = special_sandwich(m, true);
-    const BB linnaean = special_linnaean(m.to);
-    if (!before.captured && !before.king && !jump_captures) return {linnaean, false};
-    SpecialEffect e = special_sandwich(m, false);
+    SpecialEffect e;
+    if (before.captured || before.king || jump_captures) e = special_sandwich(m, false);
     if (jump_captures) e.captured |= square_bb<BB>(over);
-    e.captured |= linnaean;
+    if (t_->shieldwall) e.captured |= special_shieldwall(m, e.captured);
+    e.captured |= special_linnaean(m.to);  // judged on the board before the move
     return e;
+}
+
+// The shieldwall captures of `m`, which first captures `captured` (mercenaries among them change
+// sides): GameState.moveTaflman looks for the rows on the board after those captures, apart from
+// the capturing-move test, for any mover but a guard (an unarmed king too); a row's guards (and
+// its king) stay, its other pieces are captured.
+template <class BB>
+BB Position<BB>::special_shieldwall(Move m, BB captured) const {
+    const SpecialState& sp = special_.back();
+    const int us = index(to_move_), them = index(opponent(to_move_));
+    if (test(sp.guards[us], m.from)) return 0;
+    if (t_->rules.shieldwall_flank && !test(t_->geo.edge, m.to)) return 0;
+    const bool king_moves = m.from == king_;
+    const BB moved = square_bb<BB>(m.from) | square_bb<BB>(m.to);
+    const BB converted = captured & sp.mercenaries[them];
+    const BB own = (king_moves ? soldiers_[us] : soldiers_[us] ^ moved) | converted;
+    const BB enemy = soldiers_[them] & ~captured;
+    const BB occ = (occupied() ^ moved) & ~(captured & ~converted);
+    const Square king = king_moves ? Square(m.to) : king_;
+    return shieldwall_set(m.to, to_move_, occ, own, enemy, king) & ~sp.guards[them];
 }
 
 // The Linnaean capture of an attacker's move to `to`, as GameState.checkLinnaeanCapture judges

@@ -377,8 +377,6 @@ std::string validate(const Rules& r) {
         if (r.encirclement_unbreakable)
             return std::string("Branan's unbreakable ring ('xsurf:u') ") + with +
                    " is not supported";
-        if (r.shieldwall != Shieldwall::None)
-            return std::string("shieldwalls ('sw') ") + with + " are not supported";
         if (r.edge_fort == EdgeFort::Sealed)
             return std::string("Branan's sealed exit forts ('xefe:s') ") + with +
                    " are not supported";
