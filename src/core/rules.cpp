@@ -369,8 +369,10 @@ std::string validate(const Rules& r) {
     if (r.encirclement_unbreakable && !r.encirclement)
         return "an unbreakable ring ('xsurf:u') needs encirclement ('surf:y')";
     if (special_rules(r)) {
-        // The rules Branan has checked against OpenTafl's code with special pieces, jumps and
-        // berserk turns; the others are refused rather than played on a guess.
+        // Every OpenTafl key is played with special pieces, jumps and berserk turns as
+        // OpenTafl's code plays it (core/position_special.h); Branan's own extension keys have
+        // nothing to be checked against there, so they are refused rather than played on a
+        // guess.
         const std::string with = r.berserk != Berserk::None      ? "with berserk turns ('ber')"
                                  : r.king_jump != JumpMode::None ? "with king jumps ('kj')"
                                                                  : "with special pieces";
