@@ -78,6 +78,13 @@ const std::vector<PerftCase>& perft_cases() {
          "dim:7 name:Enc surf:y atkf:y ks:w cenh: cenhe: kj:j cj:c "
          "start:/7/2tgt2/1t1C1t1/1cTKTm1/1t3t1/2t1t2/7/",
          {41, 426, 17912, 241962}},
+        {"7x7, the king and a mercenary shut in, the king jumps (kj:j)",
+         "dim:7 name:Enc surf:n atkf:y ks:s cenh: cenhe: kj:j start:/7/1tt4/tKM3t/1tt4/7/7/7/",
+         {28, 174, 5604, 71790}},
+        {"7x7, the same with capturing king jumps and ber:m",
+         "dim:7 name:Enc surf:n atkf:y ks:s cenh: cenhe: kj:c ber:m "
+         "start:/7/1tt4/tKM3t/1tt4/7/7/7/",
+         {28, 174, 4455, 62062}},
         {"7x7, an exit fort one move away, walls of commander, guard and mercenary",
          "dim:7 name:Fort atkf:n efe:y surf:n ks:w start:/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/",
          {35, 944, 34734, 863599}},
@@ -281,4 +288,15 @@ TEST_CASE("shieldwalls with special pieces: an unarmed king closes one, as in Op
                         "/2TGt2/2cg3/7/t5t/1m2K2/2TC3/1Tmt3/", Side::Defenders);
     CHECK(play_captures(game, "e5-e7") == "c7,d7");
     CHECK(game.record() == "/2TGt2/2cg3/7/t5t/1m5/2TC3/1TM1K2/");
+}
+
+TEST_CASE("no defender next to an empty square: the attackers win though the king could jump",
+          "[berserk]") {
+    // OpenTafl (Perft2 legal): g3-d3 leaves neither the king on b3 nor the mercenary on c3 an
+    // empty neighbour: verdict 1 (checkVictory), although the king could jump b3-b1 or b3-b5.
+    Game game =
+        game_of("dim:7 name:Enc surf:n atkf:y ks:s cenh: cenhe: kj:j", "/7/1tt4/tKM3t/1tt4/7/7/7/");
+    game.play(game.parse_move("g3-d3").value());
+    CHECK(game.status().outcome == Outcome::AttackersWin);
+    CHECK(game.legal_moves().empty());
 }

@@ -26,6 +26,8 @@
 //   - Linnaean capture (linc) is judged apart from the capturing-move test, on the board before
 //     the move, for any attacker moving (a guard too); the victim is no guard, any attacker (a
 //     guard too) holds a side of the throne, and it starts a berserk turn like any capture;
+//   - after every move of either side, a berserk turn's too, the attackers win when no defender
+//     (the king included) is next to an empty square, though one could jump (checkVictory);
 //   - encirclement (surf:y) and exit forts (efe) are judged after every move of either side, a
 //     berserk turn's too (OpenTafl's checkVictory, the fort first): every piece of the attackers
 //     (guards too) walls the defenders in, every defender (guards too) walls a fort; the defenders
@@ -298,9 +300,14 @@ bool Position<BB>::defender_jumps_to_edge() const {
 }
 
 // The verdicts OpenTafl's checkVictory gives after any move of either side (a berserk turn's
-// too) from the board alone: an exit fort, then encirclement.
+// too) from the board alone: no defender (the king included) next to an empty square (a jump
+// does not help; under Branan's xnomove:d left to the no-move rule), an exit fort, encirclement.
 template <class BB>
 Status Position<BB>::special_verdict() const {
+    const BB defenders = soldiers_[1] | king_bb();
+    if (t_->rules.no_move == NoMoveRule::Loss &&
+        !(t_->geo.neighbours(defenders) & t_->geo.all & ~occupied()))
+        return {Outcome::AttackersWin, OutcomeReason::NoLegalMove};
     if (t_->rules.edge_fort != EdgeFort::None && in_exit_fort())
         return {Outcome::DefendersWin, OutcomeReason::ExitFort};
     if (t_->rules.encirclement && !defender_jumps_to_edge() && encircled())
