@@ -428,14 +428,24 @@ TEST_CASE("Berserk and OpenTafl's jump keys are read", "[rules-string]") {
         };
         for (const Case& c :
              {Case{"ber:x", "'ber'"}, Case{"kj:y", "'kj'"}, Case{"nj:2", "'nj'"},
-              Case{"cj:", "'cj'"}, Case{"mj:q", "'mj'"}, Case{"ber:c", "'surf:y'"},
-              Case{"surf:n kj:j sw:w", "'sw'"}, Case{"surf:n ber:m linc:y", "'linc'"},
-              Case{"surf:n kj:r ks:m", "'ks:m'"}}) {
+              Case{"cj:", "'cj'"}, Case{"mj:q", "'mj'"}, Case{"ber:c xsurf:u", "'xsurf:u'"},
+              Case{"surf:n kj:r xks:t", "'xks:t'"}, Case{"kj:j efe:y xefe:s", "'xefe:s'"},
+              Case{"surf:n ber:c xforest:5 cors:tcnkmTCNKM", "'xforest'"},
+              Case{"surf:n kj:j xtfr:f", "'xtfr:f'"}}) {
             const std::string text = seven(c.entry);
             INFO(text);
             const auto r = parse_rules_string(text);
             CHECK_FALSE(r.ok());
             CHECK_THAT(error_of(r), Contains(c.names));
+        }
+    }
+    SECTION("OpenTafl's keys once refused with them are accepted and written back") {
+        for (const char* entry : {"surf:n ber:m linc:y", "surf:n kj:r ks:m", "ber:c", "kj:j efe:y",
+                                  "surf:n kj:j sw:w", "ber:m sw:s swf:n"}) {
+            const std::string text = seven(entry);
+            INFO(text);
+            const Rules r = parse_ok(text);
+            CHECK(parse_ok(write_rules_string(r)) == r);
         }
     }
     SECTION("the same keys set to 'off' are accepted") {
@@ -747,7 +757,8 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {"dim:7 start:" + kTablutStart, {"start", "7x7"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", {"start"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", {"'start'", "no king"}},
-        {"dim:7 start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/", {"'surf:y'", "with special pieces"}},
+        {"dim:7 xforest:3 cors:tcnkmTCNKM start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/",
+         {"'xforest'", "with special pieces"}},
         {"dim:7 surf:n start:/g2t3/3m3/3T3/ttTKTtt/3G3/3t3/3t3/",
          {"start position", "an attackers' guard on a1, a corner ('cor')"}},
         {"dim:7 start:", {"'start'"}},

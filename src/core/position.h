@@ -155,15 +155,20 @@ class Position {
         bool king = false;
     };
     JumpMode jump_mode(Square sq) const;
-    [[gnu::always_inline]] inline void special_masks(Square from, BB& no_stop, BB& no_pass) const;
-    BB jumps_from(Square from) const;
+    [[gnu::always_inline]] inline void special_masks(Square from, Side side, BB& no_stop,
+                                                     BB& no_pass) const;
+    BB jumps_from(Square from, Side side) const;
     BB special_destinations(Square from) const;
     [[gnu::noinline]] void generate_special(MoveList& list) const;
     [[gnu::noinline]] int count_special(bool first_only) const;
     SpecialEffect special_sandwich(Move m, bool pre) const;
     [[gnu::noinline]] SpecialEffect special_effect(Move m) const;
+    BB special_linnaean(Square to) const;
+    BB special_shieldwall(Move m, BB captured) const;
     bool has_capturing_move(Square sq) const;
     bool can_step(Square sq) const;
+    bool defender_jumps_to_edge() const;
+    Status special_verdict() const;
     [[gnu::noinline]] void do_special_move(Move m);
     [[gnu::noinline]] void undo_special_move();
 
@@ -179,7 +184,8 @@ class Position {
     [[gnu::noinline]] int count_all_fort_slides(bool first_only) const;
     int count_all_slides(bool first_only) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
-    BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Square king) const;
+    BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, BB enemy_soldiers,
+                      Square king) const;
     bool in_exit_fort() const;
     bool in_sealed_fort() const;
     bool in_opentafl_fort() const;
@@ -482,7 +488,7 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_sol
     const Side them = opponent(us);
     BB captured = 0;
     if (t_->shieldwall && (!t_->rules.shieldwall_flank || test(t_->geo.edge, to)))
-        captured = shieldwall_set(to, us, occ, own_soldiers, king);
+        captured = shieldwall_set(to, us, occ, own_soldiers, soldiers_[index(them)], king);
     if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return captured;  // no victim beside
     const Piece victim = soldier_of(them);
     BB anvils = own_soldiers;
@@ -596,6 +602,7 @@ void Position<BB>::update_forest(State& st, Side us) {
 template <class BB>
 Status Position<BB>::static_status() const {
     if (test(t_->escape, king_)) return {Outcome::DefendersWin, OutcomeReason::KingEscaped};
+    if (t_->special) return special_verdict();
     if (t_->rules.encirclement && encirclement_wins())
         return {Outcome::AttackersWin, OutcomeReason::Encircled};
     if (t_->rules.edge_fort != EdgeFort::None && in_exit_fort())

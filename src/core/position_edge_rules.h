@@ -22,13 +22,14 @@ constexpr int kAlong[4][2] = {{3, 1}, {3, 1}, {2, 0}, {2, 0}};
 // so). All of a row but the king is captured. With shieldwall_flank, the mover arriving on the
 // edge square `to` is one end, and where rows close on both sides of it the one towards the
 // lower file or rank is taken; without, every row the mover's side closes is taken. `occ`,
-// `own_soldiers` and `king` describe the board after the arrival.
+// `own_soldiers`, `enemy_soldiers` and `king` describe the board after the arrival.
 template <class BB>
-BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, Square king) const {
+BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, BB enemy_soldiers,
+                                Square king) const {
     const auto& geo = t_->geo;
     const BB king_sq = square_bb<BB>(king);
     const BB own = us == Side::Defenders ? own_soldiers | king_sq : own_soldiers;
-    const BB enemy = us == Side::Attackers ? soldiers_[1] | king_sq : soldiers_[0];
+    const BB enemy = us == Side::Attackers ? enemy_soldiers | king_sq : enemy_soldiers;
     const BB closers = own | (t_->wall_closers & ~occ);
     // The row from the bracket `end` along `along`, if it closes; else 0.
     auto row_from = [&](Square end, int inward, int along) -> BB {

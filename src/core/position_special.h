@@ -19,6 +19,28 @@
 //     knight on the far square, a hostile corner on either side. A move counts as capturing only
 //     if it already does before the piece arrives (OpenTafl's capturing-move test), so a
 //     commander arriving next to the king against a plain attacker captures nothing;
+//   - a middleweight king (ks:m) is captured with every side that exists closed (guards close
+//     none), but where the attackers start with commanders or knights, OpenTafl first asks for a
+//     sandwich on the arriving attacker's line, so on the edge an attacker arriving from inside
+//     the board does not capture him (one arriving along the edge does);
+//   - Linnaean capture (linc) is judged apart from the capturing-move test, on the board before
+//     the move, for any attacker moving (a guard too); the victim is no guard, any attacker (a
+//     guard too) holds a side of the throne, and it starts a berserk turn like any capture;
+//   - after every move of either side, a berserk turn's too, the attackers win when no defender
+//     (the king included) is next to an empty square, though one could jump (checkVictory);
+//   - encirclement (surf:y) and exit forts (efe) are judged after every move of either side, a
+//     berserk turn's too (OpenTafl's checkVictory, the fort first): every piece of the attackers
+//     (guards too) walls the defenders in, every defender (guards too) walls a fort; the defenders
+//     are not encircled while one of them jumps onto the edge (Board.isSideEncircled asks every
+//     defender's destinations, jumps included, before its flood from the edge);
+//   - shieldwalls (sw) are looked for on the board after the move's other captures, apart from
+//     the capturing-move test (position_edge_rules.h's rows; OpenTafl's detection quirks are not
+//     copied, as on the plain path): any piece of the mover's side (a guard too) fronts or closes
+//     a row, any enemy piece (a guard too) belongs to one, but a guard moving captures none, the
+//     row's guards (and king) stay, its mercenaries change sides, and an unarmed king moving
+//     captures rows as any piece does (OpenTafl's code; the plain path lets him not);
+//   - a shieldwall or Linnaean capture starts a berserk turn like any capture, but the turn goes
+//     on under ber:c only while the piece has a sandwich or jump capture (getCapturingMoves);
 //   - berserk: after a move that captures, the same side moves again with the same piece while it
 //     has a capturing move (ber:c) or any move (ber:m); the continuation need not capture (the
 //     spec says "must capture if available"; the code lets any move of that piece through).
@@ -40,32 +62,33 @@ JumpMode Position<BB>::jump_mode(Square sq) const {
     return JumpMode::None;  // soldiers and guards
 }
 
-// The squares the piece on `from` may not stop on / not cross (a guard follows its own lists).
+// The squares the piece of `side` on `from` may not stop on / not cross (a guard follows its own
+// lists).
 template <class BB>
-void Position<BB>::special_masks(Square from, BB& no_stop, BB& no_pass) const {
+void Position<BB>::special_masks(Square from, Side side, BB& no_stop, BB& no_pass) const {
     const int origin = t_->origin(from);
-    const int us = index(to_move_);  // the piece on `from` is always of the side to move
+    const int us = index(side);
     if (test(special_.back().guards[us], from)) [[unlikely]] {
         no_stop = t_->guard_no_stop[origin][us];
         no_pass = t_->guard_no_pass[origin][us];
         return;
     }
-    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
+    const Piece p = from == king_ ? Piece::King : soldier_of(side);
     no_stop = stop_forbidden(p, origin);
     no_pass = pass_forbidden(p, origin);
 }
 
-// The squares the piece on `from` (of the side to move) reaches by jumping.
+// The squares the piece of `side` on `from` reaches by jumping.
 template <class BB>
-BB Position<BB>::jumps_from(Square from) const {
+BB Position<BB>::jumps_from(Square from, Side side) const {
     const JumpMode mode = jump_mode(from);
     if (mode == JumpMode::None) return 0;
     const auto& geo = t_->geo;
     const SpecialState& sp = special_.back();
-    const int them = index(opponent(to_move_));
+    const int them = index(opponent(side));
     const BB plain = soldiers_[them] & ~sp.commanders[them] & ~sp.knights[them];
     BB no_stop, no_pass;
-    special_masks(from, no_stop, no_pass);
+    special_masks(from, side, no_stop, no_pass);
     const BB occ = occupied();
     BB jumps = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
@@ -84,9 +107,10 @@ BB Position<BB>::jumps_from(Square from) const {
 template <class BB>
 BB Position<BB>::special_destinations(Square from) const {
     BB no_stop, no_pass;
-    special_masks(from, no_stop, no_pass);
+    special_masks(from, to_move_, no_stop, no_pass);
     const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
-    return slide_targets(from, t_->reach[static_cast<int>(p)], no_stop, no_pass) | jumps_from(from);
+    return slide_targets(from, t_->reach[static_cast<int>(p)], no_stop, no_pass) |
+           jumps_from(from, to_move_);
 }
 
 template <class BB>
@@ -155,6 +179,14 @@ typename Position<BB>::SpecialEffect Position<BB>::special_sandwich(Move m, bool
     if (!t_->attackers_ranked ||
         (ks != KingStrength::Strong && ks != KingStrength::StrongNearThrone)) {
         // Guards close none of his sides. The move changes none of them (see king_captured).
+        // A middleweight king against commanders or knights is judged on the sandwich's line
+        // first (Taflman.checkSandwichCapture): on the edge, an attacker arriving from inside
+        // the board captures him not.
+        if (ks == KingStrength::Middleweight && t_->attackers_ranked) {
+            int d = 0;
+            while (geo.neighbour[to][d] != king_) ++d;
+            if (geo.neighbour[king_][d] == kNoSquare) return e;
+        }
         e.king = king_captured_by(to, soldiers_[0] & ~sp.guards[0]);
         return e;
     }
@@ -185,17 +217,57 @@ typename Position<BB>::SpecialEffect Position<BB>::special_effect(Move m) const 
     }
     const bool jump_captures = over != kNoSquare && jump_mode(m.from) == JumpMode::Capture;
     const SpecialEffect before = special_sandwich(m, true);
-    if (!before.captured && !before.king && !jump_captures) return {};
-    SpecialEffect e = special_sandwich(m, false);
+    SpecialEffect e;
+    if (before.captured || before.king || jump_captures) e = special_sandwich(m, false);
     if (jump_captures) e.captured |= square_bb<BB>(over);
+    if (t_->shieldwall) e.captured |= special_shieldwall(m, e.captured);
+    e.captured |= special_linnaean(m.to);  // judged on the board before the move
     return e;
+}
+
+// The shieldwall captures of `m`, which first captures `captured` (mercenaries among them change
+// sides): GameState.moveTaflman looks for the rows on the board after those captures, apart from
+// the capturing-move test, for any mover but a guard (an unarmed king too); a row's guards (and
+// its king) stay, its other pieces are captured.
+template <class BB>
+BB Position<BB>::special_shieldwall(Move m, BB captured) const {
+    const SpecialState& sp = special_.back();
+    const int us = index(to_move_), them = index(opponent(to_move_));
+    if (test(sp.guards[us], m.from)) return 0;
+    if (t_->rules.shieldwall_flank && !test(t_->geo.edge, m.to)) return 0;
+    const bool king_moves = m.from == king_;
+    const BB moved = square_bb<BB>(m.from) | square_bb<BB>(m.to);
+    const BB converted = captured & sp.mercenaries[them];
+    const BB own = (king_moves ? soldiers_[us] : soldiers_[us] ^ moved) | converted;
+    const BB enemy = soldiers_[them] & ~captured;
+    const BB occ = (occupied() ^ moved) & ~(captured & ~converted);
+    const Square king = king_moves ? Square(m.to) : king_;
+    return shieldwall_set(m.to, to_move_, occ, own, enemy, king) & ~sp.guards[them];
+}
+
+// The Linnaean capture of an attacker's move to `to`, as GameState.checkLinnaeanCapture judges
+// it: on the board before the move, whatever the mover (a guard too) and apart from OpenTafl's
+// capturing-move test; the victim is no guard; any attacker (a guard too) holds a throne side.
+template <class BB>
+BB Position<BB>::special_linnaean(Square to) const {
+    if (!t_->rules.linnaean_capture || to_move_ != Side::Attackers) return 0;
+    const auto& geo = t_->geo;
+    const BB victims = soldiers_[1] & ~special_.back().guards[1];
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const Square n = geo.neighbour[to][dir];
+        if (n == kNoSquare || !test(victims, n)) continue;
+        const Square beyond = geo.neighbour[n][dir];
+        if (beyond != kNoSquare && linnaean_anvil(n, beyond, soldiers_[0], king_))
+            return square_bb<BB>(n);
+    }
+    return 0;
 }
 
 // Whether the piece on `sq` (of the side to move) has a capturing move (OpenTafl's
 // getCapturingMoves: every jump of a capturing jumper, every move that captures before arriving).
 template <class BB>
 bool Position<BB>::has_capturing_move(Square sq) const {
-    if (jump_mode(sq) == JumpMode::Capture && jumps_from(sq)) return true;
+    if (jump_mode(sq) == JumpMode::Capture && jumps_from(sq, to_move_)) return true;
     for (BB to = special_destinations(sq); to;) {
         const Move m{static_cast<uint16_t>(sq), static_cast<uint16_t>(pop_lsb(to))};
         const SpecialEffect e = special_sandwich(m, true);
@@ -208,13 +280,39 @@ bool Position<BB>::has_capturing_move(Square sq) const {
 template <class BB>
 bool Position<BB>::can_step(Square sq) const {
     BB no_stop, no_pass;
-    special_masks(sq, no_stop, no_pass);
+    special_masks(sq, to_move_, no_stop, no_pass);
     const BB occ = occupied();
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square n = t_->geo.neighbour[sq][dir];
         if (n != kNoSquare && !test(occ, n) && !test(no_pass, n)) return true;
     }
     return false;
+}
+
+// Whether a defender (the king included) jumps onto the edge: OpenTafl's isSideEncircled asks
+// every defender's destinations, jumps included, before its flood from the edge.
+template <class BB>
+bool Position<BB>::defender_jumps_to_edge() const {
+    const SpecialState& sp = special_.back();
+    for (BB b = king_bb() | sp.commanders[1] | sp.knights[1] | sp.mercenaries[1]; b;)
+        if (jumps_from(pop_lsb(b), Side::Defenders) & t_->geo.edge) return true;
+    return false;
+}
+
+// The verdicts OpenTafl's checkVictory gives after any move of either side (a berserk turn's
+// too) from the board alone: no defender (the king included) next to an empty square (a jump
+// does not help; under Branan's xnomove:d left to the no-move rule), an exit fort, encirclement.
+template <class BB>
+Status Position<BB>::special_verdict() const {
+    const BB defenders = soldiers_[1] | king_bb();
+    if (t_->rules.no_move == NoMoveRule::Loss &&
+        !(t_->geo.neighbours(defenders) & t_->geo.all & ~occupied()))
+        return {Outcome::AttackersWin, OutcomeReason::NoLegalMove};
+    if (t_->rules.edge_fort != EdgeFort::None && in_exit_fort())
+        return {Outcome::DefendersWin, OutcomeReason::ExitFort};
+    if (t_->rules.encirclement && !defender_jumps_to_edge() && encircled())
+        return {Outcome::AttackersWin, OutcomeReason::Encircled};
+    return {};
 }
 
 template <class BB>
@@ -281,6 +379,8 @@ void Position<BB>::do_special_move(Move m) {
         st.status = {Outcome::AttackersWin, OutcomeReason::KingCaptured};
     else if (!soldiers_[0])  // OpenTafl ends the game at once, within a berserk turn too
         st.status = {Outcome::DefendersWin, OutcomeReason::NoLegalMove};
+    else
+        st.status = special_verdict();  // after either side's move, within a berserk turn too
 
     // 4. Berserk: the same piece again, the same side to move.
     if (sp.berserker != kNoSquare) st.key ^= z.berserker[sp.berserker];

@@ -369,24 +369,23 @@ std::string validate(const Rules& r) {
     if (r.encirclement_unbreakable && !r.encirclement)
         return "an unbreakable ring ('xsurf:u') needs encirclement ('surf:y')";
     if (special_rules(r)) {
-        // The rules Branan has checked against OpenTafl's code with special pieces, jumps and
-        // berserk turns; the others are refused rather than played on a guess.
+        // Every OpenTafl key is played with special pieces, jumps and berserk turns as
+        // OpenTafl's code plays it (core/position_special.h); Branan's own extension keys have
+        // nothing to be checked against there, so they are refused rather than played on a
+        // guess.
         const std::string with = r.berserk != Berserk::None      ? "with berserk turns ('ber')"
                                  : r.king_jump != JumpMode::None ? "with king jumps ('kj')"
                                                                  : "with special pieces";
-        if (r.encirclement) return "encirclement ('surf:y') " + with + " is not supported";
-        if (r.shieldwall != Shieldwall::None)
-            return std::string("shieldwalls ('sw') ") + with + " are not supported";
-        if (r.linnaean_capture)
-            return std::string("Linnaean capture ('linc') ") + with + " is not supported";
-        if (r.edge_fort != EdgeFort::None)
-            return std::string("exit forts ('efe') ") + with + " are not supported";
+        if (r.encirclement_unbreakable)
+            return std::string("Branan's unbreakable ring ('xsurf:u') ") + with +
+                   " is not supported";
+        if (r.edge_fort == EdgeFort::Sealed)
+            return std::string("Branan's sealed exit forts ('xefe:s') ") + with +
+                   " are not supported";
         if (r.forest_moves)
             return std::string("the forest timer ('xforest') ") + with + " is not supported";
-        if (r.king_strength == KingStrength::Middleweight ||
-            r.king_strength == KingStrength::StrongOnThrone)
-            return std::string("this king strength ('ks:m', 'xks:t') ") + with +
-                   " is not supported";
+        if (r.king_strength == KingStrength::StrongOnThrone)
+            return std::string("Branan's king strength 'xks:t' ") + with + " is not supported";
         if (r.repetition == RepetitionRule::Forbidden)
             return std::string("forbidden repetition ('xtfr:f') ") + with + " is not supported";
     }
