@@ -904,7 +904,7 @@ def rules_options():
         before = e.state()
         bad = [
             ("dim:7 name:x foo:s start:" + START, "foo"),
-            ("dim:7 name:x ber:c start:" + START, "ber"),
+            ("dim:7 name:x ber:c xks:t start:" + START, "xks:t"),
             ("dim:7 name:x esc:e efe:y start:" + START, "efe"),
             ("dim:7 name:x tfr:q start:" + START, "tfr"),
             ("dim:7 name:x afor:a4,a4 start:" + START, "afor"),
