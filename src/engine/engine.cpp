@@ -7,6 +7,35 @@
 
 namespace branan {
 
+namespace {
+
+// The evaluation's zero point under `rules`: the static score, for the attackers, of the rules'
+// start position with the tempo term left out. The search scores every position relative to it,
+// so that the start scores about 0 and a draw (scored 0) is worth what an even game is, whatever
+// the rules' material ratio: 16 attackers at 100 against 8 defenders at 180, and the attackers'
+// nearness to the king, would otherwise put Tablut's start at about +4 for the attackers, and a
+// repetition draw would look like a gain of four soldiers to the defenders.
+Score eval_zero_point(const Rules& rules, const EvalWeights& weights) {
+    const auto start = Game::create(rules);
+    if (!start) return 0;  // rules a game cannot start from are refused before any search
+    return start->visit_position([&](const auto& pos) {
+        EvalTrace trace;
+        evaluate(pos, weights, &trace);
+        Score tempo = 0;
+        for (const EvalTraceTerm& t : trace.terms)
+            if (t.term == kTempo) tempo = t.value;
+        return trace.total_for_attackers - tempo;
+    });
+}
+
+}  // namespace
+
+Score Engine::eval_offset(const Rules& rules) const {
+    if (!offset_cache_ || !(offset_cache_->first == rules))
+        offset_cache_ = std::pair{rules, eval_zero_point(rules, weights_)};
+    return offset_cache_->second;
+}
+
 Engine::Engine()
     : game_(Game::create(*preset("brandubh")).value()), shared_(std::make_unique<SharedSearch>()) {}
 
@@ -88,6 +117,7 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, DoneCallback o
         shared_->stop_on_ponderhit = false;
         // Here, not on the controller thread: ponderhit reads the clock as soon as go returns.
         shared_->time.start(limits, game_.side_to_move(), move_overhead_ms_, started);
+        shared_->eval_offset = eval_offset(game_.rules());
         return game_;
     }();
     controller_ = std::thread(&Engine::run, this, limits, std::move(on_info), std::move(on_done),
@@ -105,7 +135,10 @@ EvalTrace Engine::evaluate(Score& for_side_to_move) const {
     std::lock_guard lock(mutex_);
     return game_.visit_position([&](const auto& pos) {
         EvalTrace trace;
-        for_side_to_move = branan::evaluate(pos, weights_, &trace);
+        const Score raw = branan::evaluate(pos, weights_, &trace);
+        trace.zero_point = eval_offset(game_.rules());
+        for_side_to_move =
+            pos.side_to_move() == Side::Attackers ? raw - trace.zero_point : raw + trace.zero_point;
         return trace;
     });
 }

@@ -8,7 +8,9 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include "core/game.h"
 #include "engine/eval_weights.h"
@@ -82,6 +84,9 @@ class Engine {
     EvalTrace evaluate(Score& for_side_to_move) const;
 
   private:
+    // The evaluation's zero point under `rules` (see eval_zero_point in engine.cpp), for the
+    // attackers: what the search subtracts from every static score. Called with mutex_ held.
+    Score eval_offset(const Rules& rules) const;
     void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game);
     std::optional<RootProof> prove_root(const Game& game, const SearchLimits& limits,
                                         uint64_t& solver_nodes);
@@ -99,6 +104,8 @@ class Engine {
     int multipv_ = 1;
     int move_overhead_ms_ = 30;
     int contempt_ = 0;
+    // eval_offset's last answer, for the rules it was worked out for (rules change seldom).
+    mutable std::optional<std::pair<Rules, Score>> offset_cache_;
 
     std::unique_ptr<SharedSearch> shared_;
     ThreadPool helpers_;  // the search threads beside the main one (on controller_)

@@ -22,6 +22,9 @@ struct EvalTraceTerm {
 struct EvalTrace {
     std::vector<EvalTraceTerm> terms;
     Score total_for_attackers = 0;
+    // The rules' zero point, for the attackers, that the search subtracts (set by
+    // Engine::evaluate; see eval_zero_point in engine.cpp).
+    Score zero_point = 0;
 };
 
 // Squares diagonally next to the corners, where attackers guard the escape squares.

@@ -98,7 +98,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         return mate_in(ply + 1);
     // A side with no move has lost (or drawn) whatever its position looks like.
     if (!pos_.has_moves()) return no_move_score(ply);
-    const Score eval = evaluate(pos_, *shared_.weights);
+    const Score eval = static_eval();
     if (ply >= kMaxPly || stopped()) return eval;
 
     // 2. Stand pat, unless a win in one threatens the side to move (the king's escape, or his
@@ -165,7 +165,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     seldepth_ = std::max(seldepth_, ply);
     check_limits();
     if (stopped()) return 0;
-    if (ply >= kMaxPly) return evaluate(pos_, *shared_.weights);
+    if (ply >= kMaxPly) return static_eval();
 
     // 1. Mate distance pruning.
     alpha = std::max(alpha, mated_in(ply));
@@ -196,7 +196,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_)))
         return mate_in(ply + 1);
 
-    const Score eval = tt_hit ? tt.eval : evaluate(pos_, *shared_.weights);
+    const Score eval = tt_hit ? tt.eval : static_eval();
     const bool threatened = must_answer(pos_);
 
     // 4. Reverse futility: far above beta at low depth, trust the static score.

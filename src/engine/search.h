@@ -70,6 +70,9 @@ struct SharedSearch {
     // What a draw is worth to the side to move at the root, negated (Worker::verdict_score): a
     // positive contempt makes the engine avoid draws, a negative one seek them.
     Score contempt = 0;
+    // The evaluation's zero point for the attackers (Engine::eval_offset): subtracted from every
+    // static score (Worker::static_eval).
+    Score eval_offset = 0;
     std::function<uint64_t()> total_nodes;  // over all threads
 };
 
@@ -129,6 +132,13 @@ class Worker {
     // root's side to move, +contempt to the other.
     Score verdict_score(Status s, int ply, bool from_history = false) const;
     Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
+    // The static evaluation for the side to move, relative to the rules' zero point.
+    Score static_eval() const {
+        const Score e = evaluate(pos_, *shared_.weights);
+        const Score relative = pos_.side_to_move() == Side::Attackers ? e - shared_.eval_offset
+                                                                      : e + shared_.eval_offset;
+        return std::clamp(relative, -kScoreMateBound + 1, kScoreMateBound - 1);
+    }
     // Neither a capture nor a king move to an escape square: what the move picker orders by
     // killers and history.
     bool is_quiet(Move m) const {

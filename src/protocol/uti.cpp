@@ -447,6 +447,8 @@ void UtiSession::eval() {
                   std::to_string(engine_.weights()[t.term]) + " value " + std::to_string(t.value));
     out_.line("info string eval total " + std::to_string(trace.total_for_attackers) +
               " for the attackers");
+    out_.line("info string eval zero point " + std::to_string(trace.zero_point) +
+              " for the attackers");
     out_.line(std::string("info string eval ") + side_name(game_.side_to_move()) +
               " to move: " + std::to_string(score));
 }

@@ -1145,6 +1145,45 @@ def contempt_decides_between_a_draw_and_a_worse_position():
 
 
 @test
+def every_start_position_scores_its_tempo_only():
+    """The evaluation's zero point (protocol-spec.md 3.10, eval): each preset's start position
+    scores, for the side to move, only the tempo term, whatever its material ratio (Tablut's
+    16 attackers and 8 defenders total +398 for the attackers before the zero point); after a
+    move the score is the total less the same zero point."""
+    e = start_engine()
+    try:
+        e.send("uti")
+        got = e.read_until(lambda l: l == "utiok", T(5), "utiok")
+        combo = [l for l in got if l.startswith("option name UTI_Variant")][0]
+        nonzero = 0
+        for variant in re.findall(r" var (\S+)", combo):
+            assert not errors(e.command("setoption name UTI_Variant value " + variant))
+            e.command("position startpos")
+            out = e.command("eval")
+            text = "\n".join(out)
+            total = int(re.search(r"eval total (-?\d+) for the attackers", text).group(1))
+            zero = int(re.search(r"eval zero point (-?\d+) for the attackers", text).group(1))
+            side, score = re.search(r"eval (attackers|defenders) to move: (-?\d+)", text).groups()
+            tempo = int(re.search(r"eval tempo feature -?\d+ weight -?\d+ value (-?\d+)", text).group(1))
+            sign = 1 if side == "attackers" else -1
+            assert total - zero == tempo, (variant, total, zero, tempo)
+            assert int(score) == sign * tempo, (variant, side, score, tempo)
+            nonzero += zero != 0
+            # After a move: the same zero point, the score the total less it.
+            move = sorted(e.legal_moves())[0]
+            e.command("position startpos moves " + move)
+            text = "\n".join(e.command("eval"))
+            total = int(re.search(r"eval total (-?\d+) for the attackers", text).group(1))
+            assert int(re.search(r"eval zero point (-?\d+)", text).group(1)) == zero, (variant, text)
+            side, score = re.search(r"eval (attackers|defenders) to move: (-?\d+)", text).groups()
+            assert int(score) == (total - zero) * (1 if side == "attackers" else -1), (variant, text)
+        assert nonzero >= 10, nonzero  # most presets' material does not balance at 0
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def go_right_after_bestmove():
     """A GUI may send the next go as soon as it reads bestmove: it must be accepted."""
     # Two busy processes make the engine's threads lose the CPU at unlucky moments, as on a
