@@ -10,6 +10,7 @@
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "positions.h"
+#include "reference/naive_tafl.h"
 
 using namespace branan;
 using testing::record_from_rows;
@@ -382,6 +383,27 @@ TEST_CASE("positions the rules never allow are refused", "[game]") {
     CHECK(error_of("/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/").find("9x9") !=
           std::string::npos);
     CHECK(error_of("/3t3/3t3/").find("rows") != std::string::npos);
+}
+
+// An unarmed king (ka:n) moving closes a shieldwall, as OpenTafl's code plays it, though he
+// sandwiches nothing: OpenTafl's move generator counts 21, 863 and 19389 here (weak and strong
+// walls alike), and the reference (written from docs/rules.md) agrees.
+TEST_CASE("an unarmed king closes shieldwalls as in OpenTafl's code", "[game][perft]") {
+    const Rules rules = parse_rules_string(
+                            "dim:7 name:SW surf:n atkf:n ks:s sw:w swf:n ka:n "
+                            "start:/2TTt2/2tt3/7/t5t/1t2K2/2TT3/1Ttt3/")
+                            .value();
+    const std::vector<uint64_t> opentafl = {21, 863, 19389};
+    const Game game = Game::create(rules).value();
+    for (int d = 1; d <= 3; ++d) {
+        CHECK(game.perft(d) == opentafl[d - 1]);
+        CHECK(reference::perft(rules, rules.start, rules.first_to_move, d) == opentafl[d - 1]);
+    }
+    // A king move that closes a wall captures its row; none of his moves sandwiches a soldier.
+    int walls = 0;
+    for (Move m : game.legal_moves())
+        if (game.piece_char(m.from) == 'K') walls += !game.captures_of(m).empty();
+    CHECK(walls > 0);
 }
 
 TEST_CASE("shieldwalls under OpenTafl's strict and relaxed Copenhagen strings", "[game]") {

@@ -484,11 +484,12 @@ bool Position<BB>::linnaean_anvil(Square victim_sq, Square beyond, BB attackers,
 template <class BB>
 BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers,
                              Square king) const {
-    if (mover == Piece::King && !t_->king_hammer) return 0;
     const Side them = opponent(us);
     BB captured = 0;
+    // An unarmed king moving still closes shieldwalls (OpenTafl's code), but sandwiches nothing.
     if (t_->shieldwall && (!t_->rules.shieldwall_flank || test(t_->geo.edge, to)))
         captured = shieldwall_set(to, us, occ, own_soldiers, soldiers_[index(them)], king);
+    if (mover == Piece::King && !t_->king_hammer) return captured;
     if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return captured;  // no victim beside
     const Piece victim = soldier_of(them);
     BB anvils = own_soldiers;

@@ -406,8 +406,8 @@ std::vector<std::pair<int, int>> captures_of(const Rules& rules, const State& s,
             if (others) caps.push_back({ar, af});
         }
     }
-    if (rules.shieldwall != Shieldwall::None && hammer)
-        shieldwall_captures(rules, s, m, king_anvil, caps);
+    // An unarmed king moving still closes shieldwalls (docs/rules.md, section 5).
+    if (rules.shieldwall != Shieldwall::None) shieldwall_captures(rules, s, m, king_anvil, caps);
     std::sort(caps.begin(), caps.end());
     caps.erase(std::unique(caps.begin(), caps.end()), caps.end());
     return caps;
