@@ -9,6 +9,7 @@
 #include "catch.h"
 #include "core/game.h"
 #include "core/notation.h"
+#include "core/rules_string.h"
 #include "reference/naive_tafl.h"
 
 namespace branan::testing {
@@ -29,6 +30,28 @@ inline std::string joined_captures(const Game& game, Move m) {
     std::string out;
     for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
     return out;
+}
+
+// Plays `text` on `game` and gives the squares it captured, as joined_captures writes them.
+inline std::string play_captures(Game& game, const std::string& text) {
+    const auto m = game.parse_move(text);
+    INFO(text);
+    REQUIRE(m.ok());
+    const std::string captured = joined_captures(game, *m);
+    game.play(*m);
+    return captured;
+}
+
+// A game under the rules string `keys` (without start) with `record` as their start, `to_move`
+// to move.
+inline Game game_from(const std::string& keys, const std::string& record,
+                      Side to_move = Side::Attackers) {
+    const auto rules = parse_rules_string(keys + " start:" + record);
+    INFO(keys << " start:" << record);
+    REQUIRE(rules.ok());
+    auto game = Game::create(*rules, record, to_move);
+    REQUIRE(game.ok());
+    return std::move(*game);
 }
 
 // The reference's outcome numbers: 0 ongoing or drawn, 1 attackers win, 2 defenders win.

@@ -15,6 +15,7 @@
 #include "reference_compare.h"
 
 using namespace branan;
+using testing::play_captures;
 
 namespace {
 
@@ -73,22 +74,7 @@ const std::string kSmall = "dim:7 name:G7 surf:n atkf:y ks:s mj:c cenh: cenhe:";
 
 Game small(const std::string& record, Side to_move = Side::Attackers,
            const std::string& extra = "") {
-    const auto rules = parse_rules_string(kSmall + extra + " start:" + record);
-    INFO(record);
-    REQUIRE(rules.ok());
-    auto game = Game::create(*rules, record, to_move);
-    REQUIRE(game.ok());
-    return std::move(*game);
-}
-
-// Plays `text` and gives the squares it captured, sorted, comma-separated.
-std::string play_captures(Game& game, const std::string& text) {
-    const auto m = game.parse_move(text);
-    INFO(text);
-    REQUIRE(m.ok());
-    const std::string captured = testing::joined_captures(game, *m);
-    game.play(*m);
-    return captured;
+    return testing::game_from(kSmall + extra, record, to_move);
 }
 
 }  // namespace

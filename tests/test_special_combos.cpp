@@ -15,6 +15,7 @@
 #include "reference_compare.h"
 
 using namespace branan;
+using testing::play_captures;
 
 namespace {
 
@@ -148,24 +149,8 @@ const std::vector<PerftCase>& perft_cases() {
     return list;
 }
 
-// Rules `keys` with the position `record` as their start, from `to_move`'s move.
 Game game_of(const std::string& keys, const std::string& record, Side to_move = Side::Attackers) {
-    const auto rules = parse_rules_string(keys + " start:" + record);
-    INFO(keys << " start:" << record);
-    REQUIRE(rules.ok());
-    auto game = Game::create(*rules, record, to_move);
-    REQUIRE(game.ok());
-    return std::move(*game);
-}
-
-// Plays `text` and gives the squares it captured, sorted, comma-separated.
-std::string play_captures(Game& game, const std::string& text) {
-    const auto m = game.parse_move(text);
-    INFO(text);
-    REQUIRE(m.ok());
-    const std::string captured = testing::joined_captures(game, *m);
-    game.play(*m);
-    return captured;
+    return testing::game_from(keys, record, to_move);
 }
 
 }  // namespace
