@@ -108,6 +108,45 @@ TEST_CASE("the cordon: corners and edges the attackers have sealed off", "[eval]
     CHECK(gap[kKingRegion] == -(81 - 3));
 }
 
+TEST_CASE("encirclement: the defenders' room inside the attackers' near-closed ring", "[eval]") {
+    auto features = [](const char* variant, const char* record) {
+        const Game game = Game::create(*preset(variant), record, Side::Attackers).value();
+        std::map<EvalTerm, int> feature;
+        game.visit_position([&](const auto& pos) {
+            EvalTrace trace;
+            evaluate(pos, EvalWeights{}, &trace);
+            for (const auto& t : trace.terms) feature[t.term] = t.feature;
+        });
+        return feature;
+    };
+    // Tablut (encirclement rules). Eleven attackers three steps from the king on e5, e2 d3 f3 c4
+    // g4 b5 h5 c6 g6 d7 f7, a diamond short of e8. Its one-square gap e7 (between d7 and f7)
+    // counts as closed, and so do e3, c5 and g5 inside: the room is the 13 squares within two
+    // steps of e5 less those four, and it touches no edge.
+    const char* ring = "/9/4t4/3t1t3/2t3t2/1t2K2t1/2t3t2/3t1t3/9/9/";
+    auto closing = features("tablut", ring);
+    CHECK(closing[kDefenderRoom] == -9);
+    CHECK(closing[kRingClosing] == 1);
+    // Knight's-move gaps: with d7 e9 f8 g7 in place of d7 e8 f7, only the pair d7-e9 leaves a
+    // hole, and e7 (between d7 and f8) and f7 (between f8 and g6) count as closed.
+    auto knight = features("tablut", "/9/4t4/3t1t3/2t3t2/1t2K2t1/2t3t2/3t2t2/5t3/4t4/");
+    CHECK(knight[kDefenderRoom] == -9);
+    CHECK(knight[kRingClosing] == 1);
+    // Without f7 the hole is two squares wide (e7 has one attacker beside it): the room runs out
+    // to the edge.
+    auto open = features("tablut", "/9/4t4/3t1t3/2t3t2/1t2K2t1/2t3t2/3t5/9/9/");
+    CHECK(open[kRingClosing] == 0);
+    CHECK(open[kDefenderRoom] < -40);
+    // A defender outside the ring is not walled in, so neither is the side.
+    auto outside = features("tablut", "/T8/4t4/3t1t3/2t3t2/1t2K2t1/2t3t2/3t1t3/9/9/");
+    CHECK(outside[kRingClosing] == 0);
+    CHECK(outside[kDefenderRoom] < -40);
+    // Rules without encirclement (brandubh: surf:n) have no such terms.
+    auto none = features("brandubh", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    CHECK(none.count(kDefenderRoom) == 0);
+    CHECK(none.count(kRingClosing) == 0);
+}
+
 TEST_CASE("piece-square tables: one weight per class of symmetric squares, named by it", "[eval]") {
     std::set<std::string> names;
     for (int t = 0; t < kEvalTermCount; ++t) CHECK(names.insert(EvalWeights::name(t)).second);

@@ -25,6 +25,9 @@ enum EvalTerm : int {
     kOpenEscapes,          // corners (edges, in edge-escape rules) the king could reach through
                            // squares free of attackers (negative)
     kKingRegion,           // squares in that attacker-free region around the king (negative)
+    kDefenderRoom,         // encirclement rules: squares of the defenders' room inside the
+                           // attackers' near-closed ring (negative)
+    kRingClosing,          // encirclement rules: 1 when that room touches no edge
     kScalarTermCount,
     // Then the piece-square tables: for each piece kind (attackers, defender soldiers, king) and
     // each board size (7, 9, 11), one weight per class of squares that the board's eight
@@ -53,6 +56,8 @@ constexpr ScalarTerm kScalarTerms[] = {
     {kTempo, "tempo", 10},
     {kOpenEscapes, "open_escapes", 0},
     {kKingRegion, "king_region", 0},
+    {kDefenderRoom, "defender_room", 6},
+    {kRingClosing, "ring_closing", 150},
 };
 constexpr bool scalar_terms_in_enum_order() {
     int t = 0;

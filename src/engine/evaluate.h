@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,29 @@ int open_escapes(const Geometry<BB>& geo, Escape escape, BB corners, BB region) 
     return touched;
 }
 
+// Under encirclement rules, the room the attackers' ring leaves the defenders: the squares every
+// defender reaches through squares free of attackers, where a gap of the ring that one attacker
+// move may plug counts as closed. A gap is an empty square between two attackers of its eight
+// neighbours that are not next to each other (opposite, or a knight's move apart: three or four
+// steps apart around it). When the room touches no edge, one move may finish the ring.
+template <class BB>
+BB defender_room(const Geometry<BB>& geo, BB defenders, BB attackers) {
+    // around[i]: the squares with an attacker in direction i, clockwise from north.
+    const BB n = geo.shift(attackers, 2), e = geo.shift(attackers, 3), s = geo.shift(attackers, 0),
+             w = geo.shift(attackers, 1);
+    const std::array<BB, 8> around = {n, geo.shift(n, 3), e, geo.shift(s, 3),
+                                      s, geo.shift(s, 1), w, geo.shift(n, 1)};
+    BB gaps = 0;
+    for (int i = 0; i < 8; ++i) gaps |= around[i] & (around[(i + 3) % 8] | around[(i + 4) % 8]);
+    const BB open = geo.all & ~attackers & ~(gaps & ~defenders);
+    BB room = defenders;
+    for (;;) {
+        const BB next = room | (geo.neighbours(room) & open);
+        if (next == room) return room;
+        room = next;
+    }
+}
+
 // The static score of `pos` for the side to move.
 template <class BB>
 Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace = nullptr) {
@@ -106,7 +130,15 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
         term(kKingRegion, -popcount(region));
     }
 
-    // 5. The piece-square tables of this board size (skipped when they all weigh 0 and no trace
+    // 5. Encirclement: the defenders' room inside the attackers' near-closed ring.
+    if (t.rules.encirclement && (trace || w[kDefenderRoom] || w[kRingClosing])) {
+        const BB room =
+            defender_room(geo, pos.soldiers(Side::Defenders) | square_bb<BB>(king), attackers);
+        term(kDefenderRoom, -popcount(room));
+        term(kRingClosing, (room & geo.edge) == 0);
+    }
+
+    // 6. The piece-square tables of this board size (skipped when they all weigh 0 and no trace
     // asks for the features).
     if (const int size = geo.size, first = pst_term(PstPiece::Attacker, size, 0);
         first >= 0 && (trace || w.tables_weigh(size))) {
@@ -130,7 +162,7 @@ Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace =
         pst(PstPiece::King, square_bb<BB>(king), -1);
     }
 
-    // 6. The move.
+    // 7. The move.
     term(kTempo, pos.side_to_move() == Side::Attackers ? 1 : -1);
 
     // Whatever the weights, a static score is never read as a mate (nor overflows the table).

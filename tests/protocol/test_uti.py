@@ -1147,8 +1147,8 @@ def contempt_decides_between_a_draw_and_a_worse_position():
 @test
 def every_start_position_scores_its_tempo_only():
     """The evaluation's zero point (protocol-spec.md 3.10, eval): each preset's start position
-    scores, for the side to move, only the tempo term, whatever its material ratio (Tablut's
-    16 attackers and 8 defenders total +398 for the attackers before the zero point); after a
+    scores, for the side to move, only the tempo term, whatever its material ratio (brandubh's
+    8 attackers and 4 defenders total +198 for the attackers before the zero point); after a
     move the score is the total less the same zero point."""
     e = start_engine()
     try:
