@@ -11,6 +11,23 @@
 
 using namespace branan;
 
+namespace {
+
+// The evaluation's features (built-in weights) of a position record under a preset, the
+// attackers to move.
+std::map<EvalTerm, int> features(const char* variant, const char* record) {
+    const Game game = Game::create(*preset(variant), record, Side::Attackers).value();
+    std::map<EvalTerm, int> feature;
+    game.visit_position([&](const auto& pos) {
+        EvalTrace trace;
+        evaluate(pos, EvalWeights{}, &trace);
+        for (const auto& t : trace.terms) feature[t.term] = t.feature;
+    });
+    return feature;
+}
+
+}  // namespace
+
 TEST_CASE("weights files round trip and refuse what they cannot mean", "[eval]") {
     EvalWeights w;
     w.weight[kKingMobility] = -7;
@@ -84,16 +101,6 @@ TEST_CASE("the evaluation of the brandubh start, term by term, computed by hand"
 }
 
 TEST_CASE("the cordon: corners and edges the attackers have sealed off", "[eval]") {
-    auto features = [](const char* variant, const char* record) {
-        const Game game = Game::create(*preset(variant), record, Side::Attackers).value();
-        std::map<EvalTerm, int> feature;
-        game.visit_position([&](const auto& pos) {
-            EvalTrace trace;
-            evaluate(pos, EvalWeights{}, &trace);
-            for (const auto& t : trace.terms) feature[t.term] = t.feature;
-        });
-        return feature;
-    };
     // Attackers on a3 b2 c1 wall off a1 with a2 and b1: three corners left, 49 - 3 - 3 squares.
     auto sealed = features("brandubh", "/2t4/1t5/t6/3K3/7/7/7/");
     CHECK(sealed[kOpenEscapes] == -3);
@@ -109,16 +116,6 @@ TEST_CASE("the cordon: corners and edges the attackers have sealed off", "[eval]
 }
 
 TEST_CASE("encirclement: the defenders' room inside the attackers' near-closed ring", "[eval]") {
-    auto features = [](const char* variant, const char* record) {
-        const Game game = Game::create(*preset(variant), record, Side::Attackers).value();
-        std::map<EvalTerm, int> feature;
-        game.visit_position([&](const auto& pos) {
-            EvalTrace trace;
-            evaluate(pos, EvalWeights{}, &trace);
-            for (const auto& t : trace.terms) feature[t.term] = t.feature;
-        });
-        return feature;
-    };
     // Tablut (encirclement rules). Eleven attackers three steps from the king on e5, e2 d3 f3 c4
     // g4 b5 h5 c6 g6 d7 f7, a diamond short of e8. Its one-square gap e7 (between d7 and f7)
     // counts as closed, and so do e3, c5 and g5 inside: the room is the 13 squares within two
