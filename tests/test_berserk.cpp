@@ -8,6 +8,7 @@
 #include "catch.h"
 #include "core/game.h"
 #include "core/notation.h"
+#include "core/position_command.h"
 #include "core/position_record.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
@@ -214,4 +215,58 @@ TEST_CASE("commanders and knights are refused by name under rules without them",
     const auto game = Game::create(berserk, berserk.start, berserk.first_to_move);
     REQUIRE(game.ok());
     CHECK(game->record() == write_position_record(parse_position_record(berserk.start).value()));
+}
+
+TEST_CASE("berserk: a position record with the turn in progress is the same game",
+          "[berserk][position]") {
+    // The attackers' position above: after d4-f4 captured, the piece on f4 goes on.
+    const std::string moves =
+        "g5-g2 d11-c11 h6-h10 d1-d4 e7-c7 b6-b3 f8-i8 h1-h6 c7-c6 f10-f8 e6-e10 f8-f9 i8-i5 "
+        "k4-j4 i5-i10 a4-a2 f7-e7 f2-b2 f4-f2 f9-j9 e5-b5 a8-c8 f6-e6 b3-i3 b5-b6 g11-g9 "
+        "e10-f10 e11-e10 e7-e9 k5-j5 f10-f8 d4-f4";
+    const Game played = after(moves);
+    const Rules rules = played.rules();
+    REQUIRE(played.berserker() == parse_square("f4", 11).value());
+    auto words = split_words("otn " + played.record() + " side attackers berserk f4");
+    const auto resumed = parse_position_command(rules, words);
+    INFO(resumed.error());
+    REQUIRE(resumed.ok());
+    CHECK(resumed->key() == played.key());
+    CHECK(legal_list(*resumed) == legal_list(played));
+    CHECK(resumed->perft(3) == played.perft(3));
+    CHECK(resumed->start_words() == "otn " + played.record() + " side attackers berserk f4");
+    // Taken back to its start after a move, it is in the turn again.
+    Game next = *resumed;
+    next.play(next.legal_moves().front());
+    const Game back = next.from_start();
+    CHECK(back.key() == played.key());
+    CHECK(back.moves_played().empty());
+    // Without the word, any attacker moves: another game.
+    const auto plain = parse_position_command(rules, split_words("otn " + played.record()));
+    REQUIRE(plain.ok());
+    CHECK(plain->key() != played.key());
+    CHECK(plain->legal_moves().size() > played.legal_moves().size());
+
+    // Refusals name the problem.
+    auto refusal = [&](const std::string& line) {
+        const auto r = parse_position_command(rules, split_words(line));
+        REQUIRE_FALSE(r.ok());
+        return r.error();
+    };
+    const std::string rec = "otn " + played.record();
+    CHECK(refusal(rec + " side attackers berserk") == "position: 'berserk' needs a square");
+    CHECK(refusal(rec + " side attackers berserk z40").find("off the 11x11 board") !=
+          std::string::npos);
+    CHECK(refusal(rec + " side attackers berserk a1") ==
+          "position: berserk a1: no piece of the attackers (the side to move) there");
+    CHECK(refusal(rec + " side defenders berserk f4") ==
+          "position: berserk f4: no piece of the defenders (the side to move) there");
+    // The defenders move first in Berserk; their soldier on f4 has nothing to capture.
+    CHECK(refusal("startpos berserk f4") ==
+          "position: berserk f4: the piece there has no capturing move to go on with");
+    CHECK(refusal(rec + " side attackers berserk f4 side attackers") ==
+          "position: unexpected 'side' (expected 'moves')");
+    const Rules brandubh = *preset("brandubh");
+    CHECK(parse_position_command(brandubh, split_words("startpos berserk d2")).error() ==
+          "position: berserk d2: the rules have no berserk turns ('ber')");
 }

@@ -44,7 +44,8 @@ Expected<Game> Game::create(const Rules& rules) {
     return create(rules, rules.start, rules.first_to_move);
 }
 
-Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to_move) {
+Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to_move,
+                            Square berserker) {
     if (const std::string problem = validate(rules); !problem.empty()) return Error{problem};
     auto setup = parse_position_record(record);
     if (!setup) return Error{setup.error()};
@@ -54,8 +55,42 @@ Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to
                      std::to_string(rules.size) + "x" + std::to_string(rules.size)};
     if (const std::string problem = placement_problem(rules, *setup); !problem.empty())
         return Error{problem};
-    return Game(rules, make_any_board(rules, *setup, to_move), write_position_record(*setup),
-                to_move);
+    Game game(rules, make_any_board(rules, *setup, to_move), write_position_record(*setup),
+              to_move);
+    if (berserker == kNoSquare) return game;
+    const std::string where = "berserk " + square_name(berserker, rules.size) + ": ";
+    if (rules.berserk == Berserk::None)
+        return Error{where + "the rules have no berserk turns ('ber')"};
+    if (const Status s = game.status(); s.over())
+        return Error{where + "the game is over (" + reason_name(s.reason) + ")"};
+    if (!game.visit_position(
+            [&](const auto& p) { return test(p.side_pieces(to_move), berserker); }))
+        return Error{where + "no piece of the " + side_name(to_move) + " (the side to move) there"};
+    const bool begun = std::visit(
+        [berserker](auto& b) { return b.position.begin_berserk_turn(berserker); }, game.board_);
+    if (!begun)
+        return Error{where + "the piece there has no " +
+                     (rules.berserk == Berserk::Capture ? "capturing " : "") +
+                     "move to go on with"};
+    game.start_berserker_ = berserker;
+    return game;
+}
+
+std::string Game::start_words() const {
+    std::string words = "otn " + start_record_ + " side " + side_name(start_side_);
+    if (start_berserker_ != kNoSquare) words += " berserk " + square_name(start_berserker_, size());
+    return words;
+}
+
+Game Game::from_start() const {
+    Game start = *this;
+    while (start.undo()) {
+    }
+    return start;
+}
+
+Square Game::berserker() const {
+    return visit_position([](const auto& p) { return p.berserker(); });
 }
 
 Side Game::side_to_move() const {

@@ -28,9 +28,12 @@ struct Board {
 
 class Game {
   public:
-    // A game from the rules' start position, or from `record` with `to_move` to play.
+    // A game from the rules' start position, or from `record` with `to_move` to play; with a
+    // `berserker`, in the middle of a berserk turn that the piece on that square must go on
+    // with (Position::begin_berserk_turn; an error says why it cannot).
     static Expected<Game> create(const Rules& rules);
-    static Expected<Game> create(const Rules& rules, std::string_view record, Side to_move);
+    static Expected<Game> create(const Rules& rules, std::string_view record, Side to_move,
+                                 Square berserker = kNoSquare);
 
     Game(const Game&) = default;
     Game& operator=(const Game&) = default;
@@ -44,6 +47,13 @@ class Game {
     std::string record() const;  // the current position record
     std::string start_record() const { return start_record_; }
     Side start_side() const { return start_side_; }
+    Square start_berserker() const { return start_berserker_; }
+    // The start as `position` words: "otn <record> side <side>[ berserk <square>]".
+    std::string start_words() const;
+    // This game taken back to its start (its rules, start position and berserk turn).
+    Game from_start() const;
+    // The piece that must continue a berserk turn now, or kNoSquare.
+    Square berserker() const;
     const std::vector<Move>& moves_played() const { return played_; }
     char piece_char(Square sq) const;
 
@@ -97,6 +107,7 @@ class Game {
     AnyBoard board_;
     std::string start_record_;
     Side start_side_;
+    Square start_berserker_ = kNoSquare;
     std::vector<Move> played_;
 };
 

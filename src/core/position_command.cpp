@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "core/notation.h"
+
 namespace branan {
 
 Expected<Game> parse_position_command(const Rules& rules, const std::vector<std::string>& tokens) {
@@ -27,9 +29,18 @@ Expected<Game> parse_position_command(const Rules& rules, const std::vector<std:
         side = *named;
         i += 2;
     }
-    Expected<Game> game = tokens[0] == "startpos" && side == rules.first_to_move
-                              ? Game::create(rules)
-                              : Game::create(rules, record, side);
+    Square berserker = kNoSquare;
+    if (i < tokens.size() && tokens[i] == "berserk") {
+        if (i + 1 >= tokens.size()) return Error{"position: 'berserk' needs a square"};
+        auto sq = parse_square(tokens[i + 1], rules.size);
+        if (!sq) return Error{"position: berserk: " + sq.error()};
+        berserker = *sq;
+        i += 2;
+    }
+    Expected<Game> game =
+        tokens[0] == "startpos" && side == rules.first_to_move && berserker == kNoSquare
+            ? Game::create(rules)
+            : Game::create(rules, record, side, berserker);
     if (!game.ok()) return Error{"position: " + game.error()};
     Game g = std::move(game).value();
     if (i < tokens.size()) {

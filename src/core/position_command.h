@@ -1,6 +1,6 @@
 // The argument of UTI's `position` command, also used by `branan analyse`:
-//   startpos [side attackers|defenders] [moves m1 m2 ...]
-//   otn <record> [side attackers|defenders] [moves m1 m2 ...]
+//   startpos [side attackers|defenders] [berserk <square>] [moves m1 m2 ...]
+//   otn <record> [side attackers|defenders] [berserk <square>] [moves m1 m2 ...]
 #pragma once
 
 #include <string>

@@ -399,6 +399,20 @@ void Position<BB>::do_special_move(Move m) {
 }
 
 template <class BB>
+bool Position<BB>::begin_berserk_turn(Square sq) {
+    const Berserk ber = t_->rules.berserk;
+    if (!t_->special || ber == Berserk::None || states_.size() != 1 || status().over() ||
+        !test(side_pieces(to_move_), sq) ||
+        !(ber == Berserk::Capture ? has_capturing_move(sq) : can_step(sq)))
+        return false;
+    uncount_key();
+    special_.back().berserker = sq;
+    states_.back().key ^= zobrist::keys().berserker[sq];
+    count_key();
+    return true;
+}
+
+template <class BB>
 void Position<BB>::undo_special_move() {
     const State& st = states_.back();
     const Side us = special_.back().mover;

@@ -22,9 +22,7 @@ double sigmoid(double eval, double k) {
 
 std::vector<TexelSample> texel_samples(const Game& finished, double result, int skip_plies) {
     std::vector<TexelSample> samples;
-    auto replay = Game::create(finished.rules(), finished.start_record(), finished.start_side());
-    if (!replay) return samples;
-    Game game = std::move(replay).value();
+    Game game = finished.from_start();
     const EvalWeights weights;
     const auto& moves = finished.moves_played();
     for (size_t i = 0; i < moves.size(); ++i) {

@@ -59,6 +59,10 @@ Expected<std::vector<Opening>> read_openings(const std::string& path, const Rule
         if (!game) return Error{path + " line " + std::to_string(number) + ": " + game.error()};
         if (game->status().over())
             return Error{path + " line " + std::to_string(number) + ": the game is already over"};
+        if (game->start_berserker() != kNoSquare)
+            return Error{path + " line " + std::to_string(number) +
+                         ": an opening cannot start in the middle of a berserk turn ('berserk'): "
+                         "start it before the capture"};
         openings.push_back(opening_of(*game, path + ":" + std::to_string(number)));
     }
     if (openings.empty()) return Error{"openings file '" + path + "' holds no opening"};

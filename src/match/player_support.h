@@ -59,7 +59,7 @@ inline bool same_record(std::string_view a, std::string_view b) {
 }
 
 inline bool from_rules_start(const Game& game) {
-    return game.start_side() == game.rules().first_to_move &&
+    return game.start_side() == game.rules().first_to_move && game.start_berserker() == kNoSquare &&
            same_record(game.start_record(), game.rules().start);
 }
 

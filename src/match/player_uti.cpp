@@ -116,9 +116,8 @@ class UtiPlayer final : public Player {
     MoveReply request_move(const Game& game, int64_t attackers_ms, int64_t defenders_ms) override {
         const TimeControl& tc = config_.tc;
         const Side me = game.side_to_move();
-        std::string position = from_rules_start(game) ? "position startpos"
-                                                      : "position otn " + game.start_record() +
-                                                            " side " + side_name(game.start_side());
+        std::string position =
+            from_rules_start(game) ? "position startpos" : "position " + game.start_words();
         if (!game.moves_played().empty()) {
             position += " moves";
             for (Move m : game.moves_played()) position += " " + move_name(m, game.size());

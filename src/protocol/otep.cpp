@@ -388,7 +388,8 @@ class Session {
     bool ensure_moves(const char* what) {
         Status status = game_.status();
         if (status.over() && status.reason == OutcomeReason::Repetition) {
-            auto fresh = Game::create(rules_, game_.record(), game_.side_to_move());
+            auto fresh =
+                Game::create(rules_, game_.record(), game_.side_to_move(), game_.berserker());
             if (fresh && !fresh->status().over() && !fresh->legal_moves().empty()) {
                 game_ = std::move(fresh.value());
                 status = game_.status();

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 
+#include "core/notation.h"
 #include "core/position_command.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
@@ -430,6 +431,8 @@ void UtiSession::display() {
     std::snprintf(key, sizeof key, "%016llX", static_cast<unsigned long long>(game_.key()));
     const Status s = game_.status();
     out_.line(std::string("Side to move: ") + side_name(game_.side_to_move()));
+    if (const Square b = game_.berserker(); b != kNoSquare)
+        out_.line("Berserk turn: " + square_name(b, game_.size()));
     out_.line("Rules: " + rules_.name);
     out_.line("Position: " + game_.record());
     out_.line(std::string("Key: ") + key);

@@ -37,7 +37,7 @@ GameAnalysis analyse_game(const Game& game, const AnalysisOptions& options) {
     engine.set_threads(options.threads);
     engine.set_solver_options(options.solver);
     engine.set_hash_mb(static_cast<size_t>(options.hash_mb));  // keeps the old table on failure
-    Game replay = Game::create(game.rules(), game.start_record(), game.start_side()).value();
+    Game replay = game.from_start();
     const std::vector<Move>& played = game.moves_played();
     for (size_t ply = 0;; ++ply) {
         PositionAnalysis p;

@@ -32,7 +32,7 @@ std::string pieces_of(const Game& game) {
 // its own start) are its captures, whatever rule took them; a captured king that stays on the
 // board is marked where he stands.
 std::vector<Frame> frames_of(const Game& game) {
-    Game replay = Game::create(game.rules(), game.start_record(), game.start_side()).value();
+    Game replay = game.from_start();
     std::vector<Frame> frames(1);
     frames[0].pieces = pieces_of(replay);
     for (Move m : game.moves_played()) {

@@ -113,9 +113,9 @@ struct Child {
 }  // namespace
 
 std::string game_line(const Game& game) {
-    std::string out = "otn " + game.start_record() + " side " + side_name(game.start_side());
+    std::string out = game.start_words();
     if (!game.moves_played().empty()) {
-        Game replay = Game::create(game.rules(), game.start_record(), game.start_side()).value();
+        Game replay = game.from_start();
         out += " moves";
         for (Move m : game.moves_played()) {
             out += " " + replay.move_text(m);

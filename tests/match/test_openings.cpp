@@ -8,6 +8,7 @@
 #include "catch.h"
 #include "core/game.h"
 #include "core/presets.h"
+#include "core/text.h"
 #include "match/openings.h"
 #include "match/records.h"
 #include "match/results.h"
@@ -97,5 +98,35 @@ TEST_CASE("openings files take moves in OpenTafl's notation", "[match][openings]
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().find("line 1") != std::string::npos);
     CHECK(refused.error().find("no king on d3 (d3 holds a defenders' taflman)") !=
+          std::string::npos);
+}
+
+TEST_CASE("openings files refuse a start in the middle of a berserk turn", "[match][openings]") {
+    const std::string folder = fresh_folder("openings-berserk");
+    const std::string path = folder + "/openings.txt";
+    const Rules rules = *preset("berserk");
+    // A Berserk game where the attackers' d4-f4 has just captured and the piece on f4 goes on.
+    const std::string moves =
+        "g5-g2 d11-c11 h6-h10 d1-d4 e7-c7 b6-b3 f8-i8 h1-h6 c7-c6 f10-f8 e6-e10 f8-f9 i8-i5 "
+        "k4-j4 i5-i10 a4-a2 f7-e7 f2-b2 f4-f2 f9-j9 e5-b5 a8-c8 f6-e6 b3-i3 b5-b6 g11-g9 "
+        "e10-f10 e11-e10 e7-e9 k5-j5 f10-f8 d4-f4";
+    Game game = Game::create(rules).value();
+    for (const std::string& m : split_words(moves)) REQUIRE(game.play(m));
+    REQUIRE(game.berserker() != kNoSquare);
+    {
+        std::ofstream out(path);
+        out << "startpos moves " << moves << "\n";  // the turn reached by its moves: kept
+    }
+    const auto kept = read_openings(path, rules);
+    INFO(kept.error());
+    REQUIRE(kept.ok());
+    CHECK(kept->front().moves.size() == 32);
+    {
+        std::ofstream out(path);
+        out << "otn " << game.record() << " side attackers berserk f4\n";
+    }
+    const auto refused = read_openings(path, rules);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().find("line 1: an opening cannot start in the middle of a berserk turn") !=
           std::string::npos);
 }

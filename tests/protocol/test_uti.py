@@ -848,6 +848,50 @@ def berserk_turns():
     assert not e.stderr_text(), e.stderr_text()
 
 
+
+@test
+def berserk_turn_in_a_position_record():
+    # `position otn <record> side S berserk <square>` starts in the middle of a berserk turn: the
+    # same game as the moves that reached it (key, legal moves, perft, the engine's move).
+    e = start_engine()
+    try:
+        e.command("setoption name UTI_Variant value berserk")
+        assert e.command("position startpos moves " + BERSERK_MOVES) == []
+        played = e.state()
+        assert played["Berserk turn"] == "b11", played
+        counts, total, _ = e.perft_divide(3)
+        resumed = "position otn %s side attackers berserk b11" % played["Position"]
+        assert e.command(resumed) == []
+        st = e.state()
+        assert st["Key"] == played["Key"] and st["Berserk turn"] == "b11", (st, played)
+        assert st["Moves played"] == "0", st
+        assert e.perft_divide(3)[:2] == (counts, total)
+        e.send("go depth 3")
+        got = e.read_until(lambda l: l.startswith("bestmove"), T(30), "bestmove")
+        check_bestmove(got[-1], {"b11-b10", "b11-b8", "b11-b9", "b11-c11"})
+        # Without the word, the same board is another position: any attacker moves.
+        assert e.command("position otn %s side attackers" % played["Position"]) == []
+        assert "Berserk turn" not in e.state() and e.state()["Key"] != played["Key"]
+        assert e.command(resumed) == []
+        # Refusals: one error line naming the problem; the position stays.
+        for line, words in (
+            (resumed.replace(" b11", ""), ["'berserk' needs a square"]),
+            (resumed.replace("b11", "z99"), ["berserk", "'z99'", "off the 11x11 board"]),
+            (resumed.replace("b11", "a1"), ["berserk a1", "no piece of the attackers"]),
+            (resumed.replace("side attackers", "side defenders"),
+             ["berserk b11", "no piece of the defenders"]),
+            (resumed + " moves a1-a2", ["move 1", "a1-a2"]),
+        ):
+            out = e.command(line)
+            assert_single_error(out, line, words)
+            assert e.state()["Key"] == played["Key"], line
+        e.command("setoption name UTI_Variant value brandubh")
+        out = e.command("position startpos berserk d2")
+        assert_single_error(out, "berserk under brandubh", ["no berserk turns ('ber')"])
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
 # OpenTafl's mercenaries (won over when captured) and guards, with berserk turns and mercenary
 # jumps; OpenTafl 0.4.8's own perft from the start: 72, 3,950.
 MERCENARY_RULES = ("dim:9 name:MercBerserk9 surf:n atkf:y tfr:i mj:j ber:c "

@@ -174,11 +174,12 @@ class Engine:
     # --- helpers built on the protocol ---------------------------------------------------------
 
     def state(self):
-        """The `d` fields Side to move, Rules, Position, Key, Moves played, Status as a dict."""
+        """The `d` fields Side to move, Rules, Position, Key, Moves played, Status (and Berserk
+        turn, printed only during one) as a dict."""
         out = self.command("d")
         fields = {}
         for l in out:
-            m = re.fullmatch(r"(Side to move|Rules|Position|Key|Moves played|Status): (.*)", l)
+            m = re.fullmatch(r"(Side to move|Berserk turn|Rules|Position|Key|Moves played|Status): (.*)", l)
             if m:
                 fields[m.group(1)] = m.group(2)
         for k in ("Side to move", "Rules", "Position", "Key", "Moves played", "Status"):
