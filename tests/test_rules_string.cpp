@@ -377,10 +377,11 @@ TEST_CASE("inconsistent Copenhagen keys are refused, naming the key", "[rules-st
         std::string text;
         const char* names;
     };
-    for (const Case& c : {Case{seven("esc:e efe:y"), "efe"}, Case{seven("surf:n xsurf:u"), "xsurf"},
-                          Case{seven("sw:x"), "'sw'"}, Case{seven("swf:maybe"), "'swf'"},
-                          Case{seven("efe:1"), "'efe'"}, Case{seven("xsurf:y"), "'xsurf'"},
-                          Case{seven("xkcross:t"), "'xkcross'"}}) {
+    for (const Case& c :
+         {Case{seven("esc:e efe:y xefe:s"), "xefe"}, Case{seven("surf:n xsurf:u"), "xsurf"},
+          Case{seven("sw:x"), "'sw'"}, Case{seven("swf:maybe"), "'swf'"},
+          Case{seven("efe:1"), "'efe'"}, Case{seven("xsurf:y"), "'xsurf'"},
+          Case{seven("xkcross:t"), "'xkcross'"}}) {
         INFO(c.text);
         const auto r = parse_rules_string(c.text);
         CHECK_FALSE(r.ok());
@@ -751,7 +752,7 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {seven("afor:a4 afors:T"), {"'afor'", "a4"}},
         {seven("afor:b1 dfor:b1"), {"'dfor'", "'afor'"}},
         {seven("dfor:a4"), {"'dfor'", "a4"}},
-        {seven("efe:y afor:b1"), {"'efe'", "'afor'"}},
+        {seven("efe:y xefe:s afor:b1"), {"'xefe:s'", "'afor'"}},
         {seven("cor:a1,g1,b7 xforest:2 cors:tTK"), {"forest", "'cor'"}},
         {"dim:9 start:" + kBrandubhStart, {"start", "9x9"}},
         {"dim:7 start:" + kTablutStart, {"start", "7x7"}},
