@@ -11,6 +11,7 @@
 #include "catch.h"
 #include "core/game.h"
 #include "core/rules_string.h"
+#include "fortress_cases.h"
 #include "reference_compare.h"
 
 using namespace branan;
@@ -143,4 +144,36 @@ TEST_CASE("a strong shieldwall's corners close rows occupied or not, and never c
     CHECK(play_captures(onto, "c7-d7").empty());
     CHECK(play_captures(onto, "d4-c4").empty());
     CHECK(play_captures(onto, "d7-g7").empty());
+}
+
+TEST_CASE(
+    "exit forts and strong shieldwalls with fortresses and corner lists: random games agree "
+    "with the reference move by move",
+    "[reference][efe][shieldwall]") {
+    const std::string brandubh = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    const std::vector<std::pair<std::string, std::string>> strings = {
+        {testing::kFotevikenRules + " efe:y", testing::kTablutStart},
+        {testing::kCornerList7 + " sw:s efe:y", brandubh},
+        {testing::kCornerList9 + " sw:s efe:y", testing::kTablutStart},
+        {"dim:7 name:Edge esc:e efe:y surf:n ks:w", brandubh},
+        {"dim:9 name:Forts efe:y surf:n afor:d1,e1,f1,a4,a5,a6,i4,i5,i6,d9,e9,f9 afors:t",
+         testing::kTablutStart},
+        {"dim:9 name:Walls sw:s efe:y cor:a1,a9,i1,i9,e1,a5,e9,i5 cors:tK corp:tK",
+         testing::kTablutStart},
+        {"dim:7 name:Walls surf:n sw:s cor:a1,g1,g4,a7,g7", kWalls},
+        {"dim:7 name:Walls surf:n sw:s cor:a1,g1,g4,a7", "/2t1t2/5tT/t4tT/3K3/t4tT/5tT/2t4/"},
+        {"dim:7 name:Forts efe:y surf:n afor:d1,b1 afors:t", kFort},
+        {"dim:7 name:Forts efe:y surf:n cen: afor:d2 afors:t", kFortOverFortress},
+    };
+    int capturing = 0, decided = 0;
+    uint32_t seed = 15;
+    for (const auto& [keys, start] : strings) {
+        const auto rules = parse_rules_string(keys + " start:" + start);
+        INFO(keys);
+        REQUIRE(rules.ok());
+        testing::random_games(*rules, 12, ++seed, capturing, decided);
+    }
+    WARN(capturing << " capturing moves, " << decided << " games decided");
+    CHECK(capturing > 200);
+    CHECK(decided > 30);
 }

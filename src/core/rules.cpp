@@ -200,9 +200,8 @@ std::string describe(const Rules& r) {
     line("shieldwall",
          r.shieldwall == Shieldwall::None
              ? "no"
-             : std::string(r.shieldwall == Shieldwall::Weak
-                               ? "pieces close a wall"
-                               : "pieces or an empty corner close a wall") +
+             : std::string(r.shieldwall == Shieldwall::Weak ? "pieces close a wall"
+                                                            : "pieces or a corner close a wall") +
                    (r.shieldwall_flank ? "; the capturing move lands on one end"
                                        : "; any move takes every wall its side closes"));
     line("exit forts", r.edge_fort == EdgeFort::None ? "no"

@@ -527,7 +527,7 @@ const RulesKey kKeys[] = {
      [](const Rules& r, const Rules&) -> Write {
          return r.linnaean_capture ? Write("y") : std::nullopt;
      }},
-    {"sw", K::OpenTafl, "n / w / s", "shieldwall: none / weak / strong (an empty corner closes it)",
+    {"sw", K::OpenTafl, "n / w / s", "shieldwall: none / weak / strong (a corner closes it)",
      [](Rules& r, const RulesKeyInput& in) { return kShieldwall.parse(in, r.shieldwall); },
      [](const Rules& r, const Rules& d) { return kShieldwall.write(r.shieldwall, d.shieldwall); }},
     {"swf", K::OpenTafl, "y / n",
