@@ -562,10 +562,15 @@ TEST_CASE("spd: one, two or twelve values", "[rules-string]") {
     // t c n k m g T C N K M G
     CHECK(parse_ok(seven("spd:2,5,5,5,5,5,3,5,5,1,5,5")).speed == std::array<int, 3>{2, 3, 1});
     CHECK(parse_ok(seven("spd:2,5,5,5,5,5,3,5,5,1,5,5,")).speed == std::array<int, 3>{2, 3, 1});
+    // OpenTafl's code limits a move only by a speed above 0: any other is no limit, and so is a
+    // speed above the board size.
+    CHECK(parse_ok(seven("spd:8")).speed == std::array<int, 3>{0, 0, 0});
+    CHECK(parse_ok(seven("spd:-2")).speed == std::array<int, 3>{0, 0, 0});
+    CHECK(parse_ok(seven("spd:-5,30")).speed == std::array<int, 3>{0, 0, 0});
 
     for (const char* bad : {"spd:1,2,3", "spd:1,1,1,1,1,1,1,1,1,1", "spd:1,1,1,1,1,1,1,1",
-                            "spd:1,1,1,1,1,1,1,1,1,1,1,1,1", "spd:", "spd:x", "spd:8", "spd:-2",
-                            "spd:1,,2", "spd:1,x"}) {
+                            "spd:1,1,1,1,1,1,1,1,1,1,1,1,1", "spd:", "spd:x", "spd:1,,2", "spd:1,x",
+                            "spd:99999999999"}) {
         const std::string text = seven(bad);
         INFO(text);
         const auto r = parse_rules_string(text);
