@@ -1,5 +1,6 @@
 // Rules strings OpenTafl writes that Branan once refused: exit forts (efe) under edge escape and
-// with fortresses (afor, dfor), and a strong shieldwall (sw:s) with a corner list (cor). Every
+// with fortresses (afor, dfor), a strong shieldwall (sw:s) with a corner list (cor), corner
+// escape without corners. Every
 // count and verdict written here is OpenTafl 0.4.8's own (commit 6895051d5a3b), from a scratch
 // harness outside the repository around its engine code: `perft '<rules>' <depth>`
 // (Taflman.getAllowableDestinations, GameState.moveTaflman, Game.advanceState and checkVictory,
@@ -47,6 +48,9 @@ const std::vector<PerftCase>& perft_cases() {
         {"strong shieldwall, relaxed, with a corner g4 inside the edge",
          "dim:7 name:SW surf:n atkf:y sw:s swf:n cor:a1,g1,g4,a7,g7 start:" + kWalls,
          {52, 678, 32074, 389273}},
+        {"corner escape without corners (esc:c cor:): the king never escapes",
+         "dim:7 name:NC esc:c cor: surf:n atkf:y start:/7/1K5/7/2t4/7/7/5t1/",
+         {23, 264, 5567, 61485}},
     };
     return list;
 }
@@ -54,8 +58,8 @@ const std::vector<PerftCase>& perft_cases() {
 }  // namespace
 
 TEST_CASE(
-    "exit forts under edge escape, with fortresses, strong shieldwalls with corner lists: "
-    "perft against OpenTafl's counts",
+    "exit forts under edge escape, with fortresses, strong shieldwalls with corner lists, "
+    "corner escape without corners: perft against OpenTafl's counts",
     "[perft][efe][shieldwall]") {
     for (const PerftCase& c : perft_cases()) {
         INFO(c.what << ": " << c.rules);

@@ -768,7 +768,6 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {"dim:7 surf:n start:/g2t3/3m3/3T3/ttTKTtt/3G3/3t3/3t3/",
          {"start position", "an attackers' guard on a1, a corner ('cor')"}},
         {"dim:7 start:", {"'start'"}},
-        {"dim:9 esc:c cor: start:" + kTablutStart, {"corner"}},
     };
     for (const auto& c : cases) {
         INFO("rules string '" << c.text << "'");

@@ -356,7 +356,6 @@ std::string validate(const Rules& r) {
     }
     if (r.corners.hostile != r.corners.hostile_empty)
         return "corner hostility cannot depend on whether the corner is occupied";
-    if (r.escape == Escape::Corners && !r.corners.exists) return "corner escape needs corners";
     // OpenTafl's exit forts (efe) go with any escape and with fortresses, as its code plays them;
     // Branan's sealed forts have nothing to check against there.
     if (r.edge_fort == EdgeFort::Sealed &&
