@@ -48,6 +48,13 @@ const std::vector<PerftCase>& perft_cases() {
         {"strong shieldwall, relaxed, with a corner g4 inside the edge",
          "dim:7 name:SW surf:n atkf:y sw:s swf:n cor:a1,g1,g4,a7,g7 start:" + kWalls,
          {52, 678, 32074, 389273}},
+        {"special path: the fort with a fortress, a commander, a knight and king jumps",
+         "dim:7 name:F efe:y atkf:n afor:d1 afors:tcn kj:j start:/2T1T2/2TKT2/3T3/c5t/2T4/7/1t3n1/",
+         {32, 1019, 34133, 983703}},
+        {"special path: the fort over a fortress under edge escape, berserk turns (ber:c)",
+         "dim:7 name:F esc:e efe:y atkf:n cen: afor:d2 afors:tcn ber:c "
+         "start:/2T1T2/2T1T2/2TKT2/3T3/c5t/2T4/1t3n1/",
+         {37, 1129, 43248, 1202412}},
         {"corner escape without corners (esc:c cor:): the king never escapes",
          "dim:7 name:NC esc:c cor: surf:n atkf:y start:/7/1K5/7/2t4/7/7/5t1/",
          {23, 264, 5567, 61485}},
