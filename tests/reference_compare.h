@@ -3,6 +3,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -73,6 +75,34 @@ inline void check_replay_in_reference(const Rules& rules, const Game& game,
     const Status s = game.status();
     if (s.reason != OutcomeReason::Repetition && s.reason != OutcomeReason::NoLegalMove)
         CHECK(played.outcome == reference_outcome(s.outcome));
+}
+
+// Plays `games` random games under `rules` with the engine; at every ply the legal moves agree
+// with the reference's (the rules have no history a record lacks), and the whole game replays in
+// the reference with the same captures, record and verdict. Returns capturing moves and decided
+// games through the counters.
+inline void random_games(const Rules& rules, int games, uint32_t seed, int& capturing,
+                         int& decided) {
+    std::mt19937 rng(seed);
+    for (int g = 0; g < games; ++g) {
+        Game game = Game::create(rules).value();
+        std::vector<std::string> moves, captures;
+        while (!game.status().over() && moves.size() < 200) {
+            INFO(rules.name << " game " << g << " ply " << moves.size() << ": " << game.record());
+            REQUIRE(engine_moves(game) ==
+                    reference::legal_moves(rules, game.record(), game.side_to_move()));
+            const auto legal = game.legal_moves();
+            REQUIRE_FALSE(legal.empty());
+            const Move m = legal[rng() % legal.size()];
+            moves.push_back(game.move_text(m));
+            captures.push_back(joined_captures(game, m));
+            capturing += !captures.back().empty();
+            game.play(m);
+        }
+        INFO(rules.name << " game " << g << ": " << moves.size() << " moves");
+        testing::check_replay_in_reference(rules, game, moves, captures);
+        decided += game.status().over();
+    }
 }
 
 }  // namespace branan::testing

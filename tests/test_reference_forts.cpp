@@ -29,33 +29,6 @@ void check_opentafl_counts(int max_depth) {
     }
 }
 
-// Plays `games` random games under `rules` with the engine; at every ply the legal moves agree
-// with the reference's (the rules have no history a record lacks), and the whole game replays in
-// the reference with the same captures, record and verdict. Returns capturing moves and decided
-// games through the counters.
-void random_games(const Rules& rules, int games, uint32_t seed, int& capturing, int& decided) {
-    std::mt19937 rng(seed);
-    for (int g = 0; g < games; ++g) {
-        Game game = Game::create(rules).value();
-        std::vector<std::string> moves, captures;
-        while (!game.status().over() && moves.size() < 200) {
-            INFO(rules.name << " game " << g << " ply " << moves.size() << ": " << game.record());
-            REQUIRE(engine_moves(game) ==
-                    reference::legal_moves(rules, game.record(), game.side_to_move()));
-            const auto legal = game.legal_moves();
-            REQUIRE_FALSE(legal.empty());
-            const Move m = legal[rng() % legal.size()];
-            moves.push_back(game.move_text(m));
-            captures.push_back(joined_captures(game, m));
-            capturing += !captures.back().empty();
-            game.play(m);
-        }
-        INFO(rules.name << " game " << g << ": " << moves.size() << " moves");
-        testing::check_replay_in_reference(rules, game, moves, captures);
-        decided += game.status().over();
-    }
-}
-
 }  // namespace
 
 TEST_CASE("reference: fortresses and square lists, OpenTafl's perft counts to depth 2",
@@ -85,10 +58,10 @@ TEST_CASE("fortresses and square lists: random games agree with the reference mo
         const std::string start = text == &kDefenderForts || text == &kCornerGroups ? kFetlarStart
                                   : text == &kCornerList7 ? "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
                                                           : kTablutStart;
-        random_games(rules_with_start(*text, start), 12, ++seed, capturing, decided);
+        testing::random_games(rules_with_start(*text, start), 12, ++seed, capturing, decided);
     }
     for (const char* name : {"foteviken", "alea-evangelii", "tablut-15", "sea-battle-13"})
-        random_games(*preset(name), 8, ++seed, capturing, decided);
+        testing::random_games(*preset(name), 8, ++seed, capturing, decided);
     WARN(capturing << " capturing moves, " << decided << " games decided");
     CHECK(capturing > 400);
     CHECK(decided > 30);

@@ -189,11 +189,12 @@ class Position {
     [[gnu::noinline]] int count_all_fort_slides(bool first_only) const;
     int count_all_slides(bool first_only) const;
     BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
-    BB shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, BB enemy_soldiers,
-                      Square king) const;
+    BB shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_soldiers, Square king) const;
+    BB wall_scan(int edge, BB own) const;
     bool in_exit_fort() const;
     bool in_sealed_fort() const;
     bool in_opentafl_fort() const;
+    BB king_reach() const;
     bool ring_unbreakable(BB region) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
@@ -493,7 +494,7 @@ BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_sol
     BB captured = 0;
     // An unarmed king moving still closes shieldwalls (OpenTafl's code), but sandwiches nothing.
     if (t_->shieldwall && (!t_->rules.shieldwall_flank || test(t_->geo.edge, to)))
-        captured = shieldwall_set(to, us, occ, own_soldiers, soldiers_[index(them)], king);
+        captured = shieldwall_set(to, us, own_soldiers, soldiers_[index(them)], king);
     if (mover == Piece::King && !t_->king_hammer) return captured;
     if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return captured;  // no victim beside
     const Piece victim = soldier_of(them);

@@ -18,19 +18,23 @@ constexpr int kAlong[4][2] = {{3, 1}, {3, 1}, {2, 0}, {2, 0}};
 
 // Shieldwall (Rules::shieldwall): rows of enemy pieces (the king too) on the edge, each with a
 // piece of the mover's side directly in front of it (inward), at least two long, closed at both
-// ends by a piece of the mover's side or a wall closer (an empty corner, where the rules say
-// so). All of a row but the king is captured. With shieldwall_flank, the mover arriving on the
-// edge square `to` is one end, and where rows close on both sides of it the one towards the
-// lower file or rank is taken; without, every row the mover's side closes is taken. `occ`,
-// `own_soldiers`, `enemy_soldiers` and `king` describe the board after the arrival.
+// ends by a piece of the mover's side or a wall closer (a corner of a strong shieldwall, empty
+// or not: OpenTafl's scan looks at the square kind first; a corner is never in a row). All of a
+// row but the king is captured. With shieldwall_flank, the mover arriving on the edge square `to`
+// (not a corner) is one end, and where rows close on both sides of it the one towards the lower
+// file or rank is taken; without, every row the mover's side closes is taken. Rows beyond the
+// point where OpenTafl's scan of an edge stops (wall_scan) are not found. `own_soldiers`,
+// `enemy_soldiers` and `king` describe the board after the arrival.
 template <class BB>
-BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, BB enemy_soldiers,
+BB Position<BB>::shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_soldiers,
                                 Square king) const {
     const auto& geo = t_->geo;
     const BB king_sq = square_bb<BB>(king);
     const BB own = us == Side::Defenders ? own_soldiers | king_sq : own_soldiers;
-    const BB enemy = us == Side::Attackers ? enemy_soldiers | king_sq : enemy_soldiers;
-    const BB closers = own | (t_->wall_closers & ~occ);
+    const BB enemy =
+        (us == Side::Attackers ? enemy_soldiers | king_sq : enemy_soldiers) & ~t_->wall_closers;
+    const BB closers = own | t_->wall_closers;
+    BB scanned = geo.all;  // the squares of the current edge OpenTafl's scan reaches
     // The row from the bracket `end` along `along`, if it closes; else 0.
     auto row_from = [&](Square end, int inward, int along) -> BB {
         BB row = 0;
@@ -41,15 +45,21 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, BB 
             row |= square_bb<BB>(sq);
             ++length;
         }
-        return sq != kNoSquare && length >= 2 && test(closers, sq) ? row : 0;
+        return sq != kNoSquare && length >= 2 && test(closers, sq) && test(scanned, sq) &&
+                       test(scanned, end)
+                   ? row
+                   : 0;
     };
     // A row beside the mover starts with an enemy piece on the edge next to it.
-    if (t_->rules.shieldwall_flank && !(geo.adjacent[to] & geo.edge & enemy)) return 0;
+    if (t_->rules.shieldwall_flank &&
+        (!(geo.adjacent[to] & geo.edge & enemy) || test(t_->wall_closers, to)))
+        return 0;
     BB captured = 0;
     for (int edge = 0; edge < 4; ++edge) {
         const int inward = edge_rules::kInward[edge];
+        if (t_->rules.shieldwall_flank && !test(geo.edges[edge], to)) continue;
+        scanned = t_->wall_stops & geo.edges[edge] ? wall_scan(edge, own) : geo.all;
         if (t_->rules.shieldwall_flank) {
-            if (!test(geo.edges[edge], to)) continue;
             for (int along : edge_rules::kAlong[edge])
                 if (const BB row = row_from(to, inward, along)) return row & ~king_sq;
             continue;
@@ -62,30 +72,80 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB occ, BB own_soldiers, BB 
     return captured & ~king_sq;
 }
 
+// The squares of `edge` that OpenTafl's shieldwall scan
+// (BoardImpl.detectShieldwallPositionsForSide) reaches for the side whose pieces are `own`: it
+// walks the edge towards the higher file or rank, a row open from a corner or a piece of that side
+// while each square holds one of its pieces or has one in front, and gives up the rest of the edge
+// at the first corner that meets an open row (closing it). Only corners inside an edge
+// (RuleTables::wall_stops) make this less than the edge.
+template <class BB>
+BB Position<BB>::wall_scan(int edge, BB own) const {
+    const auto& geo = t_->geo;
+    const int inward = edge_rules::kInward[edge], up = edge_rules::kAlong[edge][1];
+    BB seen = 0;
+    bool open = false;
+    for (Square sq = lsb(geo.edges[edge]); sq != kNoSquare; sq = geo.neighbour[sq][up]) {
+        seen |= square_bb<BB>(sq);
+        if (test(t_->wall_closers, sq)) {
+            if (open) return seen;
+            open = true;
+        } else {
+            open = test(own, sq) || (open && test(own, geo.neighbour[sq][inward]));
+        }
+    }
+    return seen;
+}
+
 template <class BB>
 bool Position<BB>::in_exit_fort() const {
     return t_->rules.edge_fort == EdgeFort::Sealed ? in_sealed_fort() : in_opentafl_fort();
 }
 
+// The squares the king reaches with any number of his moves, jumps aside (OpenTafl's
+// Taflman.getReachableSpaces without jumps): his own square and every square a chain of his moves
+// ends on, each move judged with the closed squares of the square he stands on now (OpenTafl's
+// re-entry test looks at his real square). Squares he may cross but not stop on are crossed,
+// never reached; fortresses, throne and corners close what they close to him.
+template <class BB>
+BB Position<BB>::king_reach() const {
+    const auto& geo = t_->geo;
+    const int origin = t_->origin(king_);
+    const BB no_stop = stop_forbidden(Piece::King, origin);
+    const BB no_pass = pass_forbidden(Piece::King, origin);
+    BB reach = king_bb();
+    if (!(no_stop & ~no_pass)) {
+        // Every square he may cross he may stop on: the empty squares joined to his own.
+        const BB open = geo.all & ~occupied() & ~no_pass;
+        for (BB next = reach | (geo.neighbours(reach) & open); next != reach;
+             next = reach | (geo.neighbours(reach) & open))
+            reach = next;
+        return reach;
+    }
+    const int speed = t_->reach[static_cast<int>(Piece::King)];
+    for (BB frontier = reach; frontier;) {
+        const BB to = slide_targets(pop_lsb(frontier), speed, no_stop, no_pass) & ~reach;
+        reach |= to;
+        frontier |= to;
+    }
+    return reach;
+}
+
 // OpenTafl's exit fort (GameState.checkEdgeFortEscape, its exhaustive test), judged after every
-// move: the squares the king reaches (his own and the empty squares connected to it) touch no
-// attacker; he stands on the edge with a move to make, or reaches the edge; and no defender
-// around them (the king included) has three or more neighbours outside them that are not
-// defenders. OpenTafl's second test (a defenders' shieldwall holding the king) is not played.
+// move: the squares the king reaches (king_reach(), his own among them) touch no attacker; he
+// stands on the edge with a move to make, or reaches the edge; and no defender next to those
+// squares (the king too, when one is next to him) has three or more neighbours outside them that
+// are not defenders. An empty square he cannot reach (a fortress or throne closed to him) counts
+// as open. OpenTafl's second test (a defenders' shieldwall holding the king) is not played.
 template <class BB>
 bool Position<BB>::in_opentafl_fort() const {
     const auto& geo = t_->geo;
-    const BB empty = geo.all & ~occupied();
-    BB reach = king_bb();
-    for (BB next = reach | (geo.neighbours(reach) & empty); next != reach;
-         next = reach | (geo.neighbours(reach) & empty))
-        reach = next;
+    const BB reach = king_reach();
     const bool moves = reach != king_bb();
     if (test(geo.edge, king_) ? !moves : !(reach & geo.edge)) return false;
-    const BB around = geo.neighbours(reach) & ~reach;
-    if (around & soldiers_[0]) return false;
+    const BB next_to = geo.neighbours(reach);
+    if (next_to & ~reach & soldiers_[0]) return false;
     const BB defenders = soldiers_[1] | king_bb();
-    for (BB walls = (around & soldiers_[1]) | king_bb(); walls;) {
+    for (BB walls = next_to & defenders; walls;) {
         const Square sq = pop_lsb(walls);
         if (popcount(geo.adjacent[sq] & ~reach & ~defenders) >= 3) return false;
     }

@@ -240,9 +240,8 @@ BB Position<BB>::special_shieldwall(Move m, BB captured) const {
     const BB converted = captured & sp.mercenaries[them];
     const BB own = (king_moves ? soldiers_[us] : soldiers_[us] ^ moved) | converted;
     const BB enemy = soldiers_[them] & ~captured;
-    const BB occ = (occupied() ^ moved) & ~(captured & ~converted);
     const Square king = king_moves ? Square(m.to) : king_;
-    return shieldwall_set(m.to, to_move_, occ, own, enemy, king) & ~sp.guards[them];
+    return shieldwall_set(m.to, to_move_, own, enemy, king) & ~sp.guards[them];
 }
 
 // The Linnaean capture of an attacker's move to `to`, as GameState.checkLinnaeanCapture judges

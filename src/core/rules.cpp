@@ -200,9 +200,8 @@ std::string describe(const Rules& r) {
     line("shieldwall",
          r.shieldwall == Shieldwall::None
              ? "no"
-             : std::string(r.shieldwall == Shieldwall::Weak
-                               ? "pieces close a wall"
-                               : "pieces or an empty corner close a wall") +
+             : std::string(r.shieldwall == Shieldwall::Weak ? "pieces close a wall"
+                                                            : "pieces or a corner close a wall") +
                    (r.shieldwall_flank ? "; the capturing move lands on one end"
                                        : "; any move takes every wall its side closes"));
     line("exit forts", r.edge_fort == EdgeFort::None ? "no"
@@ -349,11 +348,6 @@ std::string validate(const Rules& r) {
         return "the forest timer needs corners that soldiers may stop on";
     if (r.forest_moves > 0 && !r.corners.squares.empty())
         return "the forest timer needs the four default corners ('cor' without a list)";
-    if (r.shieldwall == Shieldwall::Strong && !r.corners.squares.empty())
-        return "a strong shieldwall ('sw:s') needs the four default corners ('cor' without a list)";
-    if (r.edge_fort != EdgeFort::None &&
-        (!r.attacker_forts.squares.empty() || !r.defender_forts.squares.empty()))
-        return "exit forts ('efe') with fortresses ('afor', 'dfor') are not supported";
     for (const auto* f : {&r.attacker_forts, &r.defender_forts}) {
         if (f->hostile != f->hostile_empty)
             return "fortress hostility cannot depend on whether the fortress is occupied";
@@ -362,10 +356,15 @@ std::string validate(const Rules& r) {
     }
     if (r.corners.hostile != r.corners.hostile_empty)
         return "corner hostility cannot depend on whether the corner is occupied";
-    if (r.escape == Escape::Corners && !r.corners.exists) return "corner escape needs corners";
-    if (r.edge_fort != EdgeFort::None && r.escape == Escape::Edge)
-        return "exit forts ('efe') need corner escape: with edge escape the king on the edge has "
-               "won";
+    // OpenTafl's exit forts (efe) go with any escape and with fortresses, as its code plays them;
+    // Branan's sealed forts have nothing to check against there.
+    if (r.edge_fort == EdgeFort::Sealed &&
+        (!r.attacker_forts.squares.empty() || !r.defender_forts.squares.empty()))
+        return "Branan's sealed exit forts ('xefe:s') with fortresses ('afor', 'dfor') are not "
+               "supported";
+    if (r.edge_fort == EdgeFort::Sealed && r.escape == Escape::Edge)
+        return "Branan's sealed exit forts ('xefe:s') need corner escape: with edge escape the "
+               "king on the edge has won";
     if (r.encirclement_unbreakable && !r.encirclement)
         return "an unbreakable ring ('xsurf:u') needs encirclement ('surf:y')";
     if (special_rules(r)) {

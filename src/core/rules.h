@@ -33,7 +33,8 @@ enum class RepetitionRule : uint8_t { Ignore, Draw, LossForRepeater, WinForRepea
 // the edge, each with a piece of the mover's side in front of it (inward), bracketed at both
 // ends, is captured, all but the king.
 //   Weak     only pieces of the mover's side bracket a row
-//   Strong   an empty corner brackets it too
+//   Strong   a corner brackets it too, empty or not (with a corner list, OpenTafl's scan of
+//            an edge stops at a corner inside it: position_edge_rules.h)
 enum class Shieldwall : uint8_t { None, Weak, Strong };
 
 // Exit (edge) forts: the defenders win with the king on the edge in a fort the attackers cannot
@@ -41,8 +42,9 @@ enum class Shieldwall : uint8_t { None, Weak, Strong };
 //   Sealed    the real Copenhagen games' rule, judged after a defender's move (the king on the
 //             edge, his empty area touching no attacker, every wall soldier safe from capture in
 //             one move; position_edge_rules.h)
-//   OpenTafl  OpenTafl's `efe:y`, judged after every move: the area the king reaches touches no
-//             attacker and the edge, and no piece around it has three open sides
+//   OpenTafl  OpenTafl's `efe:y`, judged after every move: the squares the king reaches by his
+//             moves touch no attacker and the edge, and no piece around them has three open
+//             sides; under edge escape too (the king off the edge), and with fortresses
 enum class EdgeFort : uint8_t { None, Sealed, OpenTafl };
 
 // What happens to the side to move when it has no legal move.

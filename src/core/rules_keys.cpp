@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <vector>
 
 #include "core/expected.h"
@@ -302,15 +303,16 @@ Write write_forts(const SpecialSquareRules& kind, int size) {
 }
 
 // spd: "N" for every piece, "A,D" for attackers and defenders, or 12 values in the order
-// t c n k m g T C N K M G; -1 and 0 mean no limit.
+// t c n k m g T C N K M G; -1 and 0 mean no limit. As OpenTafl's code moves, any other value
+// not above 0 means no limit too, and one above the board size is no limit either.
 std::string take_speeds(const RulesKeyInput& in, std::array<int, kPieceKinds>& speed) {
     std::vector<std::string> parts = split_at(in.value, ',');
     if (parts.size() > 1 && parts.back().empty()) parts.pop_back();
     std::vector<int> v;
     for (const auto& p : parts) {
-        auto n = parse_int(in, p, -1, in.size);
+        auto n = parse_int(in, p, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
         if (!n) return n.error();
-        v.push_back(std::max(*n, 0));
+        v.push_back(*n > 0 && *n <= in.size ? *n : 0);
     }
     if (v.size() == 1)
         speed = {v[0], v[0], v[0]};
@@ -527,7 +529,7 @@ const RulesKey kKeys[] = {
      [](const Rules& r, const Rules&) -> Write {
          return r.linnaean_capture ? Write("y") : std::nullopt;
      }},
-    {"sw", K::OpenTafl, "n / w / s", "shieldwall: none / weak / strong (an empty corner closes it)",
+    {"sw", K::OpenTafl, "n / w / s", "shieldwall: none / weak / strong (a corner closes it)",
      [](Rules& r, const RulesKeyInput& in) { return kShieldwall.parse(in, r.shieldwall); },
      [](const Rules& r, const Rules& d) { return kShieldwall.write(r.shieldwall, d.shieldwall); }},
     {"swf", K::OpenTafl, "y / n",

@@ -949,7 +949,7 @@ def rules_options():
         bad = [
             ("dim:7 name:x foo:s start:" + START, "foo"),
             ("dim:7 name:x ber:c xks:t start:" + START, "xks:t"),
-            ("dim:7 name:x esc:e efe:y start:" + START, "efe"),
+            ("dim:7 name:x esc:e efe:y xefe:s start:" + START, "xefe:s"),
             ("dim:7 name:x tfr:q start:" + START, "tfr"),
             ("dim:7 name:x afor:a4,a4 start:" + START, "afor"),
             ("dim:7 name:x dfor:a4 start:" + START, "dfor"),

@@ -260,6 +260,44 @@ std::string serialize(const State& s) {
     return out;
 }
 
+// The squares piece kind p on (r, f) slides to in one move, appended to `moves`; `origin` is the
+// kind of square the piece really stands on (re-entry compares kinds: the king's moves from a
+// square he only could reach are judged from where he stands).
+void slides(const Rules& rules, const State& s, int r, int f, Piece p, Kind origin,
+            std::vector<NaiveMove>& moves) {
+    int limit = rules.speed[static_cast<int>(p)];
+    for (int d = 0; d < 4; ++d) {
+        for (int k = 1;; ++k) {
+            if (limit > 0 && k > limit) break;
+            int nr = r + kDr[d] * k, nf = f + kDf[d] * k;
+            if (!on_board(s, nr, nf) || s.b[nr][nf] != kEmpty) break;
+            const SpecialSquareRules* sp = special_at(rules, s, nr, nf);
+            // Re-entry (OpenTafl's code compares kinds of squares): a piece kind not in
+            // `reenter` may neither stop on nor cross the square unless the square it
+            // moves from is of the same kind (for a single throne square: only the king
+            // still on it, who never meets it on his own rays; in Foteviken an attacker
+            // on one fortress square may move onto or over any other).
+            // With king_crosses_left_throne the king who left the throne may still cross
+            // it (when `pass` lets him), only never stop on it.
+            bool barred = false;
+            if (sp && !sp->reenter.has(p)) {
+                bool exempt = origin == s.kind[nr][nf];
+                bool may_cross =
+                    p == Piece::King && sp == &rules.throne && rules.king_crosses_left_throne;
+                if (!exempt && !may_cross) break;
+                barred = !exempt;
+            }
+            // A special square is one only a piece that may also cross it stops on:
+            // OpenTafl checks "may pass" on every square a move reaches, the last one
+            // too (docs/rules.md says so of fortresses; OpenTafl's code does it for the
+            // throne and the corners as well).
+            bool can_stop = (!sp || (sp->stop.has(p) && sp->pass.has(p))) && !barred;
+            if (can_stop) moves.push_back({r, f, nr, nf});
+            if (sp && !sp->pass.has(p)) break;  // may land there (above) but not cross it
+        }
+    }
+}
+
 std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
     std::vector<NaiveMove> moves;
     if (s.outcome != 0) return moves;
@@ -267,38 +305,7 @@ std::vector<NaiveMove> generate(const Rules& rules, const State& s) {
         for (int f = 0; f < s.n; ++f) {
             char c = s.b[r][f];
             if (c == kEmpty || side_of_char(c) != s.to_move) continue;
-            Piece p = piece_of(c);
-            int limit = rules.speed[static_cast<int>(p)];
-            for (int d = 0; d < 4; ++d) {
-                for (int k = 1;; ++k) {
-                    if (limit > 0 && k > limit) break;
-                    int nr = r + kDr[d] * k, nf = f + kDf[d] * k;
-                    if (!on_board(s, nr, nf) || s.b[nr][nf] != kEmpty) break;
-                    const SpecialSquareRules* sp = special_at(rules, s, nr, nf);
-                    // Re-entry (OpenTafl's code compares kinds of squares): a piece kind not in
-                    // `reenter` may neither stop on nor cross the square unless the square it
-                    // moves from is of the same kind (for a single throne square: only the king
-                    // still on it, who never meets it on his own rays; in Foteviken an attacker
-                    // on one fortress square may move onto or over any other).
-                    // With king_crosses_left_throne the king who left the throne may still cross
-                    // it (when `pass` lets him), only never stop on it.
-                    bool barred = false;
-                    if (sp && !sp->reenter.has(p)) {
-                        bool exempt = s.kind[r][f] == s.kind[nr][nf];
-                        bool may_cross = p == Piece::King && sp == &rules.throne &&
-                                         rules.king_crosses_left_throne;
-                        if (!exempt && !may_cross) break;
-                        barred = !exempt;
-                    }
-                    // A special square is one only a piece that may also cross it stops on:
-                    // OpenTafl checks "may pass" on every square a move reaches, the last one
-                    // too (docs/rules.md says so of fortresses; OpenTafl's code does it for the
-                    // throne and the corners as well).
-                    bool can_stop = (!sp || (sp->stop.has(p) && sp->pass.has(p))) && !barred;
-                    if (can_stop) moves.push_back({r, f, nr, nf});
-                    if (sp && !sp->pass.has(p)) break;  // may land there (above) but not cross it
-                }
-            }
+            slides(rules, s, r, f, piece_of(c), s.kind[r][f], moves);
         }
     }
     return moves;
@@ -309,20 +316,48 @@ bool belongs_to(char c, Side side) {
     return c != kEmpty && side_of_char(c) == side;
 }
 
+// How far OpenTafl's shieldwall scan of an edge gets (BoardImpl.detectShieldwallPositionsForSide,
+// strong shieldwall): it walks the edge from its lower end (file a or rank 1) up; a corner or a
+// piece of the mover's side opens a row, a square with a piece of the mover's side in front (one
+// square inward) keeps it open, anything else ends it; a corner reached while a row is open closes
+// that row and ends the scan of the edge. Returns the index along the edge (file or rank) of the
+// last square scanned. `square(i)` and `front(i)` give the edge's i-th square and its inward
+// neighbour.
+template <class Square, class Front>
+int strong_scan_end(const State& s, Side mover, Square square, Front front) {
+    bool open = false;
+    for (int i = 0; i < s.n; ++i) {
+        auto [r, f] = square(i);
+        if (is_corner_sq(s, r, f)) {
+            if (open) return i;
+            open = true;
+            continue;
+        }
+        auto [ir, jf] = front(i);
+        open = belongs_to(s.b[r][f], mover) || (open && belongs_to(s.b[ir][jf], mover));
+    }
+    return s.n - 1;
+}
+
 // Shieldwall (rules.md, Copenhagen), literally: the moving piece landed on the edge square (tr, tf)
 // and is one end of the bracket. Walking along the edge away from it, each enemy piece (the king
 // too) joins the row while a piece of the mover's side (the king too) stands on the square directly
 // inward of it. The walk must then stop at a closing square: a soldier of the mover's side, the
-// king when he is an anvil, or (with a strong shieldwall) an empty corner. Anything else (an empty
-// square, an enemy with no piece in front, the end of the board) means no wall that way. A wall
-// needs at least two pieces in its row (the king counts); all but the king are captured. When walls
-// close on both sides of the landing square, only the one towards the lower file or rank is taken.
+// king when he is an anvil, or (with a strong shieldwall) a corner, empty or not (OpenTafl's scan
+// looks at the kind of square first, so a corner is never in a row either). Anything else (an
+// empty square, an enemy with no piece in front, the end of the board) means no wall that way. A
+// wall needs at least two pieces in its row (the king counts); all but the king are captured. When
+// walls close on both sides of the landing square, only the one towards the lower file or rank is
+// taken. With a strong shieldwall, OpenTafl's code adds: a mover landing on a corner is no end of a
+// row, and a row reaching beyond where its scan of the edge ends (strong_scan_end) is not found.
 // Appends the captured squares to caps.
 void shieldwall_captures(const Rules& rules, const State& s, const NaiveMove& m, bool king_anvil,
                          std::vector<std::pair<int, int>>& caps) {
     const Side mover = s.to_move;
     const Side enemy = opponent(mover);
     const char own_soldier = mover == Side::Attackers ? 't' : 'T';
+    const bool strong = rules.shieldwall == Shieldwall::Strong;
+    if (strong && is_corner_sq(s, m.tr, m.tf)) return;
     // The edges the landing square is on: the direction inward and the direction along it.
     struct Edge {
         int in_r, in_f, along_r, along_f;
@@ -333,13 +368,26 @@ void shieldwall_captures(const Rules& rules, const State& s, const NaiveMove& m,
     if (m.tf == 0) edges.push_back({0, 1, 1, 0});
     if (m.tf == s.n - 1) edges.push_back({0, -1, 1, 0});
     for (const Edge& e : edges) {
+        // The edge's i-th square from its lower end, and the square in front of it.
+        auto square = [&](int i) { return std::pair{e.along_r ? i : m.tr, e.along_f ? i : m.tf}; };
+        auto front = [&](int i) {
+            auto [r, f] = square(i);
+            return std::pair{r + e.in_r, f + e.in_f};
+        };
+        const int scan_end = strong ? strong_scan_end(s, mover, square, front) : s.n - 1;
+        const int at = e.along_r ? m.tr : m.tf;  // the landing square's index along the edge
         for (int dir : {-1, +1}) {  // the lower file or rank first: it wins when both close
             std::vector<std::pair<int, int>> row;
             bool closed = false;
-            for (int k = 1;; ++k) {
+            int k = 1;
+            for (;; ++k) {
                 int r = m.tr + dir * k * e.along_r, f = m.tf + dir * k * e.along_f;
                 if (!on_board(s, r, f)) break;
                 char q = s.b[r][f];
+                if (strong && is_corner_sq(s, r, f)) {
+                    closed = true;
+                    break;
+                }
                 if (belongs_to(q, enemy)) {
                     int ir = r + e.in_r, jf = f + e.in_f;
                     if (!on_board(s, ir, jf) || !belongs_to(s.b[ir][jf], mover)) break;
@@ -348,12 +396,10 @@ void shieldwall_captures(const Rules& rules, const State& s, const NaiveMove& m,
                 }
                 if (q == own_soldier || (q == 'K' && mover == Side::Defenders && king_anvil))
                     closed = true;
-                else if (q == kEmpty && rules.shieldwall == Shieldwall::Strong &&
-                         is_corner_sq(s, r, f))
-                    closed = true;
                 break;
             }
             if (!closed || row.size() < 2) continue;
+            if (std::max(at, at + dir * k) > scan_end) continue;  // beyond OpenTafl's scan
             for (auto [r, f] : row)
                 if (s.b[r][f] != 'K') caps.push_back({r, f});
             break;
@@ -467,6 +513,61 @@ bool encircled_unbreakably(const Rules& rules, const State& s) {
 // The encirclement verdict the rules ask for (only called when rules.encirclement).
 bool encirclement_wins(const Rules& rules, const State& s) {
     return rules.encirclement_unbreakable ? encircled_unbreakably(rules, s) : encircled(s);
+}
+
+// OpenTafl's exit fort (EdgeFort::OpenTafl, `efe:y`), read from its GameState.checkEdgeFortEscape
+// and checked after every move of either side:
+//   - the fort squares: the king's own square and every square he reaches with a chain of his
+//     moves (slides(), no jumps), each move judged from the kind of square he really stands on;
+//   - if he stands on an edge he must have a move; otherwise a fort square must be on an edge;
+//   - no fort square has an attacker next to it; every piece next to a fort square (the king too,
+//     where a fort square is next to him) is a wall;
+//   - a wall is safe unless three or more of its neighbours are neither fort squares nor occupied
+//     by a defender (empty squares the king cannot reach count as open).
+bool opentafl_fort(const Rules& rules, const State& s) {
+    int kr, kf;
+    if (!find_king(s, kr, kf)) return false;
+    bool fort[kMaxBoardSize][kMaxBoardSize] = {};
+    fort[kr][kf] = true;
+    std::vector<std::pair<int, int>> todo = {{kr, kf}};
+    bool king_moves = false;
+    while (!todo.empty()) {
+        auto [r, f] = todo.back();
+        todo.pop_back();
+        std::vector<NaiveMove> moves;
+        slides(rules, s, r, f, Piece::King, s.kind[kr][kf], moves);
+        if (r == kr && f == kf) king_moves = !moves.empty();
+        for (const NaiveMove& m : moves)
+            if (!fort[m.tr][m.tf]) {
+                fort[m.tr][m.tf] = true;
+                todo.push_back({m.tr, m.tf});
+            }
+    }
+    auto on_edge = [&](int r, int f) { return r == 0 || r == s.n - 1 || f == 0 || f == s.n - 1; };
+    bool reaches_edge = false;
+    for (int r = 0; r < s.n; ++r)
+        for (int f = 0; f < s.n; ++f)
+            if (fort[r][f] && on_edge(r, f)) reaches_edge = true;
+    if (on_edge(kr, kf) ? !king_moves : !reaches_edge) return false;
+    for (int r = 0; r < s.n; ++r) {
+        for (int f = 0; f < s.n; ++f) {
+            if (!fort[r][f]) continue;
+            for (int d = 0; d < 4; ++d) {
+                int wr = r + kDr[d], wf = f + kDf[d];
+                if (!on_board(s, wr, wf) || s.b[wr][wf] == kEmpty) continue;
+                if (belongs_to(s.b[wr][wf], Side::Attackers)) return false;
+                int open = 0;
+                for (int e = 0; e < 4; ++e) {
+                    int nr = wr + kDr[e], nf = wf + kDf[e];
+                    if (on_board(s, nr, nf) && !fort[nr][nf] &&
+                        !belongs_to(s.b[nr][nf], Side::Defenders))
+                        ++open;
+                }
+                if (open >= 3) return false;
+            }
+        }
+    }
+    return true;
 }
 
 // Exit fort (EdgeFort::Sealed; rules.md, Copenhagen), checked after a defender's move.
@@ -629,6 +730,10 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
     // 5. Exit fort, after a defender's move.
     if (s.outcome == 0 && rules.edge_fort == EdgeFort::Sealed && mover == Side::Defenders &&
         exit_fort(rules, s))
+        s.outcome = 2;
+
+    // 5b. OpenTafl's exit fort, after every move of either side.
+    if (s.outcome == 0 && rules.edge_fort == EdgeFort::OpenTafl && opentafl_fort(rules, s))
         s.outcome = 2;
 
     // 6. Encirclement, after every move (a defender move can close the ring too).

@@ -21,9 +21,12 @@
 // captured on four sides; they count as nothing for escape and encirclement. Escape to corners is
 // to any corner square of the list; a king "next to the throne" is next to any throne square. The
 // forest rule's squares are the board's four corners. Encirclement is checked after every move of
-// either side (Copenhagen's unbreakable ring with encirclement_unbreakable), exit forts
-// (EdgeFort::Sealed) after every defender move, never in a record as given. Shieldwall captures
-// happen with custodial ones; Weak and Strong shieldwalls are the same here. The operational
+// either side (Copenhagen's unbreakable ring with encirclement_unbreakable), sealed exit forts
+// (EdgeFort::Sealed) after every defender move, OpenTafl's (`efe:y`, read from its
+// GameState.checkEdgeFortEscape: the squares the king reaches by his moves) after every move,
+// never in a record as given. Shieldwall captures happen with custodial ones, with the mover as
+// one end of the row (flanking; `swf:n` is not played here); a strong shieldwall's corners close
+// rows as OpenTafl's edge scan has them (naive_tafl.cpp, shieldwall_captures). The operational
 // meaning of each Copenhagen clause is written above the function deciding it in naive_tafl.cpp;
 // they replay the 1,752 real Copenhagen games (every capture and every verdict reached) without a
 // difference.
