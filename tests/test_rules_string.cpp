@@ -562,6 +562,22 @@ TEST_CASE("spd: one, two or twelve values", "[rules-string]") {
     // t c n k m g T C N K M G
     CHECK(parse_ok(seven("spd:2,5,5,5,5,5,3,5,5,1,5,5")).speed == std::array<int, 3>{2, 3, 1});
     CHECK(parse_ok(seven("spd:2,5,5,5,5,5,3,5,5,1,5,5,")).speed == std::array<int, 3>{2, 3, 1});
+    // The special pieces' own values (c n m g, then C N M G), kept where they differ from their
+    // side's soldiers' (-1: as the soldiers); the 1- and 2-value forms give them their side's.
+    CHECK(parse_ok(seven("spd:2,5,5,5,5,5,3,5,5,1,5,5")).special_speed ==
+          std::array<int, 8>{5, 5, 5, 5, 5, 5, 5, 5});
+    CHECK(parse_ok(seven("spd:2,2,1,2,-1,2,3,3,3,1,3,3")).special_speed ==
+          std::array<int, 8>{-1, 1, 0, -1, -1, -1, -1, -1});
+    CHECK(parse_ok(seven("spd:2,3")).special_speed == Rules{}.special_speed);
+    // Written back as given, and read again to the same rules.
+    for (const char* speeds :
+         {"spd:2,5,5,2,5,5,3,5,5,1,5,5,", "spd:-1,2,-1,-1,-1,-1,-1,-1,1,2,-1,-1,"}) {
+        const Rules r = parse_ok(seven(speeds));
+        const std::string written = write_rules_string(r);
+        INFO(written);
+        CHECK(written.find(speeds) != std::string::npos);
+        CHECK(parse_ok(written) == r);
+    }
     // OpenTafl's code limits a move only by a speed above 0: any other is no limit, and so is a
     // speed above the board size.
     CHECK(parse_ok(seven("spd:8")).speed == std::array<int, 3>{0, 0, 0});

@@ -145,6 +145,22 @@ const std::vector<PerftCase>& perft_cases() {
          kTablutKeys + " surf:n ks:m ber:c "
                        "start:/3tct3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tnt3/",
          {80, 4400, 353212}},
+        // Speed limits of their own ('spd', 12 values t c n k m g T C N K M G): Branan once
+        // moved every special piece at its side's soldier speed (39,679 / 224,002 / 1,009,681
+        // at the depths below).
+        {"7x7, attacker commanders at 2, defender knights at 1, the king at 2",
+         "dim:7 name:S surf:n atkf:y spd:-1,2,-1,-1,-1,-1,-1,-1,1,2,-1,-1 "
+         "start:/3t3/3c3/3T3/ttNKTtt/3T3/3t3/3t3/",
+         {38, 768, 30329, 659674}},
+        {"9x9, attackers at 3, their commanders at 1 and mercenaries at 2, defender mercenaries "
+         "at 1 (a captured mercenary takes its new side's limit)",
+         "dim:9 name:M surf:n atkf:y ks:w spd:3,1,-1,-1,2,-1,-1,-1,-1,-1,1,-1 "
+         "start:/3tct3/4m4/4T4/t3M3t/tnTTKTTtt/t3T3t/4T4/4t4/3tmt3/",
+         {64, 3244, 208152}},
+        {"7x7, attacker guards at 1, defender guards at 2",
+         "dim:7 name:G surf:n atkf:y cenp:tcnkmgTCNKMG cens:g "
+         "spd:-1,-1,-1,-1,-1,1,-1,-1,-1,-1,-1,2 start:/3t3/3g3/3T3/ttGKTtt/3T3/3t3/3t3/",
+         {36, 792, 29827, 700757}},
     };
     return list;
 }

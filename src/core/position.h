@@ -164,6 +164,7 @@ class Position {
                                                      BB& no_pass) const;
     BB jumps_from(Square from, Side side) const;
     BB special_destinations(Square from) const;
+    int special_reach(Square from, Side side) const;
     [[gnu::noinline]] void generate_special(MoveList& list) const;
     [[gnu::noinline]] int count_special(bool first_only) const;
     SpecialEffect special_sandwich(Move m, bool pre) const;

@@ -104,12 +104,27 @@ BB Position<BB>::jumps_from(Square from, Side side) const {
     return jumps;
 }
 
+// The most squares the piece of `side` on `from` slides in one move: commanders, knights,
+// mercenaries and guards may have their own limits ('spd', OpenTafl's getTaflmanSpeedLimit).
+template <class BB>
+int Position<BB>::special_reach(Square from, Side side) const {
+    if (from == king_) return t_->reach[static_cast<int>(Piece::King)];
+    const SpecialState& sp = special_.back();
+    const int us = index(side);
+    const int kind = test(sp.commanders[us], from)    ? 0
+                     : test(sp.knights[us], from)     ? 1
+                     : test(sp.mercenaries[us], from) ? 2
+                     : test(sp.guards[us], from)      ? 3
+                                                      : -1;
+    return kind < 0 ? t_->reach[static_cast<int>(soldier_of(side))]
+                    : t_->special_reach[4 * us + kind];
+}
+
 template <class BB>
 BB Position<BB>::special_destinations(Square from) const {
     BB no_stop, no_pass;
     special_masks(from, to_move_, no_stop, no_pass);
-    const Piece p = from == king_ ? Piece::King : soldier_of(to_move_);
-    return slide_targets(from, t_->reach[static_cast<int>(p)], no_stop, no_pass) |
+    return slide_targets(from, special_reach(from, to_move_), no_stop, no_pass) |
            jumps_from(from, to_move_);
 }
 

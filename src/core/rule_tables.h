@@ -41,11 +41,13 @@ struct RuleTables {
     std::array<BB, kPieceKinds> hostile_empty{};
     std::array<BB, kPieceKinds> hostile_occupied{};
     std::array<int, kPieceKinds> reach{};  // most squares per move (size for unlimited)
-    bool king_hammer = true;               // a moving king captures
-    bool king_anvil = true;                // a standing king closes a capture
-    bool king_reenters = true;             // the king may come back to the throne after leaving it
-    bool shieldwall = false;               // shieldwall captures along the edge
-    BB wall_closers = 0;                   // squares that close a shieldwall (strong: corners)
+    // The same for the special pieces, in the order of Rules::special_speed.
+    std::array<int, 8> special_reach{};
+    bool king_hammer = true;    // a moving king captures
+    bool king_anvil = true;     // a standing king closes a capture
+    bool king_reenters = true;  // the king may come back to the throne after leaving it
+    bool shieldwall = false;    // shieldwall captures along the edge
+    BB wall_closers = 0;        // squares that close a shieldwall (strong: corners)
     // Corners of wall_closers inside an edge (not at its ends): where OpenTafl's scan of the edge
     // can stop early (Position::wall_scan).
     BB wall_stops = 0;
@@ -81,6 +83,12 @@ struct RuleTables {
             hostile(r.attacker_forts, attacker_forts_bb);
             hostile(r.defender_forts, defender_forts_bb);
             reach[k] = r.speed[k] > 0 ? r.speed[k] : r.size;
+        }
+        for (int i = 0; i < 8; ++i) {
+            const int own = r.special_speed[i];
+            special_reach[i] = own < 0   ? reach[i < 4 ? 0 : 1]  // as the side's soldiers
+                               : own > 0 ? own
+                                         : r.size;
         }
         for (Side side : {Side::Attackers, Side::Defenders}) {
             const Masks m = closed_squares([side](PieceSet s) { return s.has_guard(side); }, false);

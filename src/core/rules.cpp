@@ -177,8 +177,16 @@ std::string describe(const Rules& r) {
     line("board", std::to_string(r.size) + "x" + std::to_string(r.size));
     line("start", r.start);
     line("first to move", side_name(r.first_to_move));
-    line("movement", "attackers " + speed_words(r.speed[0]) + ", defenders " +
-                         speed_words(r.speed[1]) + ", king " + speed_words(r.speed[2]));
+    std::string movement = "attackers " + speed_words(r.speed[0]) + ", defenders " +
+                           speed_words(r.speed[1]) + ", king " + speed_words(r.speed[2]);
+    const char* const special_names[8] = {
+        "attacker commanders", "attacker knights", "attacker mercenaries", "attacker guards",
+        "defender commanders", "defender knights", "defender mercenaries", "defender guards"};
+    for (int i = 0; i < 8; ++i)
+        if (r.special_speed[i] >= 0)
+            movement +=
+                ", " + std::string(special_names[i]) + " " + speed_words(r.special_speed[i]);
+    line("movement", movement);
     line("escape", escape_name(r.escape));
     line("king armed", king_armed_name(r.king_armed));
     line("king captured", king_strength_name(r.king_strength));
@@ -340,6 +348,10 @@ std::string validate(const Rules& r) {
     for (int k = 0; k < kPieceKinds; ++k)
         if (r.speed[k] < 0 || r.speed[k] > r.size)
             return "speed limit " + std::to_string(r.speed[k]) + " is out of range (0 = unlimited)";
+    for (int s : r.special_speed)
+        if (s < -1 || s > r.size)
+            return "special piece speed limit " + std::to_string(s) +
+                   " is out of range (-1 = as soldiers, 0 = unlimited)";
     if (r.forest_moves < 0 || r.forest_moves > zobrist::kMaxForestMoves)
         return "forest timer " + std::to_string(r.forest_moves) + " is out of range (0 to " +
                std::to_string(zobrist::kMaxForestMoves) + ")";

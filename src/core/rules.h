@@ -89,6 +89,10 @@ struct Rules {
     KingStrength king_strength = KingStrength::StrongOnThrone;
     // Most squares a piece may move in one turn, per Piece; 0 = unlimited (rook moves).
     std::array<int, kPieceKinds> speed = {0, 0, 0};
+    // The special pieces' own limits where 'spd' gives them one (OpenTafl's 12-value form):
+    // commanders, knights, mercenaries and guards of the attackers (c n m g), then of the
+    // defenders (C N M G); -1 = as their side's soldiers, 0 = unlimited.
+    std::array<int, 8> special_speed = {-1, -1, -1, -1, -1, -1, -1, -1};
     SpecialSquareRules throne;
     SpecialSquareRules corners;
     SpecialSquareRules attacker_forts = fortress_defaults(Side::Attackers);

@@ -302,10 +302,17 @@ Write write_forts(const SpecialSquareRules& kind, int size) {
     return write_square_list(kind.squares, size);
 }
 
+// The 'spd' letters of the special pieces, in the order of Rules::special_speed, and their
+// places in OpenTafl's 12 values (t c n k m g T C N K M G).
+constexpr int kSpecialSpeedIndex[8] = {1, 2, 4, 5, 7, 8, 10, 11};
+
 // spd: "N" for every piece, "A,D" for attackers and defenders, or 12 values in the order
 // t c n k m g T C N K M G; -1 and 0 mean no limit. As OpenTafl's code moves, any other value
-// not above 0 means no limit too, and one above the board size is no limit either.
-std::string take_speeds(const RulesKeyInput& in, std::array<int, kPieceKinds>& speed) {
+// not above 0 means no limit too, and one above the board size is no limit either. A special
+// piece's value is kept apart only where it differs from its side's soldiers' (t, T).
+std::string take_speeds(const RulesKeyInput& in, Rules& r) {
+    std::array<int, kPieceKinds>& speed = r.speed;
+    r.special_speed.fill(-1);
     std::vector<std::string> parts = split_at(in.value, ',');
     if (parts.size() > 1 && parts.back().empty()) parts.pop_back();
     std::vector<int> v;
@@ -318,9 +325,13 @@ std::string take_speeds(const RulesKeyInput& in, std::array<int, kPieceKinds>& s
         speed = {v[0], v[0], v[0]};
     else if (v.size() == 2)
         speed = {v[0], v[1], v[1]};
-    else if (v.size() == 12)
+    else if (v.size() == 12) {
         speed = {v[0], v[6], v[9]};
-    else
+        for (int i = 0; i < 8; ++i) {
+            const int value = v[kSpecialSpeedIndex[i]], soldiers = i < 4 ? v[0] : v[6];
+            if (value != soldiers) r.special_speed[i] = value;
+        }
+    } else
         return "rules string key 'spd' takes 1, 2 or 12 comma-separated speeds, not " +
                std::to_string(v.size());
     return {};
@@ -331,12 +342,15 @@ std::string write_speed(int s) {
 }
 
 Write write_speeds(const Rules& r, const Rules& d) {
-    if (r.speed == d.speed) return std::nullopt;
-    if (r.speed[0] == r.speed[1] && r.speed[1] == r.speed[2]) return write_speed(r.speed[0]);
+    const bool special = r.special_speed != d.special_speed;
+    if (r.speed == d.speed && !special) return std::nullopt;
+    if (r.speed[0] == r.speed[1] && r.speed[1] == r.speed[2] && !special)
+        return write_speed(r.speed[0]);
+    int per_letter[12] = {r.speed[0], r.speed[0], r.speed[0], r.speed[0], r.speed[0], r.speed[0],
+                          r.speed[1], r.speed[1], r.speed[1], r.speed[2], r.speed[1], r.speed[1]};
+    for (int i = 0; i < 8; ++i)
+        if (r.special_speed[i] >= 0) per_letter[kSpecialSpeedIndex[i]] = r.special_speed[i];
     std::string v;
-    const int per_letter[12] = {r.speed[0], r.speed[0], r.speed[0], r.speed[0],
-                                r.speed[0], r.speed[0], r.speed[1], r.speed[1],
-                                r.speed[1], r.speed[2], r.speed[1], r.speed[1]};
     for (int s : per_letter) v += write_speed(s) + ",";
     return v;
 }
@@ -436,7 +450,7 @@ const RulesKey kKeys[] = {
     {"spd", K::OpenTafl, "N; A,D; or 12 values",
      "squares a move: one value for all pieces, attackers and defenders, or one per OpenTafl "
      "piece letter t c n k m g T C N K M G; -1 or 0: no limit",
-     [](Rules& r, const RulesKeyInput& in) { return take_speeds(in, r.speed); }, write_speeds},
+     [](Rules& r, const RulesKeyInput& in) { return take_speeds(in, r); }, write_speeds},
     {"corp", K::OpenTafl, "piece letters", "who may cross the empty corner",
      [](Rules& r, const RulesKeyInput& in) { return take_set(in, r.corners.pass); },
      [](const Rules& r, const Rules& d) { return set_differs(r.corners.pass, d.corners.pass, r); }},
