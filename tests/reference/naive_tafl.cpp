@@ -527,18 +527,30 @@ bool encirclement_wins(const Rules& rules, const State& s) {
 bool opentafl_fort(const Rules& rules, const State& s) {
     int kr, kf;
     if (!find_king(s, kr, kf)) return false;
+    // An attacker next to a fort square means no fort, whatever else holds: the flood stops
+    // at the first one (the same verdict, found sooner).
+    auto attacker_beside = [&](int r, int f) {
+        for (int d = 0; d < 4; ++d) {
+            int nr = r + kDr[d], nf = f + kDf[d];
+            if (on_board(s, nr, nf) && belongs_to(s.b[nr][nf], Side::Attackers)) return true;
+        }
+        return false;
+    };
+    if (attacker_beside(kr, kf)) return false;
     bool fort[kMaxBoardSize][kMaxBoardSize] = {};
     fort[kr][kf] = true;
     std::vector<std::pair<int, int>> todo = {{kr, kf}};
+    std::vector<NaiveMove> moves;
     bool king_moves = false;
     while (!todo.empty()) {
         auto [r, f] = todo.back();
         todo.pop_back();
-        std::vector<NaiveMove> moves;
+        moves.clear();
         slides(rules, s, r, f, Piece::King, s.kind[kr][kf], moves);
         if (r == kr && f == kf) king_moves = !moves.empty();
         for (const NaiveMove& m : moves)
             if (!fort[m.tr][m.tf]) {
+                if (attacker_beside(m.tr, m.tf)) return false;
                 fort[m.tr][m.tf] = true;
                 todo.push_back({m.tr, m.tf});
             }
