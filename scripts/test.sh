@@ -71,10 +71,19 @@ step "ThreadSanitizer build"
 cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
   -DBRANAN_NATIVE=OFF -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
-# Only what the ThreadSanitizer step runs: the search tests and the protocol binary.
-cmake --build build/tsan -j"$jobs" --target branan branan_tests
+# Only what the ThreadSanitizer step runs: the search tests (branan_search_tests, built from
+# every file that holds a [search] test: checked here) and the protocol binary.
+search_files=$(grep -l '\[search\]' tests/*.cpp | sed 's|^tests/||' | sort | tr '\n' ' ')
+listed=$(sed -n 's/^set(branan_search_test_files \(.*\))$/\1/p' tests/CMakeLists.txt | tr ' ' '\n' |
+  sort | tr '\n' ' ')
+if [ "$search_files" != "$listed" ]; then
+  echo "test.sh: the files with [search] tests ($search_files) are not branan_search_test_files" \
+    "in tests/CMakeLists.txt ($listed)" >&2
+  exit 1
+fi
+cmake --build build/tsan -j"$jobs" --target branan branan_search_tests
 step "ThreadSanitizer: multithreaded search, and the UTI and OTEP sessions (isready, stop, ponderhit during a search)"
-(cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_tests "[search]~[tactics]" \
+(cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_search_tests "[search]~[tactics]" \
   && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 \
     ctest --no-tests=error --output-on-failure -j"$jobs" -R '^protocol_')
 
