@@ -87,6 +87,15 @@ struct Geometry {
     }
 
     BB neighbours(BB b) const { return shift(b, 0) | shift(b, 1) | shift(b, 2) | shift(b, 3); }
+
+    // `seeds` grown square by square through `open` (orthogonal steps) until it stops growing.
+    BB flood(BB seeds, BB open) const {
+        for (;;) {
+            const BB next = seeds | (neighbours(seeds) & open);
+            if (next == seeds) return seeds;
+            seeds = next;
+        }
+    }
 };
 
 }  // namespace branan

@@ -115,11 +115,7 @@ BB Position<BB>::king_reach() const {
     BB reach = king_bb();
     if (!(no_stop & ~no_pass)) {
         // Every square he may cross he may stop on: the empty squares joined to his own.
-        const BB open = geo.all & ~occupied() & ~no_pass;
-        for (BB next = reach | (geo.neighbours(reach) & open); next != reach;
-             next = reach | (geo.neighbours(reach) & open))
-            reach = next;
-        return reach;
+        return geo.flood(reach, geo.all & ~occupied() & ~no_pass);
     }
     const int speed = t_->reach[static_cast<int>(Piece::King)];
     for (BB frontier = reach; frontier;) {

@@ -41,13 +41,7 @@ BB corner_guard_squares(const Geometry<BB>& geo) {
 // leaves him.
 template <class BB>
 BB king_region(const Geometry<BB>& geo, Square king, BB attackers) {
-    const BB open = geo.all & ~attackers;
-    BB region = square_bb<BB>(king);
-    for (;;) {
-        const BB next = region | (geo.neighbours(region) & open);
-        if (next == region) return region;
-        region = next;
-    }
+    return geo.flood(square_bb<BB>(king), geo.all & ~attackers);
 }
 
 // How many ways out `region` still holds: the corner squares (`corners`) in corner-escape rules;
@@ -74,13 +68,7 @@ BB defender_room(const Geometry<BB>& geo, BB defenders, BB attackers) {
                                       s, geo.shift(s, 1), w, geo.shift(n, 1)};
     BB gaps = 0;
     for (int i = 0; i < 8; ++i) gaps |= around[i] & (around[(i + 3) % 8] | around[(i + 4) % 8]);
-    const BB open = geo.all & ~attackers & ~(gaps & ~defenders);
-    BB room = defenders;
-    for (;;) {
-        const BB next = room | (geo.neighbours(room) & open);
-        if (next == room) return room;
-        room = next;
-    }
+    return geo.flood(defenders, geo.all & ~attackers & ~(gaps & ~defenders));
 }
 
 // The static score of `pos` for the side to move.
