@@ -266,6 +266,10 @@ TEST_CASE("berserk: a position record with the turn in progress is the same game
           "position: berserk f4: the piece there has no capturing move to go on with");
     CHECK(refusal(rec + " side attackers berserk f4 side attackers") ==
           "position: unexpected 'side' (expected 'moves')");
+    // The king escaped to a1: no turn goes on in a finished game.
+    CHECK(refusal("otn /K2ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TT1TT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/ "
+                  "side attackers berserk b6") ==
+          "position: berserk b6: the game is over (king escaped)");
     const Rules brandubh = *preset("brandubh");
     CHECK(parse_position_command(brandubh, split_words("startpos berserk d2")).error() ==
           "position: berserk d2: the rules have no berserk turns ('ber')");

@@ -59,19 +59,24 @@ Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to
               to_move);
     if (berserker == kNoSquare) return game;
     const std::string where = "berserk " + square_name(berserker, rules.size) + ": ";
-    if (rules.berserk == Berserk::None)
-        return Error{where + "the rules have no berserk turns ('ber')"};
-    if (const Status s = game.status(); s.over())
-        return Error{where + "the game is over (" + reason_name(s.reason) + ")"};
-    if (!game.visit_position(
-            [&](const auto& p) { return test(p.side_pieces(to_move), berserker); }))
-        return Error{where + "no piece of the " + side_name(to_move) + " (the side to move) there"};
-    const bool begun = std::visit(
+    const BerserkStart start = std::visit(
         [berserker](auto& b) { return b.position.begin_berserk_turn(berserker); }, game.board_);
-    if (!begun)
-        return Error{where + "the piece there has no " +
-                     (rules.berserk == Berserk::Capture ? "capturing " : "") +
-                     "move to go on with"};
+    switch (start) {
+        case BerserkStart::Begun:
+            break;
+        case BerserkStart::NoBerserkRule:
+            return Error{where + "the rules have no berserk turns ('ber')"};
+        case BerserkStart::MovesPlayed:  // a new game has none: unreachable from here
+        case BerserkStart::GameOver:
+            return Error{where + "the game is over (" + reason_name(game.status().reason) + ")"};
+        case BerserkStart::NotSidePiece:
+            return Error{where + "no piece of the " + side_name(to_move) +
+                         " (the side to move) there"};
+        case BerserkStart::NoMove:
+            return Error{where + "the piece there has no " +
+                         (rules.berserk == Berserk::Capture ? "capturing " : "") +
+                         "move to go on with"};
+    }
     game.start_berserker_ = berserker;
     return game;
 }

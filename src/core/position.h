@@ -126,8 +126,8 @@ class Position {
     // Starts the position in the middle of a berserk turn: the piece on `sq`, of the side to
     // move, must continue it. Only before the first move, under berserk rules, in a game not
     // over, and where the rules let the turn go on (the piece has a capturing move under ber:c,
-    // any move under ber:m); false, and nothing changes, otherwise.
-    bool begin_berserk_turn(Square sq);
+    // any move under ber:m); otherwise nothing changes and the result says what stood in the way.
+    BerserkStart begin_berserk_turn(Square sq);
 
     // The board's invariants: the two armies and the king on distinct squares of the board, the
     // king on it. Checked by assert() around make/unmake in Debug builds.

@@ -413,17 +413,19 @@ void Position<BB>::do_special_move(Move m) {
 }
 
 template <class BB>
-bool Position<BB>::begin_berserk_turn(Square sq) {
+BerserkStart Position<BB>::begin_berserk_turn(Square sq) {
     const Berserk ber = t_->rules.berserk;
-    if (!t_->special || ber == Berserk::None || states_.size() != 1 || status().over() ||
-        !test(side_pieces(to_move_), sq) ||
-        !(ber == Berserk::Capture ? has_capturing_move(sq) : can_step(sq)))
-        return false;
+    if (!t_->special || ber == Berserk::None) return BerserkStart::NoBerserkRule;
+    if (states_.size() != 1) return BerserkStart::MovesPlayed;
+    if (status().over()) return BerserkStart::GameOver;
+    if (!test(side_pieces(to_move_), sq)) return BerserkStart::NotSidePiece;
+    if (!(ber == Berserk::Capture ? has_capturing_move(sq) : can_step(sq)))
+        return BerserkStart::NoMove;
     uncount_key();
     special_.back().berserker = sq;
     states_.back().key ^= zobrist::keys().berserker[sq];
     count_key();
-    return true;
+    return BerserkStart::Begun;
 }
 
 template <class BB>

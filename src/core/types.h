@@ -44,6 +44,17 @@ enum class JumpMode : uint8_t { None, Jump, Capture, Restricted };
 // capturing move (Capture) or any move at all (AnyMove).
 enum class Berserk : uint8_t { None, Capture, AnyMove };
 
+// Whether a position could start in the middle of a berserk turn (Position::begin_berserk_turn),
+// or what stood in the way.
+enum class BerserkStart : uint8_t {
+    Begun,
+    NoBerserkRule,
+    MovesPlayed,
+    GameOver,
+    NotSidePiece,
+    NoMove
+};
+
 // A set of piece kinds, as OpenTafl writes them ("tTK"): who may stop on a square, to whom it is
 // hostile, and so on. OpenTafl's guards (g, G) have bits of their own, since no default list
 // names them: all() is OpenTafl's "everyone" of its defaults, guards excluded. Commanders, knights
