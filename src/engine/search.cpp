@@ -203,7 +203,11 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) && eval - 90 * depth >= beta)
         return eval;
 
-    // 5. The moves.
+    // 5. Internal iterative reduction: with no move from the table to try first, the ordering is
+    // a guess; search one ply less (the next iteration finds the table move this one stores).
+    if (depth >= 4 && tt_move == Move{}) --depth;
+
+    // 6. The moves.
     MovePicker<BB> picker(pos_, tt_move, killers_[ply], history_of(us), kSquares);
     Score best = -kScoreInfinite;
     Move best_move{};
