@@ -40,7 +40,8 @@ std::vector<Rules> rules_to_test() {
 }
 
 struct Counts {
-    long positions = 0, asked = 0, legal_asked = 0, captures = 0, tt_first = 0, killers = 0;
+    long positions = 0, asked = 0, legal_asked = 0, captures = 0, tt_first = 0, killers = 0,
+         counters = 0;
 };
 
 // Checks one position; `rng` picks the TT move, the killers and the history.
@@ -85,20 +86,22 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
             if (!test(zone, m.to)) FAIL_CHECK("a capture ends outside capture_squares: " << m.to);
         }
 
-    // 3. The picker, with a TT move and killers that are legal here or not.
+    // 3. The picker, with a TT move, killers and a countermove that are legal here or not.
     auto any_move = [&]() {
         if (!generated.empty() && rng() % 4) return generated[rng() % generated.size()];
         return probes[rng() % probes.size()];
     };
     const Move tt = rng() % 3 ? any_move() : Move{};
     const std::array<Move, 2> killers{any_move(), any_move()};
+    const Move counter = any_move();
     constexpr int kRow = max_squares<BB>;
     std::vector<int> history(kRow * kRow);
     for (int& h : history) h = static_cast<int>(rng() % 2001) - 1000;
     // A quiescence-style filter too: quiet moves to even squares only.
     for (int filtered = 0; filtered < 2; ++filtered) {
         auto keep = [&](Move m) { return !filtered || m.to % 2 == 0; };
-        MovePicker<BB, decltype(keep)> picker(pos, tt, killers, history.data(), kRow, keep);
+        MovePicker<BB, decltype(keep)> picker(pos, tt, killers, counter, history.data(), kRow,
+                                              keep);
         std::vector<Move> out;
         std::vector<bool> quiet_flags;
         bool quiet = false;
@@ -116,7 +119,8 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
         }
         CHECK(set_of(out) == set_of(expected));
         // The TT move first when legal; the quiet flags true; captures (best first) before the
-        // quiet moves; killers first among the quiet moves; then history, highest first.
+        // quiet moves; killers first among the quiet moves, then the countermove; then history,
+        // highest first.
         if (legal.count({tt.from, tt.to})) {
             CHECK(out[0] == tt);
             ++counts.tt_first;
@@ -134,12 +138,13 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
         }
         for (const Move k : killers)
             if (i < out.size() && out[i] == k && !(k == tt)) ++i, ++counts.killers;
+        if (i < out.size() && out[i] == counter && !(counter == tt)) ++i, ++counts.counters;
         int last_history = INT_MAX;
         for (; i < out.size(); ++i) {
             const Move m = out[i];
             CHECK(quiet_flags[i]);
             CHECK_FALSE(pos.captures_of(m));
-            CHECK_FALSE((m == killers[0] || m == killers[1]));
+            CHECK_FALSE((m == killers[0] || m == killers[1] || m == counter));
             const int h = history[m.from * kRow + m.to];
             CHECK(h <= last_history);
             last_history = h;
@@ -173,13 +178,14 @@ TEST_CASE(
     WARN(counts.positions << " positions, " << counts.asked << " moves asked ("
                           << counts.legal_asked << " legal), " << counts.captures << " captures, "
                           << counts.tt_first << " TT moves first, " << counts.killers
-                          << " killers");
+                          << " killers, " << counts.counters << " countermoves");
     CHECK(counts.positions > 500);
     CHECK(counts.legal_asked > 10000);
     CHECK(counts.asked > 10 * counts.legal_asked);
     CHECK(counts.captures > 500);
     CHECK(counts.tt_first > 200);
     CHECK(counts.killers > 200);
+    CHECK(counts.counters > 100);
 }
 
 TEST_CASE(

@@ -61,6 +61,8 @@ class Position {
 
     const RuleTables<BB>& tables() const { return *t_; }
     Side side_to_move() const { return to_move_; }
+    // The move that led here, Move{} at the root of the game or after a null move.
+    Move last_move() const { return states_.back().move; }
     BB soldiers(Side s) const { return soldiers_[index(s)]; }
     Square king() const { return king_; }
     BB king_bb() const { return square_bb<BB>(king_); }

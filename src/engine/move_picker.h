@@ -5,7 +5,8 @@
 //   2. the king's moves to an escape square, then the captures, most soldiers taken first;
 //      captures_of() is asked only of moves that end where a capture can close
 //      (capture_squares);
-//   3. the quiet moves: the two killers first, then by history; scored only when the first two
+//   3. the quiet moves: the two killers first, then the countermove, then by history; scored only
+//      when the first two
 //      stages did not cut off, picked one by one for the first few (most nodes cut off there),
 //      then sorted once (a selection sort is quadratic in the hundreds of moves of wide boards).
 // Ties go to the move first in the list: the list in generation order, each pick of the
@@ -34,14 +35,16 @@ struct AllMoves {
 template <class BB, class KeepQuiet = AllMoves>
 class MovePicker {
   public:
-    // `killers`: the node's two killers; `history`: the side to move's history, indexed
-    // from * row + to. `keep`: which quiet moves to hand out at all; the TT move is never
-    // filtered (the quiescence search passes none).
+    // `killers`: the node's two killers; `counter`: the quiet move that last refuted the move
+    // before (Move{} for none); `history`: the side to move's history, indexed from * row + to.
+    // `keep`: which quiet moves to hand out at all; the TT move is never filtered (the
+    // quiescence search passes none).
     MovePicker(const Position<BB>& pos, Move tt_move, const std::array<Move, 2>& killers,
-               const int* history, int row, KeepQuiet keep = {})
+               Move counter, const int* history, int row, KeepQuiet keep = {})
         : pos_(pos),
           tt_move_(tt_move),
           killers_(killers),
+          counter_(counter),
           history_(history),
           row_(row),
           keep_(keep) {
@@ -144,20 +147,21 @@ class MovePicker {
         }
     }
 
-    // Scores the moves not handed out yet, all quiet: killers, then history.
+    // Scores the moves not handed out yet, all quiet: killers, the countermove, then history.
     void score_quiets() {
         quiets_begin_ = current_;
         for (int i = current_; i < list_.count; ++i) {
             const Move m = list_.moves[i];
-            scores_[i] = m == killers_[0]   ? kKiller + 1
-                         : m == killers_[1] ? kKiller
+            scores_[i] = m == killers_[0]   ? kKiller + 2
+                         : m == killers_[1] ? kKiller + 1
+                         : m == counter_    ? kKiller
                                             : history_[m.from * row_ + m.to];
         }
     }
 
     // Sorts the quiet moves left, by history, the first of equals first: their sort keys
-    // (history, index) replace their scores; the moves stay where they are. The killers, whose
-    // scores are above history's range, were among the first kSelected picks.
+    // (history, index) replace their scores; the moves stay where they are. The killers and the
+    // countermove, whose scores are above history's range, were among the first kSelected picks.
     void sort_rest() {
         for (int i = current_; i < list_.count; ++i) {
             const int h = std::clamp(scores_[i], -32768, 32767);
@@ -181,6 +185,7 @@ class MovePicker {
     const Position<BB>& pos_;
     Move tt_move_;
     const std::array<Move, 2> killers_;
+    const Move counter_;
     const int* history_;
     int row_;
     KeepQuiet keep_;

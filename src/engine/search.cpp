@@ -58,6 +58,7 @@ void Worker<BB>::update_quiet_stats(Move m, int ply, int depth, const QuietList&
         killers_[ply][1] = killers_[ply][0];
         killers_[ply][0] = m;
     }
+    if (Move* slot = counter_slot()) *slot = m;
     const int us = index(pos_.side_to_move());
     const int bonus = std::min(depth * depth, 400);
     auto adjust = [&](Move x, int delta) {
@@ -126,8 +127,8 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
                                                           king_threatens(pos_, m, first_ply ? 1 : 2)
                                                     : first_ply && test(beside_king, m.to));
     };
-    MovePicker<BB, decltype(forcing)> picker(pos_, Move{}, killers_[ply], history_of(us), kSquares,
-                                             forcing);
+    MovePicker<BB, decltype(forcing)> picker(pos_, Move{}, killers_[ply], countermove(),
+                                             history_of(us), kSquares, forcing);
     int legal = 0;
     bool forbidden = false, quiet = false;
     for (Move m; !((m = picker.next(quiet)) == Move{});) {
@@ -208,7 +209,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (depth >= 4 && tt_move == Move{}) --depth;
 
     // 6. The moves.
-    MovePicker<BB> picker(pos_, tt_move, killers_[ply], history_of(us), kSquares);
+    MovePicker<BB> picker(pos_, tt_move, killers_[ply], countermove(), history_of(us), kSquares);
     Score best = -kScoreInfinite;
     Move best_move{};
     int legal = 0;

@@ -162,6 +162,16 @@ class Worker {
 
     // The history of side s, indexed from * kSquares + to.
     const int* history_of(Side s) const { return history_.data() + index(s) * kSquares * kSquares; }
+    // The countermove slot of the move that led to the current node (none at the game's root).
+    Move* counter_slot() {
+        const Move prev = pos_.last_move();
+        return prev == Move{} ? nullptr
+                              : &counters_[index(pos_.side_to_move()) * kSquares + prev.to];
+    }
+    Move countermove() {
+        const Move* slot = counter_slot();
+        return slot ? *slot : Move{};
+    }
 
     int id_;
     SharedSearch& shared_;
@@ -175,6 +185,9 @@ class Worker {
     std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
     // history_[(side * kSquares + from) * kSquares + to]
     static constexpr int kSquares = max_squares<BB>;
+    // The quiet move that last cut off after a move to a square: counters_[side * kSquares + to],
+    // `side` the side to move after it (Move{} for none).
+    std::array<Move, 2 * kSquares> counters_{};
     QuietHistory& history_;
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
