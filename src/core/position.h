@@ -62,7 +62,8 @@ class Position {
         BB forest_removed = 0;            // own soldiers the forest took after that move
         // Every square a move has ended on: a piece on one of them has moved (OpenTafl's
         // DEVELOPED bit, which its flanking shieldwall test reads; position_opentafl_walls.h).
-        // A record carries no history: its pieces start undeveloped.
+        // A record carries no history: its pieces start undeveloped. Not in the key: OpenTafl's
+        // Zobrist hash (GameState.getZobristTypeIndex) leaves the bit out of repetition too.
         BB developed = 0;
     };
 
