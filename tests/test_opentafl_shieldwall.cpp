@@ -171,3 +171,20 @@ TEST_CASE("OpenTafl's exit fort: a defenders' shieldwall holding the king wins f
     const std::vector<uint64_t> opentafl_berserk = {25, 618, 15277};
     for (int d = 1; d <= 3; ++d) CHECK(berserk.perft(d) == opentafl_berserk[d - 1]);
 }
+
+TEST_CASE("OpenTafl's shieldwall scan: a mercenary won over counts on the edge for neither side",
+          "[shieldwall][berserk]") {
+    // OpenTafl (Perft2 legal, swf:n): c3-c1 captures the mercenary b1 against the corner a1; it
+    // becomes an attacker. The short cut counts the pieces listed before the move (Side.getTaflmen
+    // of the state before it), where the mercenary was a defender: on the board after, the
+    // attackers have c1 alone on the edge, so the row d1 e1 f1 (attackers in front, the corner
+    // g1 closing it) is not looked for.
+    const std::string keys = "dim:7 name:M atkf:y surf:n sw:s swf:n";
+    const std::string record = "/1M1TTT1/3ttt1/2t4/3K3/7/7/7/";
+    Game game = game_from(keys, record);
+    CHECK(play_captures(game, "c3-c1") == "b1");
+    CHECK(game.record() == "/1mtTTT1/3ttt1/7/3K3/7/7/7/");
+    const Game root = game_from(keys, record);
+    const std::vector<uint64_t> opentafl = {27, 503, 14029};
+    for (int d = 1; d <= 3; ++d) CHECK(root.perft(d) == opentafl[d - 1]);
+}
