@@ -205,7 +205,7 @@ class Position {
                    Square king) const;
     BB custodial_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     BB shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_soldiers, Square king) const;
-    void find_walls(const WallBoard<BB>& b, int s, WallPositions<BB>& w) const;
+    void find_walls(const WallBoard<BB>& b, Side s, WallPositions<BB>& w) const;
     BB opentafl_wall_captures(Square to, Side us, bool developed, WallBoard<BB> b, BB keep,
                               BB mercenaries) const;
     bool king_in_defenders_wall() const;
@@ -519,11 +519,9 @@ BB Position<BB>::capture_set(Square from, Square to, Piece mover, Side us, BB oc
         if (t_->rules.shieldwall_flank && !test(t_->geo.edge, to)) return custodial;
         return custodial | shieldwall_set(to, us, own_soldiers, enemy, king);
     }
-    const BB king_sq = square_bb<BB>(king);
-    const BB attackers = us == Side::Attackers ? own_soldiers : enemy & ~custodial;
-    const BB defenders = (us == Side::Defenders ? own_soldiers : enemy & ~custodial) | king_sq;
-    const WallBoard<BB> b{{attackers, defenders}, king, {attackers, defenders}};
-    return custodial | opentafl_wall_captures(to, us, test(state().developed, from), b, king_sq, 0);
+    const auto b = WallBoard<BB>::of(us, own_soldiers, enemy & ~custodial, king);
+    return custodial |
+           opentafl_wall_captures(to, us, test(state().developed, from), b, square_bb<BB>(king), 0);
 }
 
 // The sandwiches (custodial captures) of capture_set: the enemy soldiers beside `to` closed on

@@ -41,6 +41,18 @@ struct WallBoard {
     std::array<BB, 2> sides;
     Square king;
     std::array<BB, 2> counted;
+
+    // The board with side `us`'s soldiers `own`, the other side's `enemy`, the king on `king`;
+    // `uncounted` (of us) stand on it but are not counted.
+    static WallBoard of(Side us, BB own, BB enemy, Square king, BB uncounted = 0) {
+        WallBoard b{{}, king, {}};
+        b.sides[index(us)] = own;
+        b.sides[index(opponent(us))] = enemy;
+        b.sides[index(Side::Defenders)] |= square_bb<BB>(king);
+        b.counted = b.sides;
+        b.counted[index(us)] &= ~uncounted;
+        return b;
+    }
 };
 
 // BoardImpl.detectShieldwallPositionsForSide(surrounders = side s): nothing unless two pieces
@@ -54,11 +66,11 @@ struct WallBoard {
 // new one, without joining it; a corner ends the row and the edge. A square with no piece of s
 // in front closes the row without a position.
 template <class BB>
-void Position<BB>::find_walls(const WallBoard<BB>& b, int s, WallPositions<BB>& w) const {
+void Position<BB>::find_walls(const WallBoard<BB>& b, Side s, WallPositions<BB>& w) const {
     const auto& geo = t_->geo;
     w.count = w.list_count = 0;
     if (popcount(b.counted[0] & geo.edge) < 2 || popcount(b.counted[1] & geo.edge) < 2) return;
-    const BB own = b.sides[s];
+    const BB own = b.sides[index(s)];
     int cur = w.open();
     auto join = [&](Square sq, Square front) {
         auto& list = w.lists[cur];
@@ -125,8 +137,8 @@ BB Position<BB>::opentafl_wall_captures(Square to, Side us, bool developed, Wall
     const bool flank = t_->rules.shieldwall_flank;
     if (flank && (!developed || !test(t_->geo.edge, to))) return 0;
     std::array<WallPositions<BB>, 2> found;
-    find_walls(b, 0, found[0]);
-    find_walls(b, 1, found[1]);
+    find_walls(b, Side::Attackers, found[0]);
+    find_walls(b, Side::Defenders, found[1]);
     const int u = index(us), them = index(opponent(us));
     BB captured = 0;
     for (const auto& w : found) {
@@ -147,10 +159,9 @@ BB Position<BB>::opentafl_wall_captures(Square to, Side us, bool developed, Wall
 // defenders' shieldwall position on this board surrounds the king, and he has a move.
 template <class BB>
 bool Position<BB>::king_in_defenders_wall() const {
-    const BB attackers = soldiers_[0], defenders = soldiers_[1] | king_bb();
-    const WallBoard<BB> b{{attackers, defenders}, king_, {attackers, defenders}};
+    const auto b = WallBoard<BB>::of(Side::Defenders, soldiers_[1], soldiers_[0], king_);
     WallPositions<BB> w;
-    find_walls(b, 1, w);
+    find_walls(b, Side::Defenders, w);
     for (int p = 0; p < w.count; ++p)
         if (test(w.position(p).surrounded, king_)) return king_can_move();
     return false;

@@ -256,15 +256,11 @@ BB Position<BB>::special_shieldwall(Move m, BB captured) const {
     const BB moved = square_bb<BB>(m.from) | square_bb<BB>(m.to);
     const BB converted = captured & sp.mercenaries[them];
     const Square king = king_moves ? Square(m.to) : king_;
-    const BB king_sq = square_bb<BB>(king);
-    WallBoard<BB> b{{}, king, {}};
-    b.sides[us] = (king_moves ? soldiers_[us] : soldiers_[us] ^ moved) | converted;
-    b.sides[them] = soldiers_[them] & ~captured;
-    b.sides[1] |= king_sq;
-    b.counted = b.sides;
-    b.counted[us] &= ~converted;
+    const BB own = (king_moves ? soldiers_[us] : soldiers_[us] ^ moved) | converted;
+    const auto b = WallBoard<BB>::of(to_move_, own, soldiers_[them] & ~captured, king, converted);
     return opentafl_wall_captures(m.to, to_move_, test(state().developed, m.from), b,
-                                  king_sq | sp.guards[them], sp.mercenaries[them] & ~captured);
+                                  square_bb<BB>(king) | sp.guards[them],
+                                  sp.mercenaries[them] & ~captured);
 }
 
 // The Linnaean capture of an attacker's move to `to`, as GameState.checkLinnaeanCapture judges
