@@ -56,6 +56,17 @@ inline Game game_from(const std::string& keys, const std::string& record,
     return std::move(*game);
 }
 
+// The verdict after `text`, played on a game of `keys` from `record` with `to_move` to move.
+inline Status verdict_after(const std::string& keys, const std::string& record,
+                            const std::string& text, Side to_move = Side::Attackers) {
+    Game game = game_from(keys, record, to_move);
+    const auto m = game.parse_move(text);
+    INFO(text);
+    REQUIRE(m.ok());
+    game.play(*m);
+    return game.status();
+}
+
 // The reference's outcome numbers: 0 ongoing or drawn, 1 attackers win, 2 defenders win.
 inline int reference_outcome(Outcome o) {
     return o == Outcome::AttackersWin ? 1 : o == Outcome::DefendersWin ? 2 : 0;

@@ -18,6 +18,7 @@
 using namespace branan;
 using testing::game_from;
 using testing::play_captures;
+using testing::verdict_after;
 
 namespace {
 
@@ -90,30 +91,25 @@ TEST_CASE("an exit fort under edge escape wins with the king off the edge, as Op
     CHECK(play_captures(fort, "c5-c3").empty());
     CHECK(fort.status().outcome == Outcome::DefendersWin);
     CHECK(fort.status().reason == OutcomeReason::ExitFort);
-    Game escape = game_from("dim:7 name:F esc:e efe:y", kFort, Side::Defenders);
-    escape.play(escape.parse_move("d2-d1").value());
-    CHECK(escape.status().reason == OutcomeReason::KingEscaped);
-    Game none = game_from("dim:7 name:F esc:e", kFort, Side::Defenders);
-    none.play(none.parse_move("c5-c3").value());
-    CHECK(none.status().outcome == Outcome::Ongoing);
+    CHECK(verdict_after("dim:7 name:F esc:e efe:y", kFort, "d2-d1", Side::Defenders).reason ==
+          OutcomeReason::KingEscaped);
+    CHECK(verdict_after("dim:7 name:F esc:e", kFort, "c5-c3", Side::Defenders).outcome ==
+          Outcome::Ongoing);
 }
 
 TEST_CASE("an exit fort with fortresses counts the squares the king reaches by his moves",
           "[efe][fortress]") {
     // OpenTafl: with d1 an attacker fortress only attackers stop on, c5-c3 leaves the king no
     // square to reach, so no fort (verdict "ongoing"); without the fortress it is a fort.
-    Game closed = game_from("dim:7 name:F efe:y afor:d1 afors:t", kFort, Side::Defenders);
-    closed.play(closed.parse_move("c5-c3").value());
-    CHECK(closed.status().outcome == Outcome::Ongoing);
-    Game open = game_from("dim:7 name:F efe:y", kFort, Side::Defenders);
-    open.play(open.parse_move("c5-c3").value());
-    CHECK(open.status().reason == OutcomeReason::ExitFort);
+    CHECK(verdict_after("dim:7 name:F efe:y afor:d1 afors:t", kFort, "c5-c3", Side::Defenders)
+              .outcome == Outcome::Ongoing);
+    CHECK(verdict_after("dim:7 name:F efe:y", kFort, "c5-c3", Side::Defenders).reason ==
+          OutcomeReason::ExitFort);
     // OpenTafl: the king on d3 crosses the fortress d2 to d1; c6-c4 closes the fort: verdict
     // "defenders win" by checkEdgeFortEscape.
-    Game over =
-        game_from("dim:7 name:F efe:y cen: afor:d2 afors:t", kFortOverFortress, Side::Defenders);
-    over.play(over.parse_move("c6-c4").value());
-    CHECK(over.status().reason == OutcomeReason::ExitFort);
+    CHECK(verdict_after("dim:7 name:F efe:y cen: afor:d2 afors:t", kFortOverFortress, "c6-c4",
+                        Side::Defenders)
+              .reason == OutcomeReason::ExitFort);
 }
 
 TEST_CASE("a strong shieldwall with a corner list: OpenTafl's scan of an edge ends at a corner",

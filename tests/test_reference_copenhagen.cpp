@@ -46,6 +46,7 @@ Rules copenhagen_rules() {
     r.linnaean_capture = false;
     r.king_crosses_left_throne = false;
     r.shieldwall = Shieldwall::Strong;
+    r.shieldwall_scan = ShieldwallScan::Rows;
     r.edge_fort = EdgeFort::Sealed;
     r.repetition = RepetitionRule::LossForRepeater;
     r.no_move = NoMoveRule::Loss;

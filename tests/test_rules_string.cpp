@@ -222,6 +222,7 @@ TEST_CASE("random rules values round trip", "[rules-string]") {
         r.forest_moves = next(3) ? 0 : next(9);
         r.shieldwall = static_cast<Shieldwall>(next(3));
         r.shieldwall_flank = next(2);
+        r.shieldwall_scan = static_cast<ShieldwallScan>(next(2));
         r.edge_fort = static_cast<EdgeFort>(next(3));
         r.encirclement_unbreakable = next(2);
         r.king_crosses_left_throne = next(2);
@@ -362,11 +363,14 @@ TEST_CASE("OpenTafl's Copenhagen strings play shieldwalls and exit forts", "[rul
     CHECK(relaxed.shieldwall == Shieldwall::Strong);
     CHECK_FALSE(relaxed.shieldwall_flank);
     check_round_trip(relaxed);
-    // The copenhagen preset is OpenTafl's strict string with the real games' unbreakable ring
-    // and sealed forts.
+    CHECK(strict.shieldwall_scan == ShieldwallScan::OpenTafl);
+    // The copenhagen preset is OpenTafl's strict string with the real games' unbreakable ring,
+    // sealed forts and clean shieldwall rows.
     Rules preset_as_opentafl = *preset("copenhagen");
+    CHECK(preset_as_opentafl.shieldwall_scan == ShieldwallScan::Rows);
     preset_as_opentafl.encirclement_unbreakable = false;
     preset_as_opentafl.edge_fort = EdgeFort::OpenTafl;
+    preset_as_opentafl.shieldwall_scan = ShieldwallScan::OpenTafl;
     preset_as_opentafl.name = strict.name;
     CHECK(preset_as_opentafl == strict);
     CHECK(parse_ok(seven("sw:w")).shieldwall == Shieldwall::Weak);
@@ -381,7 +385,7 @@ TEST_CASE("inconsistent Copenhagen keys are refused, naming the key", "[rules-st
          {Case{seven("esc:e efe:y xefe:s"), "xefe"}, Case{seven("surf:n xsurf:u"), "xsurf"},
           Case{seven("sw:x"), "'sw'"}, Case{seven("swf:maybe"), "'swf'"},
           Case{seven("efe:1"), "'efe'"}, Case{seven("xsurf:y"), "'xsurf'"},
-          Case{seven("xkcross:t"), "'xkcross'"}}) {
+          Case{seven("xkcross:t"), "'xkcross'"}, Case{seven("sw:s xsw:o"), "'xsw'"}}) {
         INFO(c.text);
         const auto r = parse_rules_string(c.text);
         CHECK_FALSE(r.ok());
@@ -432,7 +436,7 @@ TEST_CASE("Berserk and OpenTafl's jump keys are read", "[rules-string]") {
               Case{"cj:", "'cj'"}, Case{"mj:q", "'mj'"}, Case{"ber:c xsurf:u", "'xsurf:u'"},
               Case{"surf:n kj:r xks:t", "'xks:t'"}, Case{"kj:j efe:y xefe:s", "'xefe:s'"},
               Case{"surf:n ber:c xforest:5 cors:tcnkmTCNKM", "'xforest'"},
-              Case{"surf:n kj:j xtfr:f", "'xtfr:f'"}}) {
+              Case{"surf:n kj:j xtfr:f", "'xtfr:f'"}, Case{"ber:m sw:s xsw:r", "'xsw:r'"}}) {
             const std::string text = seven(c.entry);
             INFO(text);
             const auto r = parse_rules_string(text);

@@ -16,6 +16,7 @@
 
 using namespace branan;
 using testing::play_captures;
+using testing::verdict_after;
 
 namespace {
 
@@ -193,12 +194,8 @@ TEST_CASE("a middleweight king against commanders is not captured from inside th
     // soldiers alone (verdict 1), not where the attackers have a commander (verdict 0), as
     // Taflman.checkSandwichCapture refuses a sandwich across the edge.
     const std::string keys = "dim:7 name:MW surf:n atkf:y ks:m cenh: cenhe:";
-    Game soldiers = game_of(keys, "/1t5/7/7/7/6T/t6/2tKt2/");
-    soldiers.play(soldiers.parse_move("a6-d6").value());
-    CHECK(soldiers.status().outcome == Outcome::AttackersWin);
-    Game commander = game_of(keys, "/1c5/7/7/7/6T/t6/2tKt2/");
-    commander.play(commander.parse_move("a6-d6").value());
-    CHECK(commander.status().outcome == Outcome::Ongoing);
+    CHECK(verdict_after(keys, "/1t5/7/7/7/6T/t6/2tKt2/", "a6-d6").outcome == Outcome::AttackersWin);
+    CHECK(verdict_after(keys, "/1c5/7/7/7/6T/t6/2tKt2/", "a6-d6").outcome == Outcome::Ongoing);
     // Along the edge the commander's side captures him: e4-e7 against c7 and d6, verdict 1.
     Game along = game_of(keys, "/1c5/7/7/4t2/7/3t3/2tK3/");
     CHECK(play_captures(along, "e4-e7").empty());
@@ -229,13 +226,11 @@ TEST_CASE("encirclement with special pieces: a jump onto the edge breaks it, a b
     // kj:j the king jumps b3-b1 over b2 (Board.isSideEncircled asks every defender's
     // destinations, jumps included): verdict 0.
     const std::string keys = "dim:7 name:Enc surf:y atkf:y ks:w cenh: cenhe:";
-    Game ring = game_of(keys, "/7/1tt4/tK4t/1tm4/7/7/7/");
-    ring.play(ring.parse_move("g3-d3").value());
-    CHECK(ring.status().outcome == Outcome::AttackersWin);
-    CHECK(ring.status().reason == OutcomeReason::Encircled);
-    Game jumper = game_of(keys + " kj:j", "/7/1tt4/tK4t/1tm4/7/7/7/");
-    jumper.play(jumper.parse_move("g3-d3").value());
-    CHECK(jumper.status().outcome == Outcome::Ongoing);
+    const Status ring = verdict_after(keys, "/7/1tt4/tK4t/1tm4/7/7/7/", "g3-d3");
+    CHECK(ring.outcome == Outcome::AttackersWin);
+    CHECK(ring.reason == OutcomeReason::Encircled);
+    CHECK(verdict_after(keys + " kj:j", "/7/1tt4/tK4t/1tm4/7/7/7/", "g3-d3").outcome ==
+          Outcome::Ongoing);
     // g5-c5 captures c4 and closes the ring around b5 and b6; the berserk turn (ber:m) could go
     // on, but checkVictory ends the game at once: verdict 1.
     Game berserk = game_of("dim:7 name:Enc surf:y atkf:y ks:s cenh: cenhe: ber:m",
@@ -251,14 +246,12 @@ TEST_CASE("exit forts with special pieces: commanders, guards and mercenaries ar
     // OpenTafl (Perft2 legal): g3-d3 closes the fort around the king on d1 (walls c1, e1 a
     // guard, c2 a commander, e2 a mercenary, d3): verdict 2.
     const std::string keys = "dim:7 name:Fort atkf:n efe:y surf:n ks:w";
-    Game fort = game_of(keys, "/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/", Side::Defenders);
-    fort.play(fort.parse_move("g3-d3").value());
-    CHECK(fort.status().outcome == Outcome::DefendersWin);
-    CHECK(fort.status().reason == OutcomeReason::ExitFort);
-    Game none = game_of("dim:7 name:Fort atkf:n surf:n ks:w", "/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/",
-                        Side::Defenders);
-    none.play(none.parse_move("g3-d3").value());
-    CHECK(none.status().outcome == Outcome::Ongoing);
+    const std::string record = "/2TKG2/2C1M2/2T3T/t6/7/1t3t1/7/";
+    const Status fort = verdict_after(keys, record, "g3-d3", Side::Defenders);
+    CHECK(fort.outcome == Outcome::DefendersWin);
+    CHECK(fort.reason == OutcomeReason::ExitFort);
+    CHECK(verdict_after("dim:7 name:Fort atkf:n surf:n ks:w", record, "g3-d3", Side::Defenders)
+              .outcome == Outcome::Ongoing);
 }
 
 TEST_CASE("shieldwalls with special pieces: guards stay and close none, mercenaries change sides",

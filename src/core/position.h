@@ -40,6 +40,12 @@ struct BasicMoveList {
 };
 using MoveList = BasicMoveList<kMaxMoves>;
 
+// OpenTafl's shieldwall scan (core/position_opentafl_walls.h).
+template <class BB>
+struct WallPositions;
+template <class BB>
+struct WallBoard;
+
 template <class BB>
 class Position {
   public:
@@ -54,6 +60,11 @@ class Position {
         Move move;                        // the move that led here
         BB captured = 0;                  // enemy soldiers that move captured
         BB forest_removed = 0;            // own soldiers the forest took after that move
+        // Every square a move has ended on: a piece on one of them has moved (OpenTafl's
+        // DEVELOPED bit, which its flanking shieldwall test reads; position_opentafl_walls.h).
+        // A record carries no history: its pieces start undeveloped. Not in the key: OpenTafl's
+        // Zobrist hash (GameState.getZobristTypeIndex) leaves the bit out of repetition too.
+        BB developed = 0;
     };
 
     // `setup` must have been checked against the rules (see make_position in game.cpp).
@@ -165,7 +176,8 @@ class Position {
     [[gnu::always_inline]] inline void special_masks(Square from, Side side, BB& no_stop,
                                                      BB& no_pass) const;
     BB jumps_from(Square from, Side side) const;
-    BB special_destinations(Square from) const;
+    BB special_destinations(Square from) const { return special_destinations(from, to_move_); }
+    BB special_destinations(Square from, Side side) const;
     int special_reach(Square from, Side side) const;
     [[gnu::noinline]] void generate_special(MoveList& list) const;
     [[gnu::noinline]] int count_special(bool first_only) const;
@@ -191,9 +203,15 @@ class Position {
     int count_fort_slides(BB from, Piece p, BB empty, bool first_only) const;
     [[gnu::noinline]] int count_all_fort_slides(bool first_only) const;
     int count_all_slides(bool first_only) const;
-    BB capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
+    BB capture_set(Square from, Square to, Piece mover, Side us, BB occ, BB own_soldiers,
+                   Square king) const;
+    BB custodial_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers, Square king) const;
     BB shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_soldiers, Square king) const;
-    BB wall_scan(int edge, BB own) const;
+    void find_walls(const WallBoard<BB>& b, Side s, WallPositions<BB>& w) const;
+    BB opentafl_wall_captures(Square to, Side us, bool developed, WallBoard<BB> b, BB keep,
+                              BB mercenaries) const;
+    bool king_in_defenders_wall() const;
+    bool king_can_move() const;
     bool in_exit_fort() const;
     bool in_sealed_fort() const;
     bool in_opentafl_fort() const;
@@ -488,16 +506,33 @@ bool Position<BB>::linnaean_anvil(Square victim_sq, Square beyond, BB attackers,
     return true;
 }
 
-// Enemy soldiers captured by `mover` of side `us` arriving on `to`, given the board after the
-// arrival: all pieces `occ`, the mover's side's soldiers `own_soldiers`, the king on `king`.
+// Enemy soldiers captured by `mover` of side `us` arriving on `to` from `from`, given the board
+// after the arrival: all pieces `occ`, the mover's side's soldiers `own_soldiers`, the king on
+// `king`. The clean shieldwall rows look at the enemy soldiers before the sandwiches; OpenTafl's
+// scan at the board after them (GameState.moveTaflman).
 template <class BB>
-BB Position<BB>::capture_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers,
+BB Position<BB>::capture_set(Square from, Square to, Piece mover, Side us, BB occ, BB own_soldiers,
                              Square king) const {
+    const BB custodial = custodial_set(to, mover, us, occ, own_soldiers, king);
+    if (!t_->shieldwall) return custodial;
+    const BB enemy = soldiers_[index(opponent(us))];
+    if (!t_->opentafl_walls) {
+        // An unarmed king moving still closes shieldwalls (OpenTafl's code).
+        if (t_->rules.shieldwall_flank && !test(t_->geo.edge, to)) return custodial;
+        return custodial | shieldwall_set(to, us, own_soldiers, enemy, king);
+    }
+    const auto b = WallBoard<BB>::of(us, own_soldiers, enemy & ~custodial, king);
+    return custodial |
+           opentafl_wall_captures(to, us, test(state().developed, from), b, square_bb<BB>(king), 0);
+}
+
+// The sandwiches (custodial captures) of capture_set: the enemy soldiers beside `to` closed on
+// the far side.
+template <class BB>
+BB Position<BB>::custodial_set(Square to, Piece mover, Side us, BB occ, BB own_soldiers,
+                               Square king) const {
     const Side them = opponent(us);
     BB captured = 0;
-    // An unarmed king moving still closes shieldwalls (OpenTafl's code), but sandwiches nothing.
-    if (t_->shieldwall && (!t_->rules.shieldwall_flank || test(t_->geo.edge, to)))
-        captured = shieldwall_set(to, us, own_soldiers, soldiers_[index(them)], king);
     if (mover == Piece::King && !t_->king_hammer) return captured;
     if (!(t_->geo.adjacent[to] & soldiers_[index(them)])) return captured;  // no victim beside
     const Piece victim = soldier_of(them);
@@ -627,7 +662,7 @@ BB Position<BB>::captures_of(Move m) const {
     const Piece mover = piece_at(m.from);
     const BB moved = square_bb<BB>(m.from) | square_bb<BB>(m.to);
     const BB own = soldiers_[index(to_move_)] ^ (mover == Piece::King ? 0 : moved);
-    return capture_set(m.to, mover, to_move_, occupied() ^ moved, own,
+    return capture_set(m.from, m.to, mover, to_move_, occupied() ^ moved, own,
                        mover == Piece::King ? Square(m.to) : king_);
 }
 
@@ -664,7 +699,8 @@ void Position<BB>::do_move(Move m) {
     }
 
     // 2. Custodial captures of enemy soldiers.
-    const BB captured = capture_set(to, mover, us, occupied(), soldiers_[index(us)], king_);
+    const BB captured = capture_set(from, to, mover, us, occupied(), soldiers_[index(us)], king_);
+    st.developed |= square_bb<BB>(to);
     if (captured) {
         st.captured = captured;
         soldiers_[index(opponent(us))] &= ~captured;
@@ -752,4 +788,5 @@ void Position<BB>::undo_move() {
 }  // namespace branan
 
 #include "core/position_edge_rules.h"
+#include "core/position_opentafl_walls.h"
 #include "core/position_special.h"

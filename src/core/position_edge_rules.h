@@ -16,15 +16,15 @@ constexpr int kAlong[4][2] = {{3, 1}, {3, 1}, {2, 0}, {2, 0}};
 
 }  // namespace edge_rules
 
-// Shieldwall (Rules::shieldwall): rows of enemy pieces (the king too) on the edge, each with a
-// piece of the mover's side directly in front of it (inward), at least two long, closed at both
-// ends by a piece of the mover's side or a wall closer (a corner of a strong shieldwall, empty
-// or not: OpenTafl's scan looks at the square kind first; a corner is never in a row). All of a
-// row but the king is captured. With shieldwall_flank, the mover arriving on the edge square `to`
-// (not a corner) is one end, and where rows close on both sides of it the one towards the lower
-// file or rank is taken; without, every row the mover's side closes is taken. Rows beyond the
-// point where OpenTafl's scan of an edge stops (wall_scan) are not found. `own_soldiers`,
-// `enemy_soldiers` and `king` describe the board after the arrival.
+// Shieldwall (Rules::shieldwall) with the clean rows (ShieldwallScan::Rows; OpenTafl's scan is
+// position_opentafl_walls.h): rows of enemy pieces (the king too) on the edge, each with a piece
+// of the mover's side directly in front of it (inward), at least two long, closed at both ends by
+// a piece of the mover's side or a wall closer (a corner of a strong shieldwall, empty or not; a
+// corner is never in a row). All of a row but the king is captured. With shieldwall_flank, the
+// mover arriving on the edge square `to` (not a corner) is one end, and where rows close on both
+// sides of it the one towards the lower file or rank is taken; without, every row the mover's
+// side closes is taken. `own_soldiers`, `enemy_soldiers` and `king` describe the board after the
+// arrival.
 template <class BB>
 BB Position<BB>::shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_soldiers,
                                 Square king) const {
@@ -34,7 +34,6 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_so
     const BB enemy =
         (us == Side::Attackers ? enemy_soldiers | king_sq : enemy_soldiers) & ~t_->wall_closers;
     const BB closers = own | t_->wall_closers;
-    BB scanned = geo.all;  // the squares of the current edge OpenTafl's scan reaches
     // The row from the bracket `end` along `along`, if it closes; else 0.
     auto row_from = [&](Square end, int inward, int along) -> BB {
         BB row = 0;
@@ -45,10 +44,7 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_so
             row |= square_bb<BB>(sq);
             ++length;
         }
-        return sq != kNoSquare && length >= 2 && test(closers, sq) && test(scanned, sq) &&
-                       test(scanned, end)
-                   ? row
-                   : 0;
+        return sq != kNoSquare && length >= 2 && test(closers, sq) ? row : 0;
     };
     // A row beside the mover starts with an enemy piece on the edge next to it.
     if (t_->rules.shieldwall_flank &&
@@ -57,9 +53,8 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_so
     BB captured = 0;
     for (int edge = 0; edge < 4; ++edge) {
         const int inward = edge_rules::kInward[edge];
-        if (t_->rules.shieldwall_flank && !test(geo.edges[edge], to)) continue;
-        scanned = t_->wall_stops & geo.edges[edge] ? wall_scan(edge, own) : geo.all;
         if (t_->rules.shieldwall_flank) {
+            if (!test(geo.edges[edge], to)) continue;
             for (int along : edge_rules::kAlong[edge])
                 if (const BB row = row_from(to, inward, along)) return row & ~king_sq;
             continue;
@@ -70,30 +65,6 @@ BB Position<BB>::shieldwall_set(Square to, Side us, BB own_soldiers, BB enemy_so
             captured |= row_from(pop_lsb(ends), inward, up);
     }
     return captured & ~king_sq;
-}
-
-// The squares of `edge` that OpenTafl's shieldwall scan
-// (BoardImpl.detectShieldwallPositionsForSide) reaches for the side whose pieces are `own`: it
-// walks the edge towards the higher file or rank, a row open from a corner or a piece of that side
-// while each square holds one of its pieces or has one in front, and gives up the rest of the edge
-// at the first corner that meets an open row (closing it). Only corners inside an edge
-// (RuleTables::wall_stops) make this less than the edge.
-template <class BB>
-BB Position<BB>::wall_scan(int edge, BB own) const {
-    const auto& geo = t_->geo;
-    const int inward = edge_rules::kInward[edge], up = edge_rules::kAlong[edge][1];
-    BB seen = 0;
-    bool open = false;
-    for (Square sq = lsb(geo.edges[edge]); sq != kNoSquare; sq = geo.neighbour[sq][up]) {
-        seen |= square_bb<BB>(sq);
-        if (test(t_->wall_closers, sq)) {
-            if (open) return seen;
-            open = true;
-        } else {
-            open = test(own, sq) || (open && test(own, geo.neighbour[sq][inward]));
-        }
-    }
-    return seen;
 }
 
 template <class BB>
@@ -131,9 +102,10 @@ BB Position<BB>::king_reach() const {
 // stands on the edge with a move to make, or reaches the edge; and no defender next to those
 // squares (the king too, when one is next to him) has three or more neighbours outside them that
 // are not defenders. An empty square he cannot reach (a fortress or throne closed to him) counts
-// as open. OpenTafl's second test (a defenders' shieldwall holding the king) is not played.
+// as open. checkVictory tries its shieldwall test first (king_in_defenders_wall).
 template <class BB>
 bool Position<BB>::in_opentafl_fort() const {
+    if (king_in_defenders_wall()) return true;
     const auto& geo = t_->geo;
     const BB reach = king_reach();
     const bool moves = reach != king_bb();
@@ -195,7 +167,7 @@ bool Position<BB>::ring_unbreakable(BB region) const {
             const BB moved = square_bb<BB>(from) | square_bb<BB>(dest);
             const BB own = p == Piece::King ? soldiers_[1] : soldiers_[1] ^ moved;
             const Square king = p == Piece::King ? dest : king_;
-            if (capture_set(dest, p, Side::Defenders, occupied() ^ moved, own, king) & ring)
+            if (capture_set(from, dest, p, Side::Defenders, occupied() ^ moved, own, king) & ring)
                 return false;
         }
     }

@@ -120,12 +120,13 @@ int Position<BB>::special_reach(Square from, Side side) const {
                     : t_->special_reach[4 * us + kind];
 }
 
+// The squares the piece of `side` on `from` moves to, jumps included.
 template <class BB>
-BB Position<BB>::special_destinations(Square from) const {
+BB Position<BB>::special_destinations(Square from, Side side) const {
     BB no_stop, no_pass;
-    special_masks(from, to_move_, no_stop, no_pass);
-    return slide_targets(from, special_reach(from, to_move_), no_stop, no_pass) |
-           jumps_from(from, to_move_);
+    special_masks(from, side, no_stop, no_pass);
+    return slide_targets(from, special_reach(from, side), no_stop, no_pass) |
+           jumps_from(from, side);
 }
 
 template <class BB>
@@ -241,22 +242,25 @@ typename Position<BB>::SpecialEffect Position<BB>::special_effect(Move m) const 
 }
 
 // The shieldwall captures of `m`, which first captures `captured` (mercenaries among them change
-// sides): GameState.moveTaflman looks for the rows on the board after those captures, apart from
-// the capturing-move test, for any mover but a guard (an unarmed king too); a row's guards (and
-// its king) stay, its other pieces are captured.
+// sides): GameState.moveTaflman looks for OpenTafl's shieldwall positions (special rules always
+// scan as OpenTafl does) on the board after those captures, apart from the capturing-move test,
+// for any mover but a guard (an unarmed king too); a row's guards (and its king) stay, its other
+// pieces are captured (its mercenaries change sides). Side.getTaflmen lists the pieces before the
+// move, so a mercenary won over counts on the edge for neither side.
 template <class BB>
 BB Position<BB>::special_shieldwall(Move m, BB captured) const {
     const SpecialState& sp = special_.back();
     const int us = index(to_move_), them = index(opponent(to_move_));
     if (test(sp.guards[us], m.from)) return 0;
-    if (t_->rules.shieldwall_flank && !test(t_->geo.edge, m.to)) return 0;
     const bool king_moves = m.from == king_;
     const BB moved = square_bb<BB>(m.from) | square_bb<BB>(m.to);
     const BB converted = captured & sp.mercenaries[them];
-    const BB own = (king_moves ? soldiers_[us] : soldiers_[us] ^ moved) | converted;
-    const BB enemy = soldiers_[them] & ~captured;
     const Square king = king_moves ? Square(m.to) : king_;
-    return shieldwall_set(m.to, to_move_, own, enemy, king) & ~sp.guards[them];
+    const BB own = (king_moves ? soldiers_[us] : soldiers_[us] ^ moved) | converted;
+    const auto b = WallBoard<BB>::of(to_move_, own, soldiers_[them] & ~captured, king, converted);
+    return opentafl_wall_captures(m.to, to_move_, test(state().developed, m.from), b,
+                                  square_bb<BB>(king) | sp.guards[them],
+                                  sp.mercenaries[them] & ~captured);
 }
 
 // The Linnaean capture of an attacker's move to `to`, as GameState.checkLinnaeanCapture judges
@@ -342,6 +346,7 @@ void Position<BB>::do_special_move(Move m) {
     st.captured = st.forest_removed = 0;
     const Square from = m.from, to = m.to;
     const BB moved = square_bb<BB>(from) | square_bb<BB>(to);
+    st.developed |= square_bb<BB>(to);
 
     // 1. Move the piece, with its rank.
     const Piece mover = piece_at(from);

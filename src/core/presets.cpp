@@ -120,6 +120,7 @@ Rules copenhagen() {
     r.encirclement = true;
     r.encirclement_unbreakable = true;
     r.shieldwall = Shieldwall::Strong;
+    r.shieldwall_scan = ShieldwallScan::Rows;
     r.edge_fort = EdgeFort::Sealed;
     return r;
 }
@@ -131,6 +132,7 @@ Rules fetlar() {
     r.name = "fetlar";
     r.encirclement_unbreakable = false;
     r.shieldwall = Shieldwall::None;
+    r.shieldwall_scan = ShieldwallScan::OpenTafl;
     r.edge_fort = EdgeFort::None;
     r.repetition = RepetitionRule::Draw;
     return r;

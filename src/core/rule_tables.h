@@ -48,9 +48,8 @@ struct RuleTables {
     bool king_reenters = true;  // the king may come back to the throne after leaving it
     bool shieldwall = false;    // shieldwall captures along the edge
     BB wall_closers = 0;        // squares that close a shieldwall (strong: corners)
-    // Corners of wall_closers inside an edge (not at its ends): where OpenTafl's scan of the edge
-    // can stop early (Position::wall_scan).
-    BB wall_stops = 0;
+    // Shieldwalls found by OpenTafl's scan (ShieldwallScan::OpenTafl), not the clean rows.
+    bool opentafl_walls = false;
     // OpenTafl's special pieces, jumps and berserk turns (special_rules): Position takes its
     // slower special path (core/position_special.h) for every move.
     bool special = false;
@@ -102,8 +101,7 @@ struct RuleTables {
         king_reenters = !throne_bb || r.throne.reenter.has(Piece::King);
         shieldwall = r.shieldwall != Shieldwall::None;
         if (r.shieldwall == Shieldwall::Strong) wall_closers = corners_bb;
-        wall_stops = wall_closers & geo.edge;
-        for (Square sq : geo.corner_squares) wall_stops &= ~square_bb<BB>(sq);
+        opentafl_walls = shieldwall && r.shieldwall_scan == ShieldwallScan::OpenTafl;
         special = special_rules(r);
         out_of_line_count = forts_bb || special;
         special_squares = throne_bb | corners_bb | forts_bb;

@@ -211,7 +211,9 @@ std::string describe(const Rules& r) {
              : std::string(r.shieldwall == Shieldwall::Weak ? "pieces close a wall"
                                                             : "pieces or a corner close a wall") +
                    (r.shieldwall_flank ? "; the capturing move lands on one end"
-                                       : "; any move takes every wall its side closes"));
+                                       : "; any move takes every wall its side closes") +
+                   (r.shieldwall_scan == ShieldwallScan::OpenTafl ? " (OpenTafl's scan)"
+                                                                  : " (clean rows)"));
     line("exit forts", r.edge_fort == EdgeFort::None ? "no"
                        : r.edge_fort == EdgeFort::Sealed
                            ? "defenders win (a fort no attacker can break)"
@@ -392,6 +394,9 @@ std::string validate(const Rules& r) {
                    " is not supported";
         if (r.edge_fort == EdgeFort::Sealed)
             return std::string("Branan's sealed exit forts ('xefe:s') ") + with +
+                   " are not supported";
+        if (r.shieldwall != Shieldwall::None && r.shieldwall_scan == ShieldwallScan::Rows)
+            return std::string("Branan's clean shieldwall rows ('xsw:r') ") + with +
                    " are not supported";
         if (r.forest_moves)
             return std::string("the forest timer ('xforest') ") + with + " is not supported";

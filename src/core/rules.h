@@ -37,6 +37,13 @@ enum class RepetitionRule : uint8_t { Ignore, Draw, LossForRepeater, WinForRepea
 //            an edge stops at a corner inside it: position_edge_rules.h)
 enum class Shieldwall : uint8_t { None, Weak, Strong };
 
+// Which scan finds the shieldwalls.
+//   OpenTafl  OpenTafl's code, quirks and all (BoardImpl.detectShieldwallPositionsForSide and
+//             GameState.checkShieldwallPositionForCaptures; position_opentafl_walls.h): what
+//             every rules string with `sw` plays, as OpenTafl referees it
+//   Rows      the clean rows above (Branan's `xsw:r`; its copenhagen preset)
+enum class ShieldwallScan : uint8_t { OpenTafl, Rows };
+
 // Exit (edge) forts: the defenders win with the king on the edge in a fort the attackers cannot
 // break.
 //   Sealed    the real Copenhagen games' rule, judged after a defender's move (the king on the
@@ -106,6 +113,7 @@ struct Rules {
     // row where both ends close one); without it, any move captures every row its side has
     // bracketed, wherever it is.
     bool shieldwall_flank = true;
+    ShieldwallScan shieldwall_scan = ShieldwallScan::OpenTafl;
     EdgeFort edge_fort = EdgeFort::None;
     RepetitionRule repetition = RepetitionRule::LossForRepeater;
     NoMoveRule no_move = NoMoveRule::Loss;

@@ -101,6 +101,8 @@ constexpr Choices<NoMoveRule, 2> kNoMove{{{{"l", NoMoveRule::Loss}, {"d", NoMove
                                          "l (loss) or d (draw)"};
 constexpr Choices<bool, 1> kUnbreakable{{{{"u", true}}},
                                         "u (an unbreakable ring around every defender)"};
+constexpr Choices<ShieldwallScan, 1> kRows{{{{"r", ShieldwallScan::Rows}}},
+                                           "r (clean rows, not OpenTafl's scan)"};
 constexpr Choices<EdgeFort, 1> kSealed{{{{"s", EdgeFort::Sealed}}},
                                        "s (sealed forts, as the real Copenhagen games)"};
 
@@ -593,6 +595,12 @@ const RulesKey kKeys[] = {
     {"xefe", K::Extension, "s", "exit forts are sealed (overrides efe's OpenTafl test)",
      [](Rules& r, const RulesKeyInput& in) { return kSealed.parse(in, r.edge_fort); },
      [](const Rules& r, const Rules& d) { return kSealed.write(r.edge_fort, d.edge_fort); }},
+    {"xsw", K::Extension, "r",
+     "shieldwalls are clean rows (overrides OpenTafl's scan, which sw plays quirks and all)",
+     [](Rules& r, const RulesKeyInput& in) { return kRows.parse(in, r.shieldwall_scan); },
+     [](const Rules& r, const Rules& d) {
+         return kRows.write(r.shieldwall_scan, d.shieldwall_scan);
+     }},
     {"xkcross", K::Extension, "y / n",
      "where the king may not return to the throne, whether he may still cross it",
      [](Rules& r, const RulesKeyInput& in) { return take_bool(in, r.king_crosses_left_throne); },

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <memory>
 #include <stdexcept>
 
 namespace branan::reference {
@@ -25,6 +26,9 @@ struct State {
     bool king_left_throne = false;  // only meaningful when the king may not re-enter the throne
     int forest[4] = {0, 0, 0, 0};   // counters of the four corners
     int outcome = 0;                // 0 ongoing, 1 attackers win, 2 defenders win
+    // Whether the piece on a square has moved (OpenTafl's DEVELOPED bit); a record's pieces
+    // have not.
+    bool developed[kMaxBoardSize][kMaxBoardSize] = {};
 };
 
 struct NaiveMove {
@@ -316,93 +320,207 @@ bool belongs_to(char c, Side side) {
     return c != kEmpty && side_of_char(c) == side;
 }
 
-// How far OpenTafl's shieldwall scan of an edge gets (BoardImpl.detectShieldwallPositionsForSide,
-// strong shieldwall): it walks the edge from its lower end (file a or rank 1) up; a corner or a
-// piece of the mover's side opens a row, a square with a piece of the mover's side in front (one
-// square inward) keeps it open, anything else ends it; a corner reached while a row is open closes
-// that row and ends the scan of the edge. Returns the index along the edge (file or rank) of the
-// last square scanned. `square(i)` and `front(i)` give the edge's i-th square and its inward
-// neighbour.
-template <class Square, class Front>
-int strong_scan_end(const State& s, Side mover, Square square, Front front) {
-    bool open = false;
-    for (int i = 0; i < s.n; ++i) {
-        auto [r, f] = square(i);
-        if (is_corner_sq(s, r, f)) {
-            if (open) return i;
-            open = true;
-            continue;
-        }
-        auto [ir, jf] = front(i);
-        open = belongs_to(s.b[r][f], mover) || (open && belongs_to(s.b[ir][jf], mover));
-    }
-    return s.n - 1;
-}
-
-// Shieldwall (rules.md, Copenhagen), literally: the moving piece landed on the edge square (tr, tf)
-// and is one end of the bracket. Walking along the edge away from it, each enemy piece (the king
-// too) joins the row while a piece of the mover's side (the king too) stands on the square directly
-// inward of it. The walk must then stop at a closing square: a soldier of the mover's side, the
-// king when he is an anvil, or (with a strong shieldwall) a corner, empty or not (OpenTafl's scan
-// looks at the kind of square first, so a corner is never in a row either). Anything else (an
-// empty square, an enemy with no piece in front, the end of the board) means no wall that way. A
-// wall needs at least two pieces in its row (the king counts); all but the king are captured. When
-// walls close on both sides of the landing square, only the one towards the lower file or rank is
-// taken. With a strong shieldwall, OpenTafl's code adds: a mover landing on a corner is no end of a
-// row, and a row reaching beyond where its scan of the edge ends (strong_scan_end) is not found.
-// Appends the captured squares to caps.
-void shieldwall_captures(const Rules& rules, const State& s, const NaiveMove& m, bool king_anvil,
-                         std::vector<std::pair<int, int>>& caps) {
+// Shieldwall (rules.md, Copenhagen; ShieldwallScan::Rows), literally: the moving piece landed on
+// the edge square (tr, tf) and is one end of the bracket. Walking along the edge away from it,
+// each enemy piece (the king too) joins the row while a piece of the mover's side (the king too)
+// stands on the square directly inward of it. The walk must then stop at a closing square: a
+// soldier of the mover's side, the king when he is an anvil, or (with a strong shieldwall) a
+// corner, empty or not (a corner is never in a row either). Anything else (an empty square, an
+// enemy with no piece in front, the end of the board) means no wall that way. A wall needs at
+// least two pieces in its row (the king counts); all but the king are captured. When walls close
+// on both sides of the landing square, only the one towards the lower file or rank is taken. A
+// mover landing on a corner of a strong shieldwall is no end of a row. With swf:n, every row the
+// mover's side closes anywhere is taken. Appends the captured squares to caps.
+void shieldwall_rows(const Rules& rules, const State& s, const NaiveMove& m, bool king_anvil,
+                     std::vector<std::pair<int, int>>& caps) {
     const Side mover = s.to_move;
     const Side enemy = opponent(mover);
     const char own_soldier = mover == Side::Attackers ? 't' : 'T';
     const bool strong = rules.shieldwall == Shieldwall::Strong;
-    if (strong && is_corner_sq(s, m.tr, m.tf)) return;
-    // The edges the landing square is on: the direction inward and the direction along it.
+    auto closes = [&](int r, int f) {
+        char q = s.b[r][f];
+        return (strong && is_corner_sq(s, r, f)) || q == own_soldier ||
+               (q == 'K' && mover == Side::Defenders && king_anvil);
+    };
+    // The row from the bracket (er, ef) along (dr, df) with inward (ir, jf), if it closes.
+    auto row_from = [&](int er, int ef, int dr, int df, int ir, int jf) {
+        std::vector<std::pair<int, int>> row;
+        for (int r = er + dr, f = ef + df; on_board(s, r, f); r += dr, f += df) {
+            if (strong && is_corner_sq(s, r, f)) break;
+            if (belongs_to(s.b[r][f], enemy)) {
+                if (!on_board(s, r + ir, f + jf) || !belongs_to(s.b[r + ir][f + jf], mover))
+                    return std::vector<std::pair<int, int>>{};
+                row.push_back({r, f});
+                continue;
+            }
+            break;
+        }
+        if (row.size() < 2) return std::vector<std::pair<int, int>>{};
+        auto [lr, lf] = row.back();
+        int cr = lr + dr, cf = lf + df;
+        if (!on_board(s, cr, cf) || !closes(cr, cf)) return std::vector<std::pair<int, int>>{};
+        return row;
+    };
     struct Edge {
         int in_r, in_f, along_r, along_f;
+        int line;  // the rank (or file) of the edge
     };
-    std::vector<Edge> edges;
-    if (m.tr == 0) edges.push_back({1, 0, 0, 1});
-    if (m.tr == s.n - 1) edges.push_back({-1, 0, 0, 1});
-    if (m.tf == 0) edges.push_back({0, 1, 1, 0});
-    if (m.tf == s.n - 1) edges.push_back({0, -1, 1, 0});
+    const Edge edges[4] = {
+        {1, 0, 0, 1, 0}, {-1, 0, 0, 1, s.n - 1}, {0, 1, 1, 0, 0}, {0, -1, 1, 0, s.n - 1}};
     for (const Edge& e : edges) {
-        // The edge's i-th square from its lower end, and the square in front of it.
-        auto square = [&](int i) { return std::pair{e.along_r ? i : m.tr, e.along_f ? i : m.tf}; };
-        auto front = [&](int i) {
-            auto [r, f] = square(i);
-            return std::pair{r + e.in_r, f + e.in_f};
+        auto square = [&](int i) {
+            return std::pair{e.along_r ? i : e.line, e.along_f ? i : e.line};
         };
-        const int scan_end = strong ? strong_scan_end(s, mover, square, front) : s.n - 1;
-        const int at = e.along_r ? m.tr : m.tf;  // the landing square's index along the edge
-        for (int dir : {-1, +1}) {  // the lower file or rank first: it wins when both close
-            std::vector<std::pair<int, int>> row;
-            bool closed = false;
-            int k = 1;
-            for (;; ++k) {
-                int r = m.tr + dir * k * e.along_r, f = m.tf + dir * k * e.along_f;
-                if (!on_board(s, r, f)) break;
-                char q = s.b[r][f];
-                if (strong && is_corner_sq(s, r, f)) {
-                    closed = true;
+        if (rules.shieldwall_flank) {
+            if ((e.along_r ? m.tf : m.tr) != e.line) continue;
+            if (strong && is_corner_sq(s, m.tr, m.tf)) return;
+            for (int dir : {-1, +1}) {  // the lower file or rank first: it wins when both close
+                auto row = row_from(m.tr, m.tf, dir * e.along_r, dir * e.along_f, e.in_r, e.in_f);
+                if (row.empty()) continue;
+                for (auto [r, f] : row)
+                    if (s.b[r][f] != 'K') caps.push_back({r, f});
+                return;
+            }
+            continue;
+        }
+        for (int i = 0; i < s.n; ++i) {
+            auto [r, f] = square(i);
+            if (!closes(r, f)) continue;
+            for (auto [qr, qf] : row_from(r, f, e.along_r, e.along_f, e.in_r, e.in_f))
+                if (s.b[qr][qf] != 'K') caps.push_back({qr, qf});
+        }
+    }
+}
+
+// OpenTafl's shieldwall positions for the side `surrounders` on board s, as its
+// BoardImpl.detectShieldwallPositionsForSide (0.4.8) finds them, transcribed from the Java:
+// lists shared between positions, the lagging `index`, and all. A taflman is named by its square
+// (nothing moves while it runs).
+struct WallPosition {
+    std::shared_ptr<std::vector<std::pair<int, int>>> surrounded;
+    std::shared_ptr<std::vector<std::pair<int, int>>> surrounding;
+};
+
+std::vector<WallPosition> detect_shieldwall_positions(const Rules& rules, const State& s,
+                                                      Side surrounders) {
+    std::vector<WallPosition> positions;
+    auto on_edge = [&](int r, int f) { return r == 0 || r == s.n - 1 || f == 0 || f == s.n - 1; };
+    // "I need at least two pieces on the edge to form a shieldwall. The other side needs at
+    // least two pieces on the edge to be shieldwalled." (the king among the defenders)
+    int attackers_on_edge = 0, defenders_on_edge = 0;
+    for (int r = 0; r < s.n; ++r)
+        for (int f = 0; f < s.n; ++f)
+            if (s.b[r][f] != kEmpty && on_edge(r, f))
+                ++(side_of_char(s.b[r][f]) == Side::Attackers ? attackers_on_edge
+                                                              : defenders_on_edge);
+    if (defenders_on_edge < 2 || attackers_on_edge < 2) return positions;
+    const bool strong = rules.shieldwall == Shieldwall::Strong;
+    auto corner = [&](std::pair<int, int> q) {
+        return strong && is_corner_sq(s, q.first, q.second);
+    };
+    auto friendly = [&](std::pair<int, int> q) {
+        return belongs_to(s.b[q.first][q.second], surrounders);
+    };
+    using List = std::vector<std::pair<int, int>>;
+    auto surrounded = std::make_shared<List>();
+    auto surrounding = std::make_shared<List>();
+    // getTopEdge (y = 0, rank 1), getBottomEdge, getLeftEdge (x = 0, file a), getRightEdge,
+    // each from x or y = 0 up; getEdgeAdjacentSpace is the square one step inward.
+    for (int e = 0; e < 4; ++e) {
+        List edge;
+        for (int i = 0; i < s.n; ++i)
+            edge.push_back(e == 0   ? std::pair{0, i}
+                           : e == 1 ? std::pair{s.n - 1, i}
+                           : e == 2 ? std::pair{i, 0}
+                                    : std::pair{i, s.n - 1});
+        auto adjacent = [&](std::pair<int, int> q) {
+            return e == 0   ? std::pair{1, q.second}
+                   : e == 1 ? std::pair{s.n - 2, q.second}
+                   : e == 2 ? std::pair{q.first, 1}
+                            : std::pair{q.first, s.n - 2};
+        };
+        bool start = false;
+        int index = 0;
+        for (auto space : edge) {
+            if (!start && corner(space)) {
+                start = true;
+                continue;
+            } else if (!start && friendly(space)) {
+                start = true;
+                surrounding->push_back(space);
+                continue;
+            }
+            if (start) {
+                if (corner(space)) {
+                    if (surrounded->size() > 1) positions.push_back({surrounded, surrounding});
                     break;
                 }
-                if (belongs_to(q, enemy)) {
-                    int ir = r + e.in_r, jf = f + e.in_f;
-                    if (!on_board(s, ir, jf) || !belongs_to(s.b[ir][jf], mover)) break;
-                    row.push_back({r, f});
-                    continue;
+                if (friendly(space)) {
+                    if (friendly(edge.at(index + 1)) && friendly(adjacent(space))) {
+                        surrounding->push_back(adjacent(space));
+                        surrounded->push_back(space);
+                        continue;
+                    } else if (s.b[space.first][space.second] == 'K' && friendly(adjacent(space))) {
+                        surrounding->push_back(adjacent(space));
+                        surrounded->push_back(space);
+                        continue;
+                    } else {
+                        if (surrounded->size() > 1) {
+                            surrounding->push_back(space);
+                            positions.push_back({surrounded, surrounding});
+                        }
+                        surrounding = std::make_shared<List>();
+                        surrounded = std::make_shared<List>();
+                        continue;
+                    }
                 }
-                if (q == own_soldier || (q == 'K' && mover == Side::Defenders && king_anvil))
-                    closed = true;
-                break;
+                if (friendly(adjacent(space))) {
+                    surrounding->push_back(adjacent(space));
+                    surrounded->push_back(space);
+                } else {
+                    start = false;
+                    surrounding = std::make_shared<List>();
+                    surrounded = std::make_shared<List>();
+                }
             }
-            if (!closed || row.size() < 2) continue;
-            if (std::max(at, at + dir * k) > scan_end) continue;  // beyond OpenTafl's scan
-            for (auto [r, f] : row)
-                if (s.b[r][f] != 'K') caps.push_back({r, f});
-            break;
+            index++;
+        }
+    }
+    return positions;
+}
+
+// OpenTafl's shieldwall captures (GameState.moveTaflman and checkShieldwallPositionForCaptures):
+// s is the board after the move and its custodial captures, s.developed still as before the
+// move. Both sides' positions are found first (the attackers' first), then each is checked in
+// turn with the mover as capturer: with swf:y, a move onto the edge by a piece among the
+// position's surrounding taflmen (its char, read before the move, lacks the DEVELOPED bit the
+// board's has after the piece's first move); every surrounded space holds a piece not of the
+// mover's side; all of them but the king are captured.
+void opentafl_shieldwall(const Rules& rules, State s, const NaiveMove& m,
+                         std::vector<std::pair<int, int>>& caps) {
+    const Side mover = s.to_move;
+    const auto attackers = detect_shieldwall_positions(rules, s, Side::Attackers);
+    const auto defenders = detect_shieldwall_positions(rules, s, Side::Defenders);
+    const bool on_edge = m.tr == 0 || m.tr == s.n - 1 || m.tf == 0 || m.tf == s.n - 1;
+    for (const auto* list : {&attackers, &defenders}) {
+        for (const WallPosition& p : *list) {
+            if (rules.shieldwall_flank) {
+                if (!on_edge) continue;
+                const std::pair<int, int> to{m.tr, m.tf};
+                bool contains = s.developed[m.fr][m.ff] &&
+                                std::find(p.surrounding->begin(), p.surrounding->end(), to) !=
+                                    p.surrounding->end();
+                if (!contains) continue;
+            }
+            bool capturing = true;
+            for (auto [r, f] : *p.surrounded)
+                if (s.b[r][f] == kEmpty || side_of_char(s.b[r][f]) == mover) capturing = false;
+            if (!capturing) continue;
+            for (auto [r, f] : *p.surrounded) {
+                if (s.b[r][f] == 'K') continue;
+                s.b[r][f] = kEmpty;
+                caps.push_back({r, f});
+            }
         }
     }
 }
@@ -453,7 +571,14 @@ std::vector<std::pair<int, int>> captures_of(const Rules& rules, const State& s,
         }
     }
     // An unarmed king moving still closes shieldwalls (docs/rules.md, section 5).
-    if (rules.shieldwall != Shieldwall::None) shieldwall_captures(rules, s, m, king_anvil, caps);
+    if (rules.shieldwall != Shieldwall::None && rules.shieldwall_scan == ShieldwallScan::Rows)
+        shieldwall_rows(rules, s, m, king_anvil, caps);
+    // OpenTafl looks for its shieldwalls on the board after the move's other captures.
+    if (rules.shieldwall != Shieldwall::None && rules.shieldwall_scan == ShieldwallScan::OpenTafl) {
+        State after = s;
+        for (auto [r, f] : caps) after.b[r][f] = kEmpty;
+        opentafl_shieldwall(rules, after, m, caps);
+    }
     std::sort(caps.begin(), caps.end());
     caps.erase(std::unique(caps.begin(), caps.end()), caps.end());
     return caps;
@@ -527,6 +652,16 @@ bool encirclement_wins(const Rules& rules, const State& s) {
 bool opentafl_fort(const Rules& rules, const State& s) {
     int kr, kf;
     if (!find_king(s, kr, kf)) return false;
+    // checkVictory's first test: a defenders' shieldwall position surrounds the king, and he has
+    // a move (getAllowableDestinations).
+    for (const WallPosition& p : detect_shieldwall_positions(rules, s, Side::Defenders)) {
+        const std::pair<int, int> king{kr, kf};
+        if (std::find(p.surrounded->begin(), p.surrounded->end(), king) == p.surrounded->end())
+            continue;
+        std::vector<NaiveMove> moves;
+        slides(rules, s, kr, kf, Piece::King, s.kind[kr][kf], moves);
+        if (!moves.empty()) return true;
+    }
     // An attacker next to a fort square means no fort, whatever else holds: the flood stops
     // at the first one (the same verdict, found sooner).
     auto attacker_beside = [&](int r, int f) {
@@ -668,6 +803,8 @@ std::vector<std::pair<int, int>> apply(const Rules& rules, State& s, const Naive
     // 2. Captures (custodial, Linnaean, shieldwall).
     std::vector<std::pair<int, int>> caps = captures_of(rules, s, m);
     for (auto [r, f] : caps) s.b[r][f] = kEmpty;
+    s.developed[m.fr][m.ff] = false;
+    s.developed[m.tr][m.tf] = true;
 
     // 3. King escape / capture verdict.
     if (p == Piece::King && is_escape(rules, s, m.tr, m.tf)) s.outcome = 2;

@@ -24,9 +24,12 @@
 // either side (Copenhagen's unbreakable ring with encirclement_unbreakable), sealed exit forts
 // (EdgeFort::Sealed) after every defender move, OpenTafl's (`efe:y`, read from its
 // GameState.checkEdgeFortEscape: the squares the king reaches by his moves) after every move,
-// never in a record as given. Shieldwall captures happen with custodial ones, with the mover as
-// one end of the row (flanking; `swf:n` is not played here); a strong shieldwall's corners close
-// rows as OpenTafl's edge scan has them (naive_tafl.cpp, shieldwall_captures). The operational
+// never in a record as given. Shieldwall captures: the clean rows (ShieldwallScan::Rows) happen
+// with custodial ones, with the mover as one end of the row (or, with `swf:n`, every row its
+// side closes); OpenTafl's (ShieldwallScan::OpenTafl) are transcribed from its Java code
+// (BoardImpl.detectShieldwallPositionsForSide, GameState.checkShieldwallPositionForCaptures and
+// the shieldwall test of checkVictory's edge forts), after the custodial captures, with a piece's
+// first move never closing a flanking wall (OpenTafl's DEVELOPED bit). The operational
 // meaning of each Copenhagen clause is written above the function deciding it in naive_tafl.cpp;
 // they replay the 1,752 real Copenhagen games (every capture and every verdict reached) without a
 // difference.
