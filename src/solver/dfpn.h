@@ -76,8 +76,11 @@ class Dfpn {
     }
 
     // After search() proved `pos`: the proof, checked on the real path (children of `root`),
-    // or false when none holds within the node budget and the proof size limit.
-    bool extract(Position<BB>& pos, ProofNode& root) {
+    // or false when none holds within the node budget and the proof size limit. The searches
+    // again of positions whose stored result did not hold on the real path spend at most
+    // `budget` nodes in all (without a bound a proof's check could search for minutes).
+    bool extract(Position<BB>& pos, ProofNode& root, uint64_t budget) {
+        extract_end_ = nodes_ + std::min(budget, UINT64_MAX - nodes_);
         root_ply_ = ply_of(pos);
         proof_nodes_ = 0;
         return pos.side_to_move() == prover_ ? extract_or(pos, root, 0) : extract_and(pos, root, 0);
@@ -290,10 +293,12 @@ class Dfpn {
         constexpr int kAttempts = 4;
         if (attempt >= kAttempts || proof_nodes_ > max_proof_ || spent_total()) return false;
         table_.erase(key(pos));
-        budget_end_ = node_limit_ ? node_limit_ : UINT64_MAX;
+        budget_end_ = std::min(node_limit_ ? node_limit_ : UINT64_MAX, extract_end_);
         return mid(pos, kInfinity, kInfinity).proven();
     }
-    bool spent_total() const { return (node_limit_ && nodes_ >= node_limit_) || stopped(); }
+    bool spent_total() const {
+        return (node_limit_ && nodes_ >= node_limit_) || nodes_ >= extract_end_ || stopped();
+    }
 
     ProofTable& table_;
     const Side prover_;
@@ -304,6 +309,7 @@ class Dfpn {
     uint64_t nodes_ = 0;
     uint64_t budget_end_ = 0;
     int root_ply_ = 0;
+    uint64_t extract_end_ = UINT64_MAX;  // where extract()'s searches again must stop
     size_t proof_nodes_ = 0;
     const std::atomic<bool>* stop_ = nullptr;
 };

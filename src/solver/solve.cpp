@@ -70,7 +70,7 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                 }
             } while (!v.proven() && !v.disproven() && d.nodes() < end && left() > 0 && !stopped());
             if (v.proven()) {
-                if (d.extract(pos, s.proof)) {
+                if (d.extract(pos, s.proof, left())) {
                     s.winner = q == 0 ? us : opponent(us);
                     s.nodes = spent();
                     s.line = principal_line(s.proof);

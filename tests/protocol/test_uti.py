@@ -734,6 +734,35 @@ def solver_reports_proven_mates():
     assert not e.stderr_text(), e.stderr_text()
 
 
+# The attackers' side of a real brandubh-1step game from branan-match (depth 2 each, two random
+# opening plies): the solver at the root, whose table lives from move to move, proved a win at
+# the last position and then checked the proof again and again on the real path with no node
+# bound: a `go depth 2` that ran for minutes. Each move must now come back promptly.
+SOLVER_REPLAY_MOVES = (
+    "f4-f3 e4-e5 f3-f2 d3-e3 g4-f4 e3-e2 d2-c2 e2-e3 f4-e4 e5-f5 f2-e2 f5-f4 c2-b2 c4-c3 "
+    "e2-f2 d4-e4 d1-e1 f4-f3 e1-e2 e4-f4 d6-e6 f4-g4 e6-f6 g4-g5 f6-g6 c3-b3 b4-c4 b3-b4 "
+    "a4-a5 b4-a4 b2-a2 g5-g4 a2-a3 g4-g3 f2-g2 f3-f2 g6-g5 g3-f3 g2-g3 f3-e3 g3-g2 e3-d3 "
+    "a3-b3 d5-c5 b3-c3 d3-e3 d7-e7 c5-c6 e2-f2 e3-e4")
+
+
+@test
+def solver_proof_check_is_bounded():
+    e = start_engine()
+    try:
+        e.command("setoption name UTI_Variant value brandubh-1step")
+        e.command("utinewgame")
+        moves = SOLVER_REPLAY_MOVES.split()
+        for plies in range(2, len(moves) + 1, 2):
+            position = "position startpos moves " + " ".join(moves[:plies])
+            e.command(position)
+            legal = e.legal_moves()
+            best, _ = e.search("go depth 2", T(30))
+            check_bestmove(best, legal)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
 @test
 def stop_during_a_long_solve():
     """A stop while the solver works still answers at once, with a searched legal move."""
