@@ -255,3 +255,20 @@ TEST_CASE("resume plays only the games the results file lacks", "[match][resume]
     log_text << log.rdbuf();
     CHECK(log_text.str().find("2 games to play (4 already played)") != std::string::npos);
 }
+
+TEST_CASE("a real match in every preset: full games, refereed without disagreement",
+          "[match][real][slow]") {
+    // Two games of each preset, OpenTafl's built-in variants among them, at depth 2 from random
+    // 2-ply openings; the root solver off (it would spend a million nodes a move near the end).
+    for (const std::string& name : preset_names()) {
+        INFO(name);
+        const MatchRun run = run_match("real-match-every-" + name,
+                                       "--each depth=2 option.SolvePieces=0 --variant " + name +
+                                           " --games 2 --random-openings 2 --max-plies 100");
+        CHECK(run.exit_code == 0);
+        REQUIRE(run.results.games.size() == 2);
+        REQUIRE(run.csv_lines.size() == 2);
+        for (const auto& line : run.csv_lines) check_replay(*preset(name), line);
+        check_no_failures(run.results);
+    }
+}
