@@ -42,7 +42,7 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
     };
     // Deepening first, on a quarter of the nodes: a proof found under a depth limit of d plies,
     // after every smaller limit was searched out without one, is a quickest win (within the
-    // solver's game, where a repeated position is no win). Then one search to kMaxPlies, which
+    // solver's game, where a repeated position is no win). Then the unlimited search, which
     // proves more positions in the same nodes but not by their quickest line.
     solver::Solution s;
     // One solve under `max_depth` (0: none) with at most `nodes`; true when it ended the work.
@@ -63,8 +63,7 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
         done = run(depth, share);
         share -= std::min(share, spent - before);
     }
-    if (!done && spent < options.max_nodes)
-        run(RootSolverOptions::kMaxPlies, options.max_nodes - spent);
+    if (!done && spent < options.max_nodes) run(0, options.max_nodes - spent);
     if (!s.winner || s.line.empty()) return std::nullopt;
     RootProof proof;
     proof.win = *s.winner == game.side_to_move();

@@ -23,12 +23,8 @@ struct RootSolverOptions {
     uint64_t max_nodes = 1000000;  // solver nodes per move
     static constexpr size_t kTableMb = 16;
     static constexpr size_t kMaxProof = 200'000;  // a larger proof is not extracted: unknown
-    static constexpr int kDeepeningPlies = 15;    // depth limits tried before the last solve
-    // The last solve's depth limit. Each solver node walks the path back for repetitions, so a
-    // line thousands of plies long (one-step moves, no capture) made a million nodes take minutes
-    // under `go depth`, which gives the solver no deadline; no proof that long helps a move.
-    static constexpr int kMaxPlies = 200;
-    static constexpr int64_t kMinSliceMs = 50;  // with a time limit, the least time worth a solve
+    static constexpr int kDeepeningPlies = 15;    // depth limits tried before the unlimited solve
+    static constexpr int64_t kMinSliceMs = 50;    // with a time limit, the least time worth a solve
 };
 
 // A proven result at the root, from the side to move's point of view.
