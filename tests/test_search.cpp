@@ -167,6 +167,33 @@ TEST_CASE("an infinite search runs until stop, and two threads give a legal move
     CHECK(std::find(legal.begin(), legal.end(), *result.best) != legal.end());
 }
 
+TEST_CASE("two threads, sharing a node's moves, find the short wins at their exact distance",
+          "[search][threads]") {
+    // The threads defer the moves another has in hand (engine/busy_moves.h): an order that must
+    // change no result.
+    Engine engine;
+    engine.set_threads(2);
+    engine.set_hash_mb(16);
+    int searched = 0;
+    for (const auto& t : load_tactics()) {
+        if (t.plies > 5) continue;
+        INFO(t.preset << " " << t.record << " " << side_name(t.side) << " wins in " << t.plies);
+        const Game game = game_of(t);
+        engine.new_game();
+        engine.set_game(game);
+        SearchLimits limits;
+        limits.nodes = 3'000'000;
+        limits.mate = (t.plies + 1) / 2;
+        const SearchResult r = engine.search(limits);
+        REQUIRE(r.best);
+        CHECK(r.score == mate_in(t.plies));
+        const auto legal = game.legal_moves();
+        CHECK(std::find(legal.begin(), legal.end(), *r.best) != legal.end());
+        ++searched;
+    }
+    CHECK(searched >= 20);
+}
+
 TEST_CASE("the result among threads: the main thread's, or the first to complete a depth limit",
           "[search][threads]") {
     SearchLimits none;
