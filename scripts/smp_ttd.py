@@ -2,7 +2,8 @@
 """Lazy SMP time to depth: every position of a list is searched to its depth by a fresh
 `branan analyse` process (an empty table), with 1 thread and with N threads alternately, for
 several pairs of passes. Prints each position's median times and their ratio, the median over the
-pairs of the whole pass's ratio, the geometric mean of the positions' ratios, and the load average
+pairs of the whole pass's ratio, the geometric mean of the positions' ratios with a 95% interval
+(bootstrap over the pairs: two-thread searches vary from run to run), and the load average
 before and after: wall-clock ratios mean little when other work shares the cores. Also printed, less sensitive to that load: the ratio of
 CPU times scaled by the thread count (N x CPU time with 1 thread / CPU time with N threads), the
 speedup if every thread had a core of its own and the threads slowed each other down no more than
@@ -15,6 +16,7 @@ as `branan analyse` reads it; '#' starts a comment line.
 import argparse
 import json
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -52,6 +54,27 @@ def search(binary, variant, depth, position, threads, hash_mb):
 
 def ratio_of_sums(one, many, scale):
     return scale * sum(one) / sum(many)
+
+
+def geometric_mean_of_medians(runs, n, pairs, k):
+    """The geometric mean over the positions of median(1-thread) / median(n-thread) of field k
+    (0 wall, 1 CPU time), the medians taken over the given pairs' runs."""
+    ratios = []
+    for i in range(len(runs[1])):
+        one = statistics.median(runs[1][i][p][k] for p in pairs)
+        many = statistics.median(runs[n][i][p][k] for p in pairs)
+        ratios.append(one / many if k == 0 else n * one / many)
+    return statistics.geometric_mean(ratios)
+
+
+def bootstrap_interval(runs, n, pair_count, k, samples=2000, seed=1):
+    """A 95% interval of geometric_mean_of_medians by resampling the pairs with replacement: how
+    far the figure could move with other runs of the same search, whose 2-thread trees vary."""
+    rng = random.Random(seed)
+    figures = sorted(
+        geometric_mean_of_medians(runs, n, [rng.randrange(pair_count) for _ in range(pair_count)], k)
+        for _ in range(samples))
+    return figures[int(0.025 * samples)], figures[int(0.975 * samples) - 1]
 
 
 def main():
@@ -100,6 +123,11 @@ def main():
     # size swings between builds can decide it; the geometric mean weighs every position the same.
     print(f"geometric mean over the positions of their ratios: wall "
           f"{statistics.geometric_mean(position_wall):.3f}, cpu {statistics.geometric_mean(position_cpu):.3f}")
+    if args.pairs >= 3:
+        wall_low, wall_high = bootstrap_interval(runs, n, args.pairs, 0)
+        cpu_low, cpu_high = bootstrap_interval(runs, n, args.pairs, 1)
+        print(f"95% interval of the geometric mean (bootstrap over the pairs): wall "
+              f"{wall_low:.3f} to {wall_high:.3f}, cpu {cpu_low:.3f} to {cpu_high:.3f}")
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
 
 

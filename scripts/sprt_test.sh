@@ -15,7 +15,8 @@
 # The defaults can be changed through the environment: TC (5+0.05), GAMES (20000),
 # VARIANT (brandubh), OPENINGS (openings/VARIANT-handicap.txt where there is one, as for brandubh
 # and tablut; random openings otherwise), OPENING_PLIES (4, for random openings), ELO0 (0), ELO1 (5), ALPHA (0.05),
-# BETA (0.05).
+# BETA (0.05), CONCURRENCY (games at a time: the core count; 1 for engines of 2 threads on
+# 2 cores).
 # branan-match is taken from $BRANAN_MATCH, else from PATH, else from build/release or build.
 # Prints the verdict line at the end. Exit status: 0 H1 accepted (the new build is better),
 # 1 H0 accepted, 2 no decision (game limit reached or interrupted), 3 usage or run error.
@@ -23,7 +24,7 @@
 set -u
 
 usage() {
-    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 3
 }
 [ $# -ge 2 ] || usage
@@ -69,7 +70,7 @@ results=out/sprt/results.json
 if [ "${RESUME:-0}" = 1 ]; then again=--resume; else again=--force; fi
 "$match" --engine cmd="$NEW" name=new --engine cmd="$BASE" name=base \
     --each tc="${TC:-5+0.05}" --variant "$variant" --games "${GAMES:-20000}" \
-    --concurrency "$(nproc)" "${book[@]}" \
+    --concurrency "${CONCURRENCY:-$(nproc)}" "${book[@]}" \
     --sprt elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha="${ALPHA:-0.05}" beta="${BETA:-0.05}" \
     --records out/sprt --results "$results" "$again" "$@"
 status=$?
