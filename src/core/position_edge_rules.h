@@ -133,12 +133,19 @@ bool Position<BB>::in_sealed_fort() const {
     const BB empty = geo.all & ~occupied();
     BB area = geo.adjacent[king_] & empty;
     if (!area) return false;
-    for (BB next = area | (geo.neighbours(area) & empty); next != area;
-         next = area | (geo.neighbours(area) & empty))
+    if (geo.adjacent[king_] & soldiers_[0]) return false;
+    // The area grows one step at a time: a corner in it or an attacker beside it ends the test
+    // at once (the whole area only adds to both), on an open board within a few steps instead
+    // of after a flood of every empty square.
+    BB around = geo.neighbours(area);
+    for (;;) {
+        if ((area & t_->corners_bb) || (around & soldiers_[0])) return false;
+        const BB next = area | (around & empty);
+        if (next == area) break;
         area = next;
-    if (area & t_->corners_bb) return false;
-    const BB border = geo.neighbours(area | king_bb());
-    if (border & soldiers_[0]) return false;
+        around = geo.neighbours(area);
+    }
+    const BB border = around | geo.adjacent[king_];
     const BB friends = soldiers_[1] | king_bb();
     const BB inside = area & ~t_->throne_bb;
     auto safe_side = [&](Square sq) {
