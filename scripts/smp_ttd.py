@@ -41,8 +41,11 @@ def search(binary, variant, depth, position, threads, hash_mb):
                "--threads", str(threads), "--hash", str(hash_mb)]
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    out = subprocess.run(command, input=position + "\n", capture_output=True, text=True, check=True)
+    out = subprocess.run(command, input=position + "\n", capture_output=True, text=True)
     seconds = time.perf_counter() - start
+    if out.returncode != 0:
+        raise SystemExit(f"{variant} '{position}': branan analyse failed (exit status "
+                         f"{out.returncode}): {(out.stdout + out.stderr).strip()}")
     cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (cpu_after.ru_utime + cpu_after.ru_stime) - (cpu_before.ru_utime + cpu_before.ru_stime)
     result = json.loads(out.stdout)
