@@ -59,15 +59,20 @@ def ratio_of_sums(one, many, scale):
     return scale * sum(one) / sum(many)
 
 
-def geometric_mean_of_medians(runs, n, pairs, k):
-    """The geometric mean over the positions of median(1-thread) / median(n-thread) of field k
-    (0 wall, 1 CPU time), the medians taken over the given pairs' runs."""
+def position_ratios(runs, n, pairs, k):
+    """Each position's median(1-thread) / median(n-thread) of field k (0 wall time; 1 CPU time,
+    then scaled by n), the medians taken over the given pairs' runs."""
     ratios = []
     for i in range(len(runs[1])):
         one = statistics.median(runs[1][i][p][k] for p in pairs)
         many = statistics.median(runs[n][i][p][k] for p in pairs)
         ratios.append(one / many if k == 0 else n * one / many)
-    return statistics.geometric_mean(ratios)
+    return ratios
+
+
+def geometric_mean_of_medians(runs, n, pairs, k):
+    """The geometric mean over the positions of their position_ratios."""
+    return statistics.geometric_mean(position_ratios(runs, n, pairs, k))
 
 
 def bootstrap_interval(runs, n, pair_count, k, samples=2000, seed=1):
@@ -109,14 +114,13 @@ def main():
               f"cpu ratio {cpu_ratios[-1]:.3f}", flush=True)
     header = ("position", "1 thread", f"{n} threads", "wall", "cpu", "nodes")
     print("{:<30} {:>8} {:>10} {:>6} {:>6} {:>6}".format(*header))
-    position_wall, position_cpu = [], []
+    every_pair = range(args.pairs)
+    position_wall = position_ratios(runs, n, every_pair, 0)
+    position_cpu = position_ratios(runs, n, every_pair, 1)
     for i, (variant, depth, _) in enumerate(positions):
-        med = {t: [statistics.median(r[k] for r in runs[t][i]) for k in range(3)] for t in counts}
-        position_wall.append(med[1][0] / med[n][0])
-        position_cpu.append(n * med[1][1] / med[n][1])
+        med = {t: [statistics.median(r[k] for r in runs[t][i]) for k in (0, 2)] for t in counts}
         print(f"{f'{i + 1}. {variant} depth {depth}':<30} {med[1][0]:7.2f}s {med[n][0]:9.2f}s "
-              f"{med[1][0] / med[n][0]:6.3f} {n * med[1][1] / med[n][1]:6.3f} "
-              f"{med[n][2] / med[1][2]:6.2f}")
+              f"{position_wall[i]:6.3f} {position_cpu[i]:6.3f} {med[n][1] / med[1][1]:6.2f}")
     print("(per position: median times, their ratio, the CPU-time ratio, and nodes searched with "
           f"{n} threads / with 1)")
     print(f"median over the pairs of the pass ratio: wall {statistics.median(wall_ratios):.3f} "
@@ -125,7 +129,8 @@ def main():
     # The pass ratio weighs each position by its length, so that one long position whose tree
     # size swings between builds can decide it; the geometric mean weighs every position the same.
     print(f"geometric mean over the positions of their ratios: wall "
-          f"{statistics.geometric_mean(position_wall):.3f}, cpu {statistics.geometric_mean(position_cpu):.3f}")
+          f"{statistics.geometric_mean(position_wall):.3f}, "
+          f"cpu {statistics.geometric_mean(position_cpu):.3f}")
     if args.pairs >= 3:
         wall_low, wall_high = bootstrap_interval(runs, n, args.pairs, 0)
         cpu_low, cpu_high = bootstrap_interval(runs, n, args.pairs, 1)
