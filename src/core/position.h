@@ -190,6 +190,10 @@ class Position {
     bool defender_jumps_to_edge() const;
     Status special_verdict() const;
     [[gnu::noinline]] void do_special_move(Move m);
+    // The start of every move, plain or special: a new State for `m` (nothing captured yet), the
+    // mover's key taken from m.from to m.to, and for the king his square and his leaving the
+    // throne (where the rules track it). The soldiers' bitboards are the caller's. The mover.
+    [[gnu::always_inline]] inline Piece begin_move(Move m);
     [[gnu::noinline]] void undo_special_move();
 
     Piece piece_at(Square sq) const;  // only for occupied squares
@@ -667,6 +671,27 @@ BB Position<BB>::captures_of(Move m) const {
 }
 
 template <class BB>
+Piece Position<BB>::begin_move(Move m) {
+    const auto& z = zobrist::keys();
+    states_.push_back(states_.back());
+    State& st = states_.back();
+    st.move = m;
+    st.captured = st.forest_removed = 0;
+    const Piece mover = piece_at(m.from);
+    const int k = static_cast<int>(mover);
+    st.key ^= z.piece[k][m.from] ^ z.piece[k][m.to];
+    if (mover == Piece::King) {
+        king_ = m.to;
+        if (test(t_->throne_bb, m.from) && !test(t_->throne_bb, m.to) && tracks_throne_exit() &&
+            !st.king_left_throne) {
+            st.king_left_throne = true;
+            st.key ^= z.king_left_throne;
+        }
+    }
+    return mover;
+}
+
+template <class BB>
 void Position<BB>::do_move(Move m) {
     const auto& z = zobrist::keys();
     const Side us = to_move_;
@@ -677,26 +702,11 @@ void Position<BB>::do_move(Move m) {
         count_key();
         return;
     }
-    states_.push_back(states_.back());
-    State& st = states_.back();
-    st.move = m;
-    st.captured = st.forest_removed = 0;
-    const Square from = m.from, to = m.to;
-    const Piece mover = piece_at(from);
-
     // 1. Move the piece.
-    const int k = static_cast<int>(mover);
-    st.key ^= z.piece[k][from] ^ z.piece[k][to];
-    if (mover == Piece::King) {
-        king_ = to;
-        if (test(t_->throne_bb, from) && !test(t_->throne_bb, to) && tracks_throne_exit() &&
-            !st.king_left_throne) {
-            st.king_left_throne = true;
-            st.key ^= z.king_left_throne;
-        }
-    } else {
-        soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
-    }
+    const Piece mover = begin_move(m);
+    State& st = states_.back();
+    const Square from = m.from, to = m.to;
+    if (mover != Piece::King) soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
 
     // 2. Custodial captures of enemy soldiers.
     const BB captured = capture_set(from, to, mover, us, occupied(), soldiers_[index(us)], king_);

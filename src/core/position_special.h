@@ -340,26 +340,13 @@ void Position<BB>::do_special_move(Move m) {
     const SpecialEffect effect = special_effect(m);
     SpecialState sp = special_.back();
     sp.mover = us;
-    states_.push_back(states_.back());
+    // 1. Move the piece, with its rank.
+    const Piece mover = begin_move(m);
     State& st = states_.back();
-    st.move = m;
-    st.captured = st.forest_removed = 0;
     const Square from = m.from, to = m.to;
     const BB moved = square_bb<BB>(from) | square_bb<BB>(to);
     st.developed |= square_bb<BB>(to);
-
-    // 1. Move the piece, with its rank.
-    const Piece mover = piece_at(from);
-    const int k = static_cast<int>(mover);
-    st.key ^= z.piece[k][from] ^ z.piece[k][to];
-    if (mover == Piece::King) {
-        king_ = to;
-        if (test(t_->throne_bb, from) && !test(t_->throne_bb, to) && tracks_throne_exit() &&
-            !st.king_left_throne) {
-            st.king_left_throne = true;
-            st.key ^= z.king_left_throne;
-        }
-    } else {
+    if (mover != Piece::King) {
         soldiers_[index(us)] ^= moved;
         auto ranks = sp.ranks();
         for (int rank = 0; rank < 4; ++rank) {
