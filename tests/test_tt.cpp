@@ -2,6 +2,8 @@
 // conversion of mate scores to and from the table.
 #include <unistd.h>
 
+#include <fstream>
+
 #include "catch.h"
 #include "engine/tt.h"
 
@@ -23,6 +25,14 @@ TTData data(Move move, Score score, int depth, Bound bound, Score eval = 0) {
 // share one cluster, four entries.
 uint64_t same_cluster_key(int i) {
     return 0x5a5c'0000'0000'0000ULL + 0x1'0000ULL * static_cast<uint64_t>(i + 1);
+}
+
+// The process's resident memory (Linux), in MiB.
+double resident_megabytes() {
+    std::ifstream statm("/proc/self/statm");
+    long size = 0, resident = 0;
+    statm >> size >> resident;
+    return double(resident) * double(sysconf(_SC_PAGE_SIZE)) / (1 << 20);
 }
 
 bool hit(const TranspositionTable& tt, uint64_t key, TTData* out = nullptr) {
@@ -229,4 +239,19 @@ TEST_CASE("tt: hashfull, clear and resize", "[tt]") {
         CHECK(tt.megabytes() == 128);
         CHECK(hit(tt, 2));
     }
+}
+
+TEST_CASE("tt: a table of up to 64 MiB is in memory once sized, before any search", "[tt]") {
+    // Its pages are not left to fault in as search threads first touch them (tt.cpp,
+    // kZeroInPlaceBytes). The default table (16 MiB) is made and then replaced by 48 MiB: the
+    // process grows by the difference, 32 MiB, where lazily faulted tables would not grow it.
+    const double before = resident_megabytes();
+    TranspositionTable tt;
+    const double with_default = resident_megabytes();
+    CHECK(with_default - before > 14);
+    REQUIRE(tt.resize(48));
+    CHECK(resident_megabytes() - with_default > 30);
+    // Cleared in place, it stays in memory.
+    tt.clear();
+    CHECK(resident_megabytes() - with_default > 30);
 }

@@ -83,7 +83,8 @@ class TranspositionTable {
 
     Cluster& cluster_for(uint64_t key) const;
     static std::optional<uint64_t> overflow_if_holds(uint64_t check, uint64_t data, uint64_t key);
-    // Maps `megabytes` of zeroed memory as the table; false (and no table) when it cannot.
+    // Maps `megabytes` of zeroed memory as the table, faulted in at once up to 64 MiB (tt.cpp,
+    // kZeroInPlaceBytes) and above that by start_prefault; false (and no table) when it cannot.
     bool map(size_t megabytes);
     void unmap();
     // Faults a large table's pages in on a thread of its own, without changing their contents
