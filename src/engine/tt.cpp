@@ -108,8 +108,9 @@ bool TranspositionTable::resize(size_t megabytes) {
 void TranspositionTable::clear() {
     stop_prefault();
     const size_t bytes = megabytes_ << 20;
-    if (bytes <= kZeroInPlaceBytes || prefaulted_.load() ||
-        madvise(clusters_, bytes, MADV_DONTNEED) != 0) {
+    // In memory already (every table up to kZeroInPlaceBytes, and a larger one whose pages its
+    // thread has faulted in): zeroed in place, rather than handed back and faulted in again.
+    if (prefaulted_.load() || madvise(clusters_, bytes, MADV_DONTNEED) != 0) {
         std::memset(static_cast<void*>(clusters_), 0, bytes);
     } else {
         start_prefault();
