@@ -10,8 +10,11 @@ speedup if every thread had a core of its own and the threads slowed each other 
 they did here.
 
 Usage: scripts/smp_ttd.py BRANAN [--positions FILE] [--pairs 5] [--threads 2] [--hash 64]
+                           [--extra-depth 0]
 Positions file (default scripts/smp_positions.txt): 'variant depth position' a line, the position
-as `branan analyse` reads it; '#' starts a comment line.
+as `branan analyse` reads it; '#' starts a comment line. --extra-depth N searches every position N
+plies deeper than its line says (fewer for a negative N): how the figure changes with the length
+of the searches.
 """
 import argparse
 import json
@@ -93,8 +96,15 @@ def main():
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--hash", type=int, default=64, help="MiB")
+    parser.add_argument("--extra-depth", type=int, default=0,
+                        help="plies added to every position's depth")
     args = parser.parse_args()
-    positions = read_positions(args.positions)
+    positions = [(variant, depth + args.extra_depth, position)
+                 for variant, depth, position in read_positions(args.positions)]
+    for variant, depth, position in positions:
+        if depth < 1:
+            raise SystemExit(f"{variant} '{position}': depth {depth - args.extra_depth} "
+                             f"{args.extra_depth:+d} is {depth}, less than 1")
     n = args.threads
     counts = (1, n)
     print("load average before: %.2f %.2f %.2f" % os.getloadavg(), flush=True)

@@ -79,6 +79,20 @@ with tempfile.TemporaryDirectory() as scratch:
         check(float(interval.group(1)) <= float(mean.group(1)) <= float(interval.group(2)),
               f"the geometric mean lies outside its interval:\n{text}")
 
+    # --extra-depth deepens every position (one pair: the names carry the depths searched), and
+    # a depth it would take below 1 is refused with the position named.
+    out = subprocess.run([sys.executable, SCRIPT, sys.argv[1], "--positions", positions,
+                          "--pairs", "1", "--hash", "1", "--extra-depth", "1"],
+                         capture_output=True, text=True, timeout=120)
+    check(out.returncode == 0, f"--extra-depth 1: exit status {out.returncode}: {out.stderr}")
+    check("1. brandubh depth 5" in out.stdout and "2. tablut depth 4" in out.stdout,
+          f"--extra-depth 1 did not search a ply deeper:\n{out.stdout}")
+    out = subprocess.run([sys.executable, SCRIPT, sys.argv[1], "--positions", positions,
+                          "--pairs", "1", "--extra-depth", "-3"],
+                         capture_output=True, text=True, timeout=60)
+    check(out.returncode != 0 and "tablut 'startpos moves d1-d2': depth 3 -3 is 0" in out.stderr
+          and "Traceback" not in out.stderr, f"--extra-depth -3: {out.returncode} {out.stderr}")
+
     # A position the engine refuses: one line naming it and the engine's error, no traceback.
     with open(positions, "w") as f:
         f.write("tablut 3 startpos moves e3-f3\n")
