@@ -90,8 +90,9 @@ with tempfile.TemporaryDirectory() as scratch:
     out = subprocess.run([sys.executable, SCRIPT, sys.argv[1], "--positions", positions,
                           "--pairs", "1", "--extra-depth", "-3"],
                          capture_output=True, text=True, timeout=60)
-    check(out.returncode != 0 and "tablut 'startpos moves d1-d2': depth 3 -3 is 0" in out.stderr
-          and "Traceback" not in out.stderr, f"--extra-depth -3: {out.returncode} {out.stderr}")
+    refused = "tablut 'startpos moves d1-d2': depth 3 with --extra-depth -3 is 0"
+    check(out.returncode != 0 and refused in out.stderr and "Traceback" not in out.stderr,
+          f"--extra-depth -3: {out.returncode} {out.stderr}")
 
     # A position the engine refuses: one line naming it and the engine's error, no traceback.
     with open(positions, "w") as f:
