@@ -103,8 +103,9 @@ def main():
                  for variant, depth, position in read_positions(args.positions)]
     for variant, depth, position in positions:
         if depth < 1:
-            raise SystemExit(f"{variant} '{position}': depth {depth - args.extra_depth} with "
-                             f"--extra-depth {args.extra_depth} is {depth}, less than 1")
+            extra = (f" with --extra-depth {args.extra_depth}: {depth}" if args.extra_depth else "")
+            raise SystemExit(f"{variant} '{position}': depth {depth - args.extra_depth}{extra}, "
+                             "less than 1")
     n = args.threads
     counts = (1, n)
     print("load average before: %.2f %.2f %.2f" % os.getloadavg(), flush=True)

@@ -90,9 +90,16 @@ with tempfile.TemporaryDirectory() as scratch:
     out = subprocess.run([sys.executable, SCRIPT, sys.argv[1], "--positions", positions,
                           "--pairs", "1", "--extra-depth", "-3"],
                          capture_output=True, text=True, timeout=60)
-    refused = "tablut 'startpos moves d1-d2': depth 3 with --extra-depth -3 is 0"
+    refused = "tablut 'startpos moves d1-d2': depth 3 with --extra-depth -3: 0, less than 1"
     check(out.returncode != 0 and refused in out.stderr and "Traceback" not in out.stderr,
           f"--extra-depth -3: {out.returncode} {out.stderr}")
+    # The same check holds a depth the file itself gives, without naming the option.
+    with open(positions, "w") as f:
+        f.write("brandubh 0 startpos\n")
+    out = subprocess.run([sys.executable, SCRIPT, sys.argv[1], "--positions", positions,
+                          "--pairs", "1"], capture_output=True, text=True, timeout=60)
+    check(out.returncode != 0 and "brandubh 'startpos': depth 0, less than 1" in out.stderr
+          and "--extra-depth" not in out.stderr, f"depth 0: {out.returncode} {out.stderr}")
 
     # A position the engine refuses: one line naming it and the engine's error, no traceback.
     with open(positions, "w") as f:
