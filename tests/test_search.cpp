@@ -114,9 +114,9 @@ TEST_CASE("the move-ordering histories carry over to the next search, until new_
         REQUIRE(engine.set_hash_mb(8));
         return engine.search(limits).nodes;
     };
-    Engine fresh;
+    Engine fresh(8);  // made at its size, as the command line does
+    REQUIRE(fresh.hash_mb() == 8);
     fresh.set_solver_options({.max_pieces = 0});
-    fresh.set_hash_mb(8);
     fresh.set_game(game);
     const uint64_t fresh_nodes = fresh.search(limits).nodes;
     CHECK(searched_twice(false) != fresh_nodes);

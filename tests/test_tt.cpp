@@ -255,3 +255,30 @@ TEST_CASE("tt: a table of up to 64 MiB is in memory once sized, before any searc
     tt.clear();
     CHECK(resident_megabytes() - with_default > 30);
 }
+
+TEST_CASE("tt: made at the size asked for, or at the default one when resize would refuse it",
+          "[tt]") {
+    // A program that knows its size at start (the command line's --hash) writes only that table,
+    // not the default 16 MiB first: the process grows by 48 MiB, not 16 + 48.
+    const double before = resident_megabytes();
+    TranspositionTable tt(48);
+    CHECK(tt.megabytes() == 48);
+    const double grown = resident_megabytes() - before;
+    CHECK(grown > 40);
+    CHECK(grown < 56);
+    tt.store(1, data(Move{1, 2}, 0, 5, Bound::Exact));
+    CHECK(hit(tt, 1));
+    CHECK(tt.resize(48));  // the size it has: nothing to do, the contents stay
+    CHECK(hit(tt, 1));
+    CHECK(TranspositionTable(0).megabytes() == 1);
+
+    const double machine_mb =
+        double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE)) / (1 << 20);
+    if (machine_mb > 0 && machine_mb < 2.0 * 65536) {
+        CHECK_FALSE(TranspositionTable::fits_in_memory(65536));
+        TranspositionTable refused(65536);
+        CHECK(refused.megabytes() == TranspositionTable::kDefaultMegabytes);
+        CHECK_FALSE(refused.resize(65536));  // the caller learns of it so
+    }
+    CHECK(TranspositionTable::fits_in_memory(1));
+}

@@ -60,10 +60,9 @@ int run_analyse(const std::vector<std::string>& args) {
         }
     }
     std::istream& in = path == "-" ? std::cin : file;
-    Engine engine;
+    Engine engine(static_cast<size_t>(settings->hash_mb));
     engine.set_threads(settings->threads);
     engine.set_solver_options(settings->solver);
-    engine.set_hash_mb(static_cast<size_t>(settings->hash_mb));
     int number = 0, failures = 0;
     for (std::string line; std::getline(in, line);) {
         ++number;

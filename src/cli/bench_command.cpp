@@ -56,8 +56,7 @@ int run_bench(const std::vector<std::string>& args) {
         std::cerr << "branan bench: " << *error << "\n";
         return 2;
     }
-    Engine engine;
-    engine.set_hash_mb(static_cast<size_t>(vm["hash"].as<int>()));
+    Engine engine(static_cast<size_t>(vm["hash"].as<int>()));
     engine.set_threads(vm["threads"].as<int>());
     engine.set_solver_options({.max_pieces = 0});  // bench measures the search alone
     uint64_t nodes = 0;

@@ -80,7 +80,7 @@ int run_daemon(const std::vector<std::string>& args) {
         std::cerr << "branan: " << rules.error() << "\n";
         return 2;
     }
-    branan::Engine engine;
+    branan::Engine engine(static_cast<size_t>(hash));  // checked by set_hash_mb below
     if (vm.count("weights")) {
         auto w = branan::EvalWeights::load(vm["weights"].as<std::string>());
         if (!w) {

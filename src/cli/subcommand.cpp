@@ -30,6 +30,8 @@ std::optional<std::string> search_resources_error(int threads, int hash_mb) {
     if (threads < 1 || threads > Engine::kMaxThreads || hash_mb < 1 || hash_mb > Engine::kMaxHashMb)
         return "--threads must be 1-" + std::to_string(Engine::kMaxThreads) + " and --hash 1-" +
                std::to_string(Engine::kMaxHashMb);
+    if (!Engine::hash_fits_in_memory(static_cast<size_t>(hash_mb)))
+        return "--hash " + std::to_string(hash_mb) + " is more than half of this machine's memory";
     return std::nullopt;
 }
 

@@ -18,7 +18,8 @@ std::optional<int> parse_subcommand(
     const boost::program_options::positional_options_description* positional = nullptr);
 
 // The error of out-of-range search resources, shared by the daemon and the subcommands that
-// search: "--threads must be 1-256 and --hash 1-65536", or nothing when both are in range.
+// search: "--threads must be 1-256 and --hash 1-65536", "--hash N is more than half of this
+// machine's memory" (a table the engine would refuse), or nothing when both are fine.
 std::optional<std::string> search_resources_error(int threads, int hash_mb);
 
 }  // namespace branan::cli

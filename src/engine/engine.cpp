@@ -36,8 +36,10 @@ Score Engine::eval_offset(const Rules& rules) const {
     return offset_cache_->second;
 }
 
-Engine::Engine()
-    : game_(Game::create(*preset("brandubh")).value()), shared_(std::make_unique<SharedSearch>()) {}
+Engine::Engine(size_t hash_mb)
+    : game_(Game::create(*preset("brandubh")).value()),
+      tt_(hash_mb),
+      shared_(std::make_unique<SharedSearch>()) {}
 
 Engine::~Engine() {
     stop();

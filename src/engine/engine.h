@@ -30,7 +30,9 @@ class Engine {
     using InfoCallback = std::function<void(const SearchInfo&)>;
     using DoneCallback = std::function<void(const SearchResult&)>;
 
-    Engine();
+    // The table is made at `hash_mb` (TranspositionTable's constructor): a caller that knows its
+    // size passes it here and then checks set_hash_mb(hash_mb), which has nothing left to do.
+    explicit Engine(size_t hash_mb = TranspositionTable::kDefaultMegabytes);
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
@@ -40,6 +42,8 @@ class Engine {
     bool set_hash_mb(size_t mb);
     static constexpr int kMaxHashMb = 65536;  // the largest table a front end offers
     size_t hash_mb() const { return tt_.megabytes(); }
+    // False for a table set_hash_mb refuses whatever else runs: more than half the memory.
+    static bool hash_fits_in_memory(size_t mb) { return TranspositionTable::fits_in_memory(mb); }
     static constexpr int kMaxThreads = 256;
     void set_threads(int n);  // clamped to 1..kMaxThreads
     int threads() const { return threads_; }

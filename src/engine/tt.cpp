@@ -36,8 +36,10 @@ void store_word(uint64_t& word, uint64_t value) {
 
 }  // namespace
 
-TranspositionTable::TranspositionTable() {
-    if (!map(16)) throw std::bad_alloc();
+TranspositionTable::TranspositionTable(size_t megabytes) {
+    megabytes = std::max<size_t>(megabytes, 1);
+    if (!(fits_in_memory(megabytes) && map(megabytes)) && !map(kDefaultMegabytes))
+        throw std::bad_alloc();
 }
 TranspositionTable::~TranspositionTable() {
     unmap();
@@ -91,18 +93,19 @@ void TranspositionTable::unmap() {
 bool TranspositionTable::resize(size_t megabytes) {
     megabytes = std::max<size_t>(megabytes, 1);
     if (clusters_ && megabytes == megabytes_) return true;
-    // More than half the machine's memory would push everything else out once the search has
-    // written through it (or get the process killed), so it is refused.
-    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages > 0 && page_size > 0 &&
-        (megabytes << 20) > static_cast<size_t>(pages) * static_cast<size_t>(page_size) / 2)
-        return false;
+    if (!fits_in_memory(megabytes)) return false;
     const size_t old = megabytes_;
     unmap();
     if (map(megabytes)) return true;
     for (size_t mb = old; mb >= 1; mb = mb == 1 ? 0 : std::bit_floor(mb - 1))
         if (map(mb)) return false;
     throw std::bad_alloc();  // not even 1 MiB: nothing can work
+}
+
+bool TranspositionTable::fits_in_memory(size_t megabytes) {
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    return pages <= 0 || page_size <= 0 ||
+           (megabytes << 20) <= static_cast<size_t>(pages) * static_cast<size_t>(page_size) / 2;
 }
 
 void TranspositionTable::clear() {

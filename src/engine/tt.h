@@ -30,7 +30,11 @@ struct TTData {
 
 class TranspositionTable {
   public:
-    TranspositionTable();
+    static constexpr size_t kDefaultMegabytes = 16;
+    // A table of `megabytes` (at least 1) if resize would give it, else of the default size: a
+    // caller that must know calls resize with the same size, which then has nothing to do. So a
+    // program that knows its size at start writes its table once, not the default's first.
+    explicit TranspositionTable(size_t megabytes = kDefaultMegabytes);
     ~TranspositionTable();
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
@@ -42,6 +46,9 @@ class TranspositionTable {
     // its old size, empty; if even that fails, at the largest power of two below it that can be
     // had). Not while a search runs.
     bool resize(size_t megabytes);
+    // False for a table of more than half the machine's memory: once the search had written
+    // through it, it would push everything else out (or get the process killed).
+    static bool fits_in_memory(size_t megabytes);
     // Empties the table: zeroes it where its pages are in memory (small tables, or large ones
     // faulted in already); otherwise hands the pages back to the kernel, which zero-fills them
     // again (faulted in anew in the background), rather than faulting them in here.

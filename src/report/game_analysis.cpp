@@ -33,10 +33,9 @@ GameAnalysis analyse_game(const Game& game, const AnalysisOptions& options) {
     GameAnalysis analysis;
     analysis.limits = limits_text(options.limits);
     analysis.threshold = options.threshold;
-    Engine engine;
+    Engine engine(static_cast<size_t>(options.hash_mb));  // the default size if refused
     engine.set_threads(options.threads);
     engine.set_solver_options(options.solver);
-    engine.set_hash_mb(static_cast<size_t>(options.hash_mb));  // keeps the old table on failure
     Game replay = game.from_start();
     const std::vector<Move>& played = game.moves_played();
     for (size_t ply = 0;; ++ply) {

@@ -16,6 +16,8 @@ usage: test_cli.py BRANAN BRANAN-MATCH
 - a stray word on the command line (one no option takes) is refused with exit status 2 and an
   error that names it, by the daemon, every subcommand and branan-match, instead of being
   dropped;
+- a --hash of more than half the machine's memory is refused with exit status 2 naming --hash,
+  by the daemon, bench, analyse and report, instead of a search with the default table;
 - the daemon's --contempt sets the Contempt option's default (its `uti` reply shows it), and a
   value out of -1000..1000 exits with status 2 naming --contempt;
 - docs/rules.md has a row for every preset `branan rules --list` names, and every canonical
@@ -190,12 +192,31 @@ def check_daemon_contempt(branan):
         assert not r.stdout, (bad, r.stdout)
 
 
+def check_hash_beyond_memory(branan):
+    """A --hash of more than half the machine's memory (a table the engine refuses) exits with
+    status 2 naming --hash, from the daemon and every subcommand whose search takes it, instead
+    of searching with the default table."""
+    machine_mb = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // (1 << 20)
+    too_much = machine_mb // 2 + 1
+    if too_much > 65536:
+        print("     (skipped: half of this machine's memory is more than --hash can take)")
+        return
+    for command in ([branan], [branan, "bench", "1"], [branan, "analyse", "--input", "-"],
+                    [branan, "report", "--input", "x.csv", "--out", "x.html"]):
+        r = run(command + ["--hash", str(too_much)], "quit\n")
+        assert r.returncode == 2, (command, r.returncode, r.stdout, r.stderr)
+        assert r.stderr.splitlines()[0].endswith(
+            "--hash %d is more than half of this machine's memory" % too_much), (command, r.stderr)
+        assert not r.stdout, (command, r.stdout)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.strip())
         return 2
     check_stray_words(sys.argv[1], sys.argv[2])
     check_daemon_contempt(sys.argv[1])
+    check_hash_beyond_memory(sys.argv[1])
     check_analyse_default_depth(sys.argv[1])
     check_analyse_opentafl_notation(sys.argv[1])
     check_preset_given_to_rules(sys.argv[1])
