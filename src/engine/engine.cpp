@@ -275,8 +275,9 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             sh.stop = true;
             helpers_.wait();
 
-            // The result is the main thread's, unless a helper completed the depth limit first
-            // (iterate): then the helper's, whose lines are reported as the main thread's were.
+            // The result is the main thread's, unless the search has a depth limit that a
+            // helper completed and the main thread did not (stopped first by time, nodes or
+            // stop): then the helper's, whose lines are reported as the main thread's were.
             std::vector<int> completed;
             for (const auto& w : workers) completed.push_back(w->completed_depth());
             const W* chosen = workers[chosen_thread(completed, limits)].get();
