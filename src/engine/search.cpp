@@ -207,9 +207,9 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     // 5. Internal iterative reduction: with no move from the table to try first, the ordering is
     // a guess; search one ply less (the next iteration finds the table move this one stores).
     // Helper threads search two plies less: they run further ahead of the main thread and fill
-    // the table for it sooner (README, "Threads": 2-thread time to depth 2.0x against 1.7x, and
-    // no weaker at 2 threads in play). Their depths mean less, so a depth limit is the main
-    // thread's to judge (iterate).
+    // the table for it sooner (README, "Threads": the main thread reaches its depths sooner, and
+    // 2 threads play no worse). Their depths mean less, so a depth limit is the main thread's to
+    // judge (iterate).
     if (depth >= 4 && tt_move == Move{}) depth -= id_ == 0 ? 1 : 2;
 
     // 6. The moves.
