@@ -172,6 +172,15 @@ constexpr int pop_lsb(BB& b) {
     return sq;
 }
 
+// Adds square sq to b (on wide bitboards one word is written, not the whole board).
+template <class BB>
+constexpr void set_square(BB& b, int sq) {
+    if constexpr (is_wide_bitboard<BB>)
+        b.w[sq >> 6] |= uint64_t(1) << (sq & 63);
+    else
+        b |= BB(1) << sq;
+}
+
 template <class BB>
 constexpr bool test(const BB& b, int sq) {
     if constexpr (is_wide_bitboard<BB>)

@@ -368,13 +368,15 @@ BB Position<BB>::destinations(Square from, Piece p) const {
 }
 
 // The squares a piece on `from` slides to, at most `reach` squares, never crossing `no_pass` nor
-// stopping on `no_stop`.
+// stopping on `no_stop`. On boards of up to 128 squares whole rays are masked at once; on wider
+// ones, whose every operation touches four or six words, the squares are walked one by one (a
+// test of one word each: a slide is a few squares long).
 template <class BB>
 BB Position<BB>::slide_targets(Square from, int reach, BB no_stop, BB no_pass) const {
     const auto& geo = t_->geo;
     const BB occ = occupied();
     BB reached = 0;
-    if (reach >= geo.size) {
+    if (reach >= geo.size && !is_wide_bitboard<BB>) {
         // Along each ray up to the first piece (excluded) or square not to be crossed (included).
         for (int dir = 0; dir < kDirections; ++dir) {
             BB ray = geo.ray[dir][from];
@@ -388,7 +390,7 @@ BB Position<BB>::slide_targets(Square from, int reach, BB no_stop, BB no_pass) c
             for (int step = 0; step < reach; ++step) {
                 sq = geo.neighbour[sq][dir];
                 if (sq == kNoSquare || test(occ, sq)) break;
-                reached |= square_bb<BB>(sq);
+                set_square(reached, sq);
                 if (test(no_pass, sq)) break;
             }
         }

@@ -8,7 +8,8 @@
 //   3. the quiet moves: the two killers first, then the countermove, then by history; scored only
 //      when the first two
 //      stages did not cut off, picked one by one for the first few (most nodes cut off there),
-//      then sorted once (a selection sort is quadratic in the hundreds of moves of wide boards).
+//      then sorted once (a selection sort is quadratic in the hundreds of moves of wide boards),
+//      and only as far as the caller will search them in order (late-move pruning).
 // Ties go to the move first in the list: the list in generation order, each pick of the
 // captures and the first quiet moves swapped to the front.
 // Every move generate() produces comes out exactly once, except the quiet moves a filter
@@ -39,15 +40,19 @@ class MovePicker {
     // before (Move{} for none); `history`: the side to move's history, indexed from * row + to.
     // `keep`: which quiet moves to hand out at all; the TT move is never filtered (the
     // quiescence search passes none).
+    // `ordered`: how many moves the caller may search in order at most (the TT move, the good
+    // ones and the first quiet ones); quiet moves beyond it come in no particular order.
     MovePicker(const Position<BB>& pos, Move tt_move, const std::array<Move, 2>& killers,
-               Move counter, const int* history, int row, KeepQuiet keep = {})
+               Move counter, const int* history, int row, KeepQuiet keep = {},
+               int ordered = INT_MAX)
         : pos_(pos),
           tt_move_(tt_move),
           killers_(killers),
           counter_(counter),
           history_(history),
           row_(row),
-          keep_(keep) {
+          keep_(keep),
+          ordered_(ordered) {
         if (!is_legal_move(pos_, tt_move_)) tt_move_ = Move{};
     }
 
@@ -162,12 +167,19 @@ class MovePicker {
     // Sorts the quiet moves left, by history, the first of equals first: their sort keys
     // (history, index) replace their scores; the moves stay where they are. The killers and the
     // countermove, whose scores are above history's range, were among the first kSelected picks.
+    // Only the first `ordered_` moves in all are put in order (a partial sort): the caller
+    // searches no more of them in order (late-move pruning).
     void sort_rest() {
         for (int i = current_; i < list_.count; ++i) {
             const int h = std::clamp(scores_[i], -32768, 32767);
             scores_[i] = ((h + 32768) << 11) | (kLastIndex - i);
         }
-        std::sort(scores_.begin() + current_, scores_.begin() + list_.count, std::greater<int>());
+        const auto begin = scores_.begin() + current_, end = scores_.begin() + list_.count;
+        const int wanted = ordered_ - current_;
+        if (wanted < end - begin)
+            std::partial_sort(begin, begin + std::max(wanted, 0), end, std::greater<int>());
+        else
+            std::sort(begin, end, std::greater<int>());
     }
 
     // Selection step: brings the best-scored move not handed out (the first of equals) to the
@@ -189,6 +201,7 @@ class MovePicker {
     const int* history_;
     int row_;
     KeepQuiet keep_;
+    int ordered_;
     Stage stage_ = Stage::TTMove;
     int current_ = 0, good_left_ = 0, quiets_begin_ = 0;
     MoveList list_;

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/game_end.h"
+#include "core/quiet_move_facts.h"
 #include "engine/threats.h"
 
 namespace branan {
@@ -213,14 +214,29 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     if (depth >= 4 && tt_move == Move{}) depth -= id_ == 0 ? 1 : 2;
 
     // 6. The moves.
-    MovePicker<BB> picker(pos_, tt_move, killers_[ply], countermove(), history_of(us), kSquares);
+    // Late-move pruning is decided before a move is made: near the leaves, a quiet move this far
+    // down the ordering is not searched, unless a win in one is at stake (a threat to the side to
+    // move, or a win or a way out for the king that the move may bring: QuietMoveFacts) or every
+    // move so far loses. The moves past that point need no order.
+    const bool may_prune_late = !pv_node && !threatened && depth <= 4;
+    const int late = 4 + 3 * depth * depth;  // moves searched before pruning starts
+    MovePicker<BB> picker(pos_, tt_move, killers_[ply], countermove(), history_of(us), kSquares,
+                          AllMoves{}, may_prune_late ? late + 1 : INT_MAX);
     Score best = -kScoreInfinite;
     Move best_move{};
     int legal = 0;
     bool forbidden = false, quiet = false;
     QuietList quiets;
     const Score original_alpha = alpha;
+    std::optional<QuietMoveFacts<BB>> facts;  // worked out at the first move it could prune
     for (Move m; !((m = picker.next(quiet)) == Move{});) {
+        if (may_prune_late && quiet && legal + 1 > late && best > -kScoreMateBound) {
+            if (!facts) facts.emplace(pos_);
+            if (!facts->may_matter(m)) {
+                ++legal;
+                continue;
+            }
+        }
         if (!play_unless_forbidden(m, forbidden)) continue;
         ++legal;
         // A move that wins at once (a ring closed, an exit fort built: quiet moves) is never
@@ -230,11 +246,9 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         const bool opens_escape =
             us == Side::Defenders && !pos_.status().over() && king_sees_escape(pos_);
         const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
-        // Late-move pruning: near the leaves, a quiet move this far down the ordering is not
-        // searched, unless a win in one is at stake (a threat to the side to move, or a way out
-        // the move opens for the king) or every move so far loses.
-        if (!pv_node && !threatened && quiet && !opens_escape && !wins && depth <= 4 &&
-            legal > 4 + 3 * depth * depth && best > -kScoreMateBound) {
+        // What QuietMoveFacts could not rule out is pruned here, once made and judged.
+        if (may_prune_late && quiet && !opens_escape && !wins && legal > late &&
+            best > -kScoreMateBound) {
             pos_.undo_move();
             continue;
         }

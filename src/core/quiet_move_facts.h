@@ -1,0 +1,127 @@
+// QuietMoveFacts<BB>: what late-move pruning must know of a quiet move before it is made, worked
+// out once per node from bitboards (tafl's counterpart of Stockfish's check squares and
+// blockers), so that a pruned move is never made.
+//
+// may_matter(m) is true for every quiet move (no capture, no king move to an escape square) that,
+// once made, wins at once or leaves the defenders' king in sight of an escape square; it may also
+// be true for moves that do neither (then the caller makes the move and judges it exactly). It
+// holds only where the caller has already ruled out every win in one move that the search's
+// threat tests know (engine/threats.h: the king's escape, an exit fort, the king's capture), and
+// not under special rules, forests or the like, where `exact()` is false and every move matters.
+//
+// Why the two tests suffice:
+// - A defender soldier's quiet move changes the king's lines of sight only by leaving its square
+//   (its destination can only block): it can open a way out only if it is the first piece on one
+//   of the king's rays and the ray beyond it runs free to an escape square.
+// - A king's quiet move: the rays from his destination, with his origin empty.
+// - An attacker's quiet move can win at once (no king capture: ruled out) only by closing a ring.
+//   Only attackers wall the defenders in (encircled(): defenders do not block), so a defender
+//   move never closes one, and an attacker move whose destination leaves the free squares around
+//   it connected through its eight neighbours (a "simple" square of digital topology) disconnects
+//   nothing: the defenders reach the edge after it as before. If they are walled in already (a
+//   ring not yet unbreakable), every attacker move may matter.
+#pragma once
+
+#include "core/position.h"
+
+namespace branan {
+
+template <class BB>
+class QuietMoveFacts {
+  public:
+    explicit QuietMoveFacts(const Position<BB>& pos) : pos_(pos) {
+        const auto& t = pos.tables();
+        exact_ = !t.special && t.rules.forest_moves == 0;
+        if (!exact_) return;
+        if (pos.side_to_move() == Side::Defenders) {
+            opening_soldiers_ = soldiers_blocking_escape();
+        } else {
+            ring_rules_ = t.rules.encirclement;
+            walled_in_ = ring_rules_ && pos.encircled();
+        }
+    }
+
+    // False where the facts do not hold (special rules, forests): every move may matter.
+    bool exact() const { return exact_; }
+
+    // Whether quiet move `m` (pseudo-legal) may win at once or open a way out for the king.
+    bool may_matter(Move m) const {
+        if (!exact_) return true;
+        if (pos_.side_to_move() == Side::Defenders)
+            return m.from == pos_.king() ? king_sees_escape_from(m.to, m.from)
+                                         : test(opening_soldiers_, m.from);
+        if (!ring_rules_) return false;
+        return walled_in_ || !simple_after(m);
+    }
+
+  private:
+    // Whether the squares strictly beyond `from` along `dir`, up to the first piece of `occ`,
+    // hold an escape square.
+    bool ray_reaches_escape(Square from, int dir, BB occ) const {
+        const auto& geo = pos_.tables().geo;
+        BB free_run = geo.ray[dir][from];
+        const Square stop = geo.first_on_ray(dir, from, occ);
+        if (stop != kNoSquare) free_run &= ~(geo.ray[dir][stop] | square_bb<BB>(stop));
+        return (free_run & pos_.tables().escape) != 0;
+    }
+
+    // The defender soldiers that are the first piece on one of the king's rays with a free run
+    // to an escape square behind them.
+    BB soldiers_blocking_escape() const {
+        const auto& geo = pos_.tables().geo;
+        const BB occ = pos_.occupied();
+        const BB soldiers = pos_.soldiers(Side::Defenders);
+        BB found = 0;
+        for (int dir = 0; dir < kDirections; ++dir) {
+            const Square first = geo.first_on_ray(dir, pos_.king(), occ);
+            if (first != kNoSquare && test(soldiers, first) && ray_reaches_escape(first, dir, occ))
+                found |= square_bb<BB>(first);
+        }
+        return found;
+    }
+
+    // Whether the king, moved from `from` to `to`, has a free run to an escape square (squares
+    // he may not pass are not looked at: a superset).
+    bool king_sees_escape_from(Square to, Square from) const {
+        const BB occ = pos_.occupied() & ~square_bb<BB>(from);
+        for (int dir = 0; dir < kDirections; ++dir)
+            if (ray_reaches_escape(to, dir, occ)) return true;
+        return false;
+    }
+
+    // Whether, after attacker move `m`, the free squares (not attackers; off the board counts as
+    // free: the outside joins every edge square) among the eight around m.to form one run around
+    // it that holds all of its free orthogonal neighbours: then walling m.to cuts no path.
+    bool simple_after(Move m) const {
+        const auto& nb = pos_.tables().geo.neighbour;
+        const BB walls = pos_.soldiers(Side::Attackers) ^ square_bb<BB>(m.from);
+        auto free_at = [&](Square sq) { return sq == kNoSquare || !test(walls, sq); };
+        auto step = [&](Square sq, int dir) { return sq == kNoSquare ? kNoSquare : nb[sq][dir]; };
+        const Square to = m.to;
+        // Clockwise from north: N, NE, E, SE, S, SW, W, NW. Off-board diagonals are free.
+        const Square n = nb[to][0], e = nb[to][1], s = nb[to][2], w = nb[to][3];
+        const Square ring[8] = {n, step(n, 1), e, step(s, 1), s, step(s, 3), w, step(n, 3)};
+        bool open[8];
+        for (int i = 0; i < 8; ++i) open[i] = free_at(ring[i]);
+        // Runs of free squares around the ring that hold an orthogonal neighbour.
+        int runs = 0;
+        bool all_free = true;
+        for (int i = 0; i < 8; ++i) all_free &= open[i];
+        if (all_free) return true;
+        for (int i = 0; i < 8; ++i) {
+            if (!open[i] || open[(i + 7) % 8]) continue;  // not the start of a run
+            bool orthogonal = false;
+            for (int j = i; open[j % 8]; ++j) orthogonal |= j % 2 == 0;
+            runs += orthogonal;
+        }
+        return runs <= 1;
+    }
+
+    const Position<BB>& pos_;
+    bool exact_ = false;
+    bool ring_rules_ = false;  // the rules let a ring win
+    bool walled_in_ = false;   // the defenders cannot reach the edge now
+    BB opening_soldiers_ = 0;
+};
+
+}  // namespace branan
