@@ -268,8 +268,8 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             // The helpers (kept from one search to the next) start together: every worker
             // exists before the first of them searches.
             helpers_.start([&workers](int i) { workers[i + 1]->iterate(nullptr); });
-            // A stop during the root solve, or before this, still gets a searched move: the
-            // main thread's first iteration always completes (Worker::stopped).
+            // A stop during the root solve, or before this, ends the first iteration at once:
+            // the answer is then the table's move or the first root move (unfinished_info).
             workers[0]->iterate(on_info);
             wait_for_release();
             sh.stop = true;
@@ -289,6 +289,13 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             result.nodes = sh.total_nodes();
             result.depth = chosen->completed_depth();
             result.score = best.score == -kScoreInfinite ? best.previous : best.score;
+            if (chosen->completed_depth() == 0) {  // stopped before depth 1 completed
+                const SearchInfo early = chosen->unfinished_info();
+                if (on_info) on_info(early);
+                result.pv = early.pv;
+                result.ponder.reset();
+                result.score = early.score;
+            }
             sh.total_nodes = nullptr;
         });
     } else {

@@ -19,7 +19,8 @@ void Worker<BB>::init_reductions() {
 
 template <class BB>
 void Worker<BB>::check_limits() {
-    if (++calls_ & 1023) return;
+    // Every 256 calls: a few milliseconds at the slowest nodes/s of the widest boards.
+    if (++calls_ & 255) return;
     if (id_ != 0) return;
     const auto& limits = shared_.limits;
     if (limits.nodes && shared_.total_nodes() >= limits.nodes) shared_.stop = true;
@@ -364,6 +365,16 @@ SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
     info.nps = shared_.time.per_second(info.nodes);
     info.hashfull = shared_.tt->hashfull();
     info.pv = rm.pv;
+    return info;
+}
+
+template <class BB>
+SearchInfo Worker<BB>::unfinished_info() const {
+    SearchInfo info = make_info(0, 0);
+    info.seldepth = 0;
+    info.lowerbound = info.upperbound = false;
+    if (info.score == -kScoreInfinite) info.score = static_eval();
+    info.pv.assign(1, roots_[0].move);
     return info;
 }
 

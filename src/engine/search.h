@@ -97,6 +97,14 @@ class Worker {
         assert(static_cast<int>(history_.size()) == history_size());
         for (Move m : root_moves)
             roots_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, false, false, 0, {m}});
+        // The table's move first: it is the answer of a search stopped before any root move is
+        // searched (else the first move in generation order).
+        TTData tt;
+        if (shared_.tt && shared_.tt->probe(root.key(), tt)) {
+            const auto it = std::find_if(roots_.begin(), roots_.end(),
+                                         [&](const RootMove& rm) { return rm.move == tt.move; });
+            if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
+        }
         init_reductions();
     }
 
@@ -105,6 +113,10 @@ class Worker {
     void iterate(const std::function<void(const SearchInfo&)>& report);
     // One info per PV line of the last completed iteration.
     void report_lines(const std::function<void(const SearchInfo&)>& report) const;
+    // The info of a search stopped before its first iteration completed: depth 0, the first root
+    // move (the table's, or the best one searched) and its score if searched, else the static
+    // evaluation. Only once the search has returned to the root.
+    SearchInfo unfinished_info() const;
 
     static constexpr int history_size() { return 2 * kSquares * kSquares; }
     const std::vector<RootMove>& root_moves() const { return roots_; }
@@ -150,12 +162,10 @@ class Worker {
     void update_quiet_stats(Move m, int ply, int depth, const QuietList& list, int tried);
     void update_pv(int ply, Move m);
     void check_limits();
-    // Whether the search must end now: `stop` is set (by the user, a limit or another thread),
-    // and this is not the main thread's first iteration. That one always completes, so that
-    // every search answers with a searched move and at least one info line.
-    bool stopped() const {
-        return shared_.stop.load(std::memory_order_relaxed) && (id_ != 0 || root_depth_ > 1);
-    }
+    // Whether the search must end now: `stop` is set (by the user, a limit or another thread).
+    // Any iteration, the first included, ends at once: the root moves hold a legal answer from
+    // the start (the table's move first).
+    bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
     void init_reductions();
     SearchInfo make_info(int depth, int pv_index) const;
     int lines() const { return std::min<int>(shared_.multipv, static_cast<int>(roots_.size())); }

@@ -773,7 +773,8 @@ def solver_proof_check_is_bounded():
 
 @test
 def stop_during_a_long_solve():
-    """A stop while the solver works still answers at once, with a searched legal move."""
+    """A stop while the solver works still answers at once, with a legal move and its info line
+    (depth 0 when no iteration completed: protocol-spec.md 3.7)."""
     e = start_engine()
     try:
         e.command("setoption name UTI_Variant value brandubh-federation")
@@ -788,7 +789,7 @@ def stop_during_a_long_solve():
         got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(5), "bestmove")
         best, _ = check_bestmove(got[-1], legal)
         infos = search_infos(got)
-        assert infos and infos[-1]["depth"] >= 1 and infos[-1]["pv"][0] == best, got
+        assert infos and infos[-1]["pv"][0] == best, got
         assert received - sent < T(0.5), "bestmove came %.3f s after stop" % (received - sent)
     finally:
         e.close()
@@ -1162,24 +1163,36 @@ def commands_during_search():
 
 
 @test
-def stopped_search_completes_depth_one():
-    """A search stopped at once (during the root solve, or by a limit of one node or one
-    millisecond) still completes its first iteration: a depth-1 info line before its bestmove
-    (protocol-spec.md 3.7)."""
+def stopped_search_answers_at_once():
+    """A search stopped at once (by stop, or by a limit of one node or one millisecond) answers
+    with a legal move and at least one info line; stopped before depth 1 completes, that line is
+    'info depth 0 ... pv <the bestmove>' (protocol-spec.md 3.7). On the 19x19 middle game whose
+    first iteration alone took about 610,000 nodes, stop ends the search in well under a second
+    (it waited for that iteration before)."""
     e = start_engine()
     try:
-        for variant in ("brandubh", "alea-evangelii"):
+        middle = ("startpos moves h4-i4 k5-k1 n1-l1 h9-h4 f1-j1 h4-a4 f6-i6 e9-d9 d10-c10 o9-p9 "
+                  "a6-a5 a4-d4 c1-c4 d4-d7 c6-c7 d9-d1 j1-e1 k8-k4 p10-q10 o11-q11")
+        for variant, position in (("brandubh", "startpos"), ("alea-evangelii", "startpos"),
+                                  ("alea-evangelii", middle)):
             out = e.command("setoption name UTI_Variant value " + variant)
             assert not errors(out), out
-            e.command("position startpos")
+            assert not errors(e.command("position " + position))
             legal = e.legal_moves()
             for go in ("go infinite\nstop", "go nodes 1", "go movetime 1", "go wtime 1 btime 1"):
+                sent = time.monotonic()
                 e.send(go)
                 got = e.read_until(lambda l: l.startswith("bestmove"), T(10), "bestmove")
+                elapsed = time.monotonic() - sent
                 check_bestmove(got[-1], legal)
                 infos = search_infos(got)
                 assert infos, "%s, %r: no info line before %r" % (variant, go, got[-1])
-                assert min(i["depth"] for i in infos) == 1, (variant, go, infos)
+                assert min(i["depth"] for i in infos) in (0, 1), (variant, go, infos)
+                for info in infos:
+                    if info["depth"] == 0:
+                        assert info["pv"] == [got[-1].split()[1]], (info, got[-1])
+                        assert "ponder" not in got[-1], got[-1]
+                assert elapsed < T(1.0), "%s, %r: bestmove after %.2f s" % (variant, go, elapsed)
                 assert_no_more_bestmove(e, 0.2)
                 e.wait_idle()
         assert e.sync() == []
