@@ -31,24 +31,41 @@ bool is_legal_move(const Position<BB>& pos, Move m) {
     return test(pos.destinations(m.from, piece), m.to);
 }
 
-// A superset of the squares on which a move of the side to move can capture: the squares next
-// to an enemy soldier (a custodial capture takes a soldier beside the mover's new square), and
-// every square where the rules have shieldwalls and at least two enemy pieces stand on the edge
-// (a wall's row is of two or more enemy pieces on the edge, and may close far from the mover),
-// and every square under OpenTafl's special rules.
-// A move ending elsewhere has captures_of() == 0.
+// A superset of the squares on which a move of the side to move can capture (a move ending
+// elsewhere has captures_of() == 0), worked out once per node so that the move picker asks
+// captures_of() only of the moves ending there:
+// - custodial captures: squares s with an enemy soldier on s + d and, on s + 2d, a piece or
+//   square that may close the capture (the mover's side's soldiers, the king, a square hostile
+//   to the victim, empty or occupied), for each direction d;
+// - clean shieldwalls whose capturing move lands on an end of the row (shieldwall_flank): edge
+//   squares beside an enemy piece on the edge, when two or more stand there;
+// - other shieldwalls (a wall's row may close far from the mover) and OpenTafl's special rules
+//   (a capturing jump takes the piece it jumps): every square.
 template <class BB>
 BB capture_squares(const Position<BB>& pos) {
     const auto& t = pos.tables();
-    const Side them = opponent(pos.side_to_move());
-    // A capturing jump takes the piece it jumps, not only one beside its landing square.
+    const auto& geo = t.geo;
+    const Side us = pos.side_to_move(), them = opponent(us);
     if (t.special) [[unlikely]]
-        return t.geo.all;
+        return geo.all;
+    BB zone = 0;
     if (t.shieldwall) {
-        const BB on_edge = pos.side_pieces(them) & t.geo.edge;
-        if (popcount(on_edge) >= 2) return t.geo.all;
+        const BB on_edge = pos.side_pieces(them) & geo.edge;
+        if (popcount(on_edge) >= 2) {
+            if (!t.rules.shieldwall_flank || t.opentafl_walls) return geo.all;
+            zone = geo.edge & geo.neighbours(on_edge);
+        }
     }
-    return t.geo.neighbours(pos.soldiers(them));
+    const int victim = static_cast<int>(soldier_of(them));
+    const BB closers =
+        pos.soldiers(us) | pos.king_bb() | t.hostile_empty[victim] | t.hostile_occupied[victim];
+    const BB victims = pos.soldiers(them);
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const int back = (dir + 2) % kDirections;
+        // Victims with a closer beyond them in direction dir, then the squares before them.
+        zone |= geo.shift(victims & geo.shift(closers, back), back);
+    }
+    return zone;
 }
 
 }  // namespace branan

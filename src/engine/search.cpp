@@ -239,6 +239,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             }
         }
         if (!play_unless_forbidden(m, forbidden)) continue;
+        shared_.tt->prefetch(pos_.key());
         ++legal;
         // A move that wins at once (a ring closed, an exit fort built: quiet moves) is never
         // pruned or reduced.

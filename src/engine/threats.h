@@ -168,6 +168,23 @@ bool king_captured_in_one(Position<BB>& pos) {
 template <class BB>
 bool king_threatens(Position<BB>& pos, Move king_move, int routes) {
     if (test(pos.tables().escape, king_move.to)) return false;
+    // First without playing it: the escape squares on free runs from his new square, counting
+    // his old square and every attacker beside the new one (he may capture it) as free and no
+    // square as barred, are at least those he reaches once moved. Fewer than `routes` of them:
+    // no threat, and the move is not played (most king moves of a quiescence node).
+    const auto& t = pos.tables();
+    const BB free_of = square_bb<BB>(king_move.from) |
+                       (t.geo.adjacent[king_move.to] & pos.soldiers(Side::Attackers));
+    const BB occ = pos.occupied() & ~free_of;
+    int seen = 0;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        BB run = t.geo.ray[dir][king_move.to];
+        if (const Square stop = t.geo.first_on_ray(dir, king_move.to, occ); stop != kNoSquare)
+            run &= ~(t.geo.ray[dir][stop] | square_bb<BB>(stop));
+        seen += popcount(run & t.escape);
+    }
+    // (Jumps and forests, which may open a run in other ways, have every move played.)
+    if (seen < routes && !t.special && t.rules.forest_moves == 0) return false;
     pos.do_move(king_move);
     const bool threat = !pos.status().over() && popcount(escapes_in_reach(pos)) >= routes;
     pos.undo_move();

@@ -121,12 +121,6 @@ void TranspositionTable::clear() {
     generation_ = 0;
 }
 
-TranspositionTable::Cluster& TranspositionTable::cluster_for(uint64_t key) const {
-    const auto index =
-        static_cast<size_t>((static_cast<unsigned __int128>(key) * cluster_count_) >> 64);
-    return clusters_[index];
-}
-
 uint64_t TranspositionTable::pack(const TTData& d, uint8_t generation) {
     const uint64_t move = static_cast<uint64_t>(d.move.from & 255) << 8 | (d.move.to & 255);
     return move | static_cast<uint64_t>(static_cast<uint16_t>(d.score)) << 16 |

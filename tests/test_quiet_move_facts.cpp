@@ -1,0 +1,103 @@
+// QuietMoveFacts (core/quiet_move_facts.h), the facts late-move pruning decides on before a move
+// is made, against the moves made: on random games of every preset and on the test positions
+// (rings, forts, shieldwalls) and every position one move after them, every quiet move that,
+// made, wins at once or leaves the defenders' king in sight of an escape square must be one that
+// may_matter() names. Asked only where the search asks it: no special rules, and no win in one
+// that the search's threat tests see first (engine/threats.h).
+#include <random>
+#include <vector>
+
+#include "catch.h"
+#include "copenhagen_positions.h"
+#include "core/game.h"
+#include "core/presets.h"
+#include "core/quiet_move_facts.h"
+#include "engine/threats.h"
+#include "positions.h"
+
+using namespace branan;
+
+namespace {
+
+struct Counts {
+    long positions = 0, quiet = 0, mattering = 0, named = 0;
+};
+
+// Checks every quiet move of one position; `pos` is left as it was.
+template <class BB>
+void check_position(Position<BB>& pos, Counts& counts) {
+    if (pos.status().over() || pos.tables().special) return;
+    const Side us = pos.side_to_move();
+    if (us == Side::Defenders ? defenders_win_in_one(pos) : king_captured_in_one(pos)) return;
+    const QuietMoveFacts<BB> facts(pos);
+    if (!facts.exact()) return;
+    ++counts.positions;
+    MoveList list;
+    pos.generate(list);
+    for (Move m : list) {
+        const bool escape_move = m.from == pos.king() && test(pos.tables().escape, m.to);
+        if (escape_move || pos.captures_of(m)) continue;
+        ++counts.quiet;
+        const bool named = facts.may_matter(m);
+        counts.named += named;
+        pos.do_move(m);
+        const bool wins = pos.status().outcome == win_for(us);
+        const bool opens_escape =
+            us == Side::Defenders && !pos.status().over() && king_sees_escape(pos);
+        pos.undo_move();
+        if (wins || opens_escape) {
+            ++counts.mattering;
+            if (!named)
+                FAIL_CHECK("quiet move " << m.from << "-" << m.to
+                                         << (wins ? " wins" : " opens an escape")
+                                         << " but may_matter() is false");
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("quiet move facts: every quiet move that wins or opens an escape is named", "[picker]") {
+    std::mt19937 rng(20261202);
+    Counts counts;
+    // A copy of the position: the check makes and takes back moves.
+    const auto check = [&](const auto& position) {
+        auto pos = position;
+        check_position(pos, counts);
+    };
+    for (const auto& name : preset_names()) {
+        const Rules rules = *preset(name);
+        INFO(rules.name);
+        const int games = rules.size <= 11 ? 8 : 2;
+        for (int g = 0; g < games; ++g) {
+            Game game = Game::create(rules).value();
+            for (int ply = 0; ply < 160; ++ply) {
+                if (game.status().over()) break;
+                if (ply % 2 == 0) game.visit_position(check);
+                const auto moves = game.legal_moves();
+                if (moves.empty()) break;
+                game.play(moves[rng() % moves.size()]);
+            }
+        }
+    }
+    auto positions = testing::test_positions();
+    for (const auto& p : testing::copenhagen_test_positions()) positions.push_back(p);
+    for (const auto& p : positions) {
+        for (const auto& name : p.presets) {
+            INFO(p.what << " under " << name);
+            const Game game = Game::create(*preset(name), p.record, p.to_move).value();
+            game.visit_position(check);
+            for (Move m : game.legal_moves()) {
+                Game next = game;
+                next.play(m);
+                next.visit_position(check);
+            }
+        }
+    }
+    WARN(counts.positions << " positions, " << counts.quiet << " quiet moves, " << counts.mattering
+                          << " that win or open an escape, " << counts.named << " named");
+    // The positions must exercise the facts: moves that matter, and far fewer named than quiet.
+    CHECK(counts.positions > 1000);
+    CHECK(counts.mattering > 100);
+    CHECK(counts.named < counts.quiet / 4);
+}
