@@ -202,6 +202,7 @@ class Position {
     BB stop_forbidden(Piece p, int origin) const;
     BB pass_forbidden(Piece p, int origin) const;
     BB slide_targets(Square from, int reach, BB no_stop, BB no_pass) const;
+    void push_slides(MoveList& list, Square from, Piece p) const;
     template <int origin>
     int count_slides(BB from, Piece p, BB empty, bool first_only) const;
     int count_fort_slides(BB from, Piece p, BB empty, bool first_only) const;
@@ -398,6 +399,39 @@ BB Position<BB>::slide_targets(Square from, int reach, BB no_stop, BB no_pass) c
     return reached & ~no_stop;
 }
 
+// The moves of the piece of kind p on `from`, pushed in ascending order of their destinations as
+// generate() lists them (south and west runs from their far end, then east and north from the
+// near one), the squares walked one by one: on wide boards this spares building the
+// destinations' bitboard and taking it apart again. The same moves as destinations(from, p).
+template <class BB>
+void Position<BB>::push_slides(MoveList& list, Square from, Piece p) const {
+    const int origin = t_->origin(from);
+    const BB no_stop = stop_forbidden(p, origin), no_pass = pass_forbidden(p, origin);
+    const int reach = t_->reach[static_cast<int>(p)];
+    const BB occ = occupied();
+    const auto& nb = t_->geo.neighbour;
+    Square run[kMaxBoardSize];
+    auto walk = [&](int dir) {
+        int n = 0;
+        Square sq = from;
+        for (int step = 0; step < reach; ++step) {
+            sq = nb[sq][dir];
+            if (sq == kNoSquare || test(occ, sq)) break;
+            run[n++] = sq;
+            if (test(no_pass, sq)) break;
+        }
+        return n;
+    };
+    auto push = [&](Square to) {
+        if (!test(no_stop, to))
+            list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(to)});
+    };
+    for (const int dir : {2, 3})  // south, west: the far end has the lowest square
+        for (int i = walk(dir) - 1; i >= 0; --i) push(run[i]);
+    for (const int dir : {1, 0})  // east, north
+        for (int i = 0, n = walk(dir); i < n; ++i) push(run[i]);
+}
+
 template <class BB>
 void Position<BB>::generate(MoveList& list) const {
     list.count = 0;
@@ -407,8 +441,12 @@ void Position<BB>::generate(MoveList& list) const {
         return;
     }
     auto add_from = [&](Square from, Piece p) {
-        for (BB to = destinations(from, p); to;)
-            list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(pop_lsb(to))});
+        if constexpr (is_wide_bitboard<BB>) {
+            push_slides(list, from, p);
+        } else {
+            for (BB to = destinations(from, p); to;)
+                list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(pop_lsb(to))});
+        }
     };
     BB own = soldiers_[index(to_move_)];
     const Piece soldier = soldier_of(to_move_);
