@@ -316,8 +316,9 @@ class Session {
     }
 
     // OpenTafl refused our move (1 wrong side, 2 illegal, 3/4 berserk). It follows up with
-    // "play" (its protocol text promises an "opponent-move" with the correct position first;
-    // OpenTafl 0.4.8 sends one only sometimes), and the refused move is not sent again here.
+    // "clock" and "play" (its protocol text promises an "opponent-move" with the correct position
+    // first; OpenTafl 0.4.8 sends one only after a second refusal, listing the whole game), and
+    // the refused move is not sent again here.
     void cmd_error() {
         std::optional<Move> refused;
         {
