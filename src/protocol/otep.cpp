@@ -2,9 +2,11 @@
 // from there ("move ...", "analysis ..."). Everything the two threads share sits behind mutex_.
 //
 // The game state follows OpenTafl: our own move is played into the game only when OpenTafl
-// acknowledges it ("move <record>"), the opponent's moves come with "opponent-move", and whenever
-// the moves do not lead to the position record OpenTafl sends, that record wins (the game is
-// re-created from it; its repetition history is lost then).
+// acknowledges it ("move <record>"), the opponent's moves come with "opponent-move" (whose list
+// OpenTafl gets wrong after a berserk capture: otep_sync.h), and whenever no reading of the moves
+// leads to the position record OpenTafl sends, that record wins (the game is re-created from it;
+// its repetition history and any berserk turn under way are lost then). A move OpenTafl refuses
+// is never sent again in that position.
 #include "protocol/otep.h"
 
 #include <algorithm>
@@ -22,10 +24,10 @@
 
 #include "core/game.h"
 #include "core/notation.h"
-#include "core/position_record.h"
 #include "core/rules_string.h"
 #include "core/text.h"
 #include "protocol/line_reader.h"
+#include "protocol/otep_sync.h"
 
 namespace branan {
 namespace {
@@ -44,12 +46,6 @@ std::string_view rest_of(std::string_view line) {
     size_t j = line.size();
     while (j > i && std::isspace(static_cast<unsigned char>(line[j - 1]))) --j;
     return line.substr(i, j - i);
-}
-
-bool same_position(const Game& game, std::string_view record) {
-    const auto theirs = parse_position_record(record);
-    const auto ours = parse_position_record(game.record());
-    return theirs && ours && *theirs == *ours;
 }
 
 struct ClockState {
@@ -157,6 +153,7 @@ class Session {
         game_ = std::move(game.value());
         our_side_.reset();
         clear_pending();
+        refused_.clear();
         engine_.new_game();
     }
 
@@ -236,12 +233,20 @@ class Session {
         our_side_ = *side;
         set_side_to_move(*side);
         if (!ensure_moves("play")) return;
+        SearchLimits limits = limits_for(*side);
+        if (auto allowed = refused_.allowed(game_)) {
+            if (allowed->empty()) {
+                out_.line("error 0 no legal move (OpenTafl refused every legal move here)");
+                return;
+            }
+            limits.search_moves = std::move(*allowed);
+        }
 
         engine_.set_multipv(1);
         engine_.set_game(game_);
         const int size = game_.size();
         const Side me = *side;
-        start_search(limits_for(me), nullptr, [this, size, me](const SearchResult& r) {
+        start_search(limits, nullptr, [this, size, me](const SearchResult& r) {
             if (!r.best) {
                 out_.line(std::string("error 0 no legal move (") + reason_name(r.status.reason) +
                           ")");
@@ -260,30 +265,26 @@ class Session {
             out_.line("error 0 opponent-move: no move given");
             return;
         }
-        const std::string record = words.size() >= 3 ? words[2] : std::string();
-        const Side mover = game_.side_to_move();
-        Game next = game_;
         // A berserk turn comes as its moves joined by '|', oldest first.
-        std::string failure;
-        for (const std::string& text : split_at(words[1], '|'))
-            if (const auto played = next.play(text); !played) {
-                failure = played.error();
-                break;
-            }
-        if (failure.empty() && (record.empty() || same_position(next, record))) {
+        const std::vector<std::string> moves = split_at(words[1], '|');
+        if (words.size() < 3) {
+            Game next = game_;
+            for (const std::string& text : moves)
+                if (const auto played = next.play(text); !played) {
+                    out_.line("error 0 opponent-move: " + played.error() +
+                              " (and no position record to resynchronise from)");
+                    return;
+                }
             game_ = std::move(next);
             return;
         }
-        if (record.empty()) {
-            out_.line("error 0 opponent-move: " + failure +
-                      " (and no position record to resynchronise from)");
+        const std::string& record = words[2];
+        if (auto next = follow_opponent_moves(game_, moves, record)) {
+            game_ = std::move(*next);
             return;
         }
         // The record is authoritative. After the opponent's move it is our turn.
-        const Side to_move = our_side_         ? *our_side_
-                             : failure.empty() ? next.side_to_move()
-                                               : opponent(mover);
-        resync(record, to_move, "opponent-move");
+        resync(record, our_side_ ? *our_side_ : opponent(game_.side_to_move()), "opponent-move");
     }
 
     void cmd_move(const std::vector<std::string>& words) {
@@ -315,8 +316,18 @@ class Session {
     }
 
     // OpenTafl refused our move (1 wrong side, 2 illegal, 3/4 berserk). It follows up with
-    // opponent-move (with the correct position) and play, which resynchronise us.
-    void cmd_error() { clear_pending(); }
+    // "clock" and "play" (its protocol text promises an "opponent-move" with the correct position
+    // first; OpenTafl 0.4.8 sends one only after a second refusal, listing the whole game), and
+    // the refused move is not sent again here.
+    void cmd_error() {
+        std::optional<Move> refused;
+        {
+            std::lock_guard lock(mutex_);
+            refused = pending_;
+            pending_.reset();
+        }
+        if (refused) refused_.add(game_, *refused);
+    }
 
     void cmd_analyze(const std::vector<std::string>& words) {
         cancel_search();
@@ -500,6 +511,7 @@ class Session {
     Game game_;
     std::optional<Side> our_side_;  // from the last 'play'
     ClockState clock_;
+    RefusedMoves refused_;  // since the last "rules"
 
     std::mutex mutex_;  // guards what follows: shared with the search thread
     uint64_t last_search_ = 0, live_search_ = 0;
