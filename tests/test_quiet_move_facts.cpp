@@ -3,7 +3,7 @@
 // (rings, forts, shieldwalls) and every position one move after them, every quiet move that,
 // made, wins at once or leaves the defenders' king in sight of an escape square must be one that
 // may_matter() names. Asked only where the search asks it: no special rules, and no win in one
-// that the search's threat tests see first (engine/threats.h).
+// that the search's threat tests see first (core/threats.h).
 #include <random>
 #include <vector>
 
@@ -12,7 +12,7 @@
 #include "core/game.h"
 #include "core/presets.h"
 #include "core/quiet_move_facts.h"
-#include "engine/threats.h"
+#include "core/threats.h"
 #include "positions.h"
 
 using namespace branan;

@@ -1,4 +1,4 @@
-// The search's threat tests (engine/threats.h) against brute force over the legal moves, along
+// The search's threat tests (core/threats.h) against brute force over the legal moves, along
 // random games of every preset.
 #include <algorithm>
 #include <random>
@@ -9,7 +9,7 @@
 #include "copenhagen_positions.h"
 #include "core/game.h"
 #include "core/presets.h"
-#include "engine/threats.h"
+#include "core/threats.h"
 #include "positions.h"
 
 using namespace branan;

@@ -6,7 +6,7 @@
 // once made, wins at once or leaves the defenders' king in sight of an escape square; it may also
 // be true for moves that do neither (then the caller makes the move and judges it exactly). It
 // holds only where the caller has already ruled out every win in one move that the search's
-// threat tests know (engine/threats.h: the king's escape, an exit fort, the king's capture), and
+// threat tests know (core/threats.h: the king's escape, an exit fort, the king's capture), and
 // not under special rules, forests or the like, where `exact()` is false and every move matters.
 //
 // Why the two tests suffice:

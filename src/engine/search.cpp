@@ -6,7 +6,7 @@
 
 #include "core/game_end.h"
 #include "core/quiet_move_facts.h"
-#include "engine/threats.h"
+#include "core/threats.h"
 
 namespace branan {
 

@@ -1,6 +1,6 @@
 // The search: iterative deepening, principal variation search with aspiration windows, a shared
 // transposition table, killer and history move ordering, late-move reductions and pruning, and a
-// quiescence search over captures and threats to win at once (engine/threats.h). Worker<BB> is
+// quiescence search over captures and threats to win at once (core/threats.h). Worker<BB> is
 // one search thread; Lazy SMP runs several on one shared table (engine.cpp).
 #pragma once
 

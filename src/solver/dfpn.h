@@ -1,6 +1,6 @@
 // Depth-first proof-number search (Nagai's df-pn) over the rules core: does `prover` win from a
 // position, whatever the other side does? OR nodes have the prover to move, AND nodes the other
-// side. Leaves are judged by core/game_end.h, with the win-in-one tests of engine/threats.h as
+// side. Leaves are judged by core/game_end.h, with the win-in-one tests of core/threats.h as
 // shortcuts. A proof is then extracted from the table into a ProofNode tree, checked move by
 // move against the rules on the real path; only a proof that passes is reported.
 //
@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "core/game_end.h"
-#include "engine/threats.h"
+#include "core/threats.h"
 #include "solver/proof_table.h"
 
 namespace branan::solver {
