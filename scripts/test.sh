@@ -3,7 +3,9 @@
 #   0. the C++ sources as .clang-format says (scripts/check_format.sh); the Markdown documents'
 #      links and paths (scripts/check_docs.py);
 #   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol,
-#      matches; then the bench signature against the newest "Bench:" commit (check_bench.sh);
+#      matches; then the bench signature against the newest "Bench:" commit (check_bench.sh),
+#      and the documents against the binaries: the README's UTI session (readme_transcript.py),
+#      the examples and bench figures (check_doc_examples.py);
 #   2. the tests of 1 but the slow tier (deeper perft, solver proofs and reference comparisons of
 #      code the fast tier runs too) under AddressSanitizer + UndefinedBehaviorSanitizer, with the
 #      assert()s on (-O1 -g1 and no NDEBUG: the build that also stands for a Debug build;
@@ -55,6 +57,9 @@ step "Release tests"
 (cd build/release && ctest --no-tests=error --output-on-failure -j"$jobs")
 step "Bench signature"
 scripts/check_bench.sh build/release
+step "Documents against the binaries: the README's UTI session, the examples, the bench figures"
+scripts/readme_transcript.py --check build/release/branan
+scripts/check_doc_examples.py build/release
 
 step "AddressSanitizer + UndefinedBehaviorSanitizer build, assertions on"
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
