@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Branan and runs every test:
 #   0. the C++ sources as .clang-format says (scripts/check_format.sh); the Markdown documents'
-#      links and paths (scripts/check_docs.py);
+#      links and paths (scripts/check_docs.py); every source file's SPDX licence line
+#      (scripts/spdx_headers.py);
 #   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol,
 #      matches; then the bench signature against the newest "Bench:" commit (check_bench.sh),
 #      and the documents against the binaries: the README's UTI session (readme_transcript.py),
@@ -34,8 +35,9 @@ step() { printf '\n=== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"
 
 step "Formatting (clang-format)"
 scripts/check_format.sh
-step "Documents: links inside the repository, no machine paths"
+step "Documents: links inside the repository, no machine paths; every source's licence line"
 scripts/check_docs.py
+scripts/spdx_headers.py --check
 
 step "Release build"
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_TESTS=ON -DBRANAN_WERROR=ON >/dev/null
