@@ -91,12 +91,11 @@ def main():
     if args[0] == "--fix":
         print("spdx_headers.py: added the licence line to %d of %d source files" % (len(missing), len(files)))
         return 0
-    for path in missing:
-        print("%s: no '%s %s' line (scripts/spdx_headers.py --fix adds it)" % (path, TAG, LICENCE), file=sys.stderr)
-    if missing:
-        return 1
-    print("spdx_headers.py: all %d source files name their licence" % len(files))
-    return 0
+    sys.stderr.writelines("%s: no '%s %s' line (scripts/spdx_headers.py --fix adds it)\n" % (path, TAG, LICENCE)
+                          for path in missing)
+    if not missing:
+        print("spdx_headers.py: all %d source files name their licence" % len(files))
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":
