@@ -24,7 +24,7 @@
 set -u
 
 usage() {
-    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,24p' "$0" | grep -v 'SPDX-License-Identifier' | sed -n '1,22p' | sed 's/^# \{0,1\}//' >&2
     exit 3
 }
 [ $# -ge 2 ] || usage
