@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks that the documents' examples and bench figures are what the binaries print now.
 
 usage: scripts/check_doc_examples.py [--fix] [--bench N] BUILD_DIR [FILE.md ...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian packages Branan needs, if any is missing (with sudo unless run as root).
 #   scripts/deps.sh --build   what building and running need: the compiler, CMake, make and
 #                             Boost.Program_options (without recommended packages).

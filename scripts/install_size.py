@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What `scripts/deps.sh --build` (or --test) would install on a fresh Debian 12 system.
 
 usage: scripts/install_size.py [--build | --test]   (default --build)

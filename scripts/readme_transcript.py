@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Re-records README.md's UTI session ("A UTI session") with the real binary.
 
 usage: scripts/readme_transcript.py [--check] [BRANAN]   (BRANAN: default build/release/branan)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks, or adds, the licence line of every source file: SPDX-License-Identifier: GPL-3.0-or-later.
 
 usage: scripts/spdx_headers.py --check | --fix [--root DIR]

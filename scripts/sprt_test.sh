@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # SPRT of a new engine build against a base build with branan-match:
 #
 #   scripts/sprt_test.sh BASE_BINARY NEW_BINARY [extra branan-match args]

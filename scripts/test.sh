@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds Branan and runs every test:
 #   0. the C++ sources as .clang-format says (scripts/check_format.sh); the Markdown documents'
 #      links and paths (scripts/check_docs.py); every source file's SPDX licence line

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The installed Branan: `cmake --install` into a temporary prefix, and the Debian package.
 
 usage: test_packaging.py install BUILD VERSION CMAKE

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scripts/spdx_headers.py on a made-up git checkout.
 
 usage: test_spdx_headers.py
