@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Install-time step (install(SCRIPT)): writes DATADIR/branan/opentafl/branan.ini from the
 # template scripts/opentafl/branan.ini with the installed binary as its command. Needs
 # BRANAN_INI_TEMPLATE, BRANAN_BINDIR and BRANAN_DATADIR (set by the install(CODE) before it);

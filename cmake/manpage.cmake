@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Writes the man page of one program from its --help (cmake -P, at build time):
 #   cmake -DHELP2MAN=... -DPROGRAM=<binary> -DNAME=<name> -DSUMMARY=<one line> -DVERSION=<v>
 #         -DSEE_ALSO=<roff> -DOUT=<page.1> -P manpage.cmake

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Compares the speed of two builds: runs `branan bench` of each alternately, RUNS times each
 # (default 3), and prints per run the node count, bench's nodes per second (wall clock) and the
 # process's user CPU seconds, then each build's mean. Alternating spreads a shared machine's load

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Speed per board size: perft leaves/s and search nodes/s from each size's start position.
 
 usage: scripts/board_speed.py [BRANAN] [--nodes N]

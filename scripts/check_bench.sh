@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The bench signature guard: runs BUILD_DIR/branan bench and compares its "Nodes searched" with
 # the newest "Bench: N" of the commit messages (a commit that changes the search says the new
 # count so; "No functional change" commits repeat it). Exits 0 when they agree, or when no commit

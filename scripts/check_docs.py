@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks the repository's Markdown documents (README.md, protocol-spec.md, docs/, ...).
 
 usage: scripts/check_docs.py [--root DIR] [FILE.md ...]

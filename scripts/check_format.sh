@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fails when clang-format (.clang-format at the top) would change a C++ file of src/ or tests/.
 # The tree was formatted with Debian 12's clang-format 14; another major version may format a
 # few constructs differently, so the check names the version it ran with.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds Branan's libFuzzer targets (tests/fuzz/fuzz_*.cpp) into build/fuzz/ with clang++
 # (-fsanitize=fuzzer,address,undefined) and runs each for a while on a copy of its seed corpus.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Builds an openings file whose positions tell a stronger engine from a weaker one.
 
 In most tafl rule sets Branan's self-play is one-sided (in Brandubh the defenders win nearly

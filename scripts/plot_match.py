@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Plot a branan-match results file: the Elo estimate of the first engine with its 95% band, and
 (with an SPRT) the LLR with its bounds, against the number of games played.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Lazy SMP time to depth: every position of a list is searched to its depth by a fresh
 `branan analyse` process (an empty table), with 1 thread and with N threads alternately, for
 several pairs of passes. Prints each position's median times and their ratio, the median over the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How often the solver at the root proves real-game positions, against `branan solve` alone.
 
 usage: scripts/solver_in_play.py [BRANAN] [--nodes N]

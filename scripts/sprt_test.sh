@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # SPRT of a new engine build against a base build with branan-match:
 #
 #   scripts/sprt_test.sh BASE_BINARY NEW_BINARY [extra branan-match args]
@@ -24,7 +25,7 @@
 set -u
 
 usage() {
-    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,24p' "$0" | grep -v 'SPDX-License-Identifier' | sed -n '1,22p' | sed 's/^# \{0,1\}//' >&2
     exit 3
 }
 [ $# -ge 2 ] || usage

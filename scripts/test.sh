@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds Branan and runs every test:
 #   0. the C++ sources as .clang-format says (scripts/check_format.sh); the Markdown documents'
-#      links and paths (scripts/check_docs.py);
+#      links and paths (scripts/check_docs.py); every source file's SPDX licence line
+#      (scripts/spdx_headers.py);
 #   1. Release build (warnings are errors) and all tests: unit, perft, replay, tactics, protocol,
-#      matches; then the bench signature against the newest "Bench:" commit (check_bench.sh);
+#      matches; then the bench signature against the newest "Bench:" commit (check_bench.sh),
+#      and the documents against the binaries: the README's UTI session (readme_transcript.py),
+#      the examples and bench figures (check_doc_examples.py);
 #   2. the tests of 1 but the slow tier (deeper perft, solver proofs and reference comparisons of
 #      code the fast tier runs too) under AddressSanitizer + UndefinedBehaviorSanitizer, with the
 #      assert()s on (-O1 -g1 and no NDEBUG: the build that also stands for a Debug build;
@@ -32,8 +36,9 @@ step() { printf '\n=== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"
 
 step "Formatting (clang-format)"
 scripts/check_format.sh
-step "Documents: links inside the repository, no machine paths"
+step "Documents: links inside the repository, no machine paths; every source's licence line"
 scripts/check_docs.py
+scripts/spdx_headers.py --check
 
 step "Release build"
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_TESTS=ON -DBRANAN_WERROR=ON >/dev/null
@@ -55,6 +60,9 @@ step "Release tests"
 (cd build/release && ctest --no-tests=error --output-on-failure -j"$jobs")
 step "Bench signature"
 scripts/check_bench.sh build/release
+step "Documents against the binaries: the README's UTI session, the examples, the bench figures"
+scripts/readme_transcript.py --check build/release/branan
+scripts/check_doc_examples.py build/release
 
 step "AddressSanitizer + UndefinedBehaviorSanitizer build, assertions on"
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \

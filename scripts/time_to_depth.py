@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Time to a fixed depth, one thread, of two Branan binaries on the same positions, alternately.
 
 Usage: scripts/time_to_depth.py BASE NEW [--positions FILE] [--pairs 3] [--hash 16]

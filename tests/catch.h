@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Catch2, v2 or v3: the build defines BRANAN_CATCH_V3 when it found v3. Every test file includes
 // this header instead of Catch's own, and takes the two names that differ between the versions
 // from catch_compat: Approx, and Contains (the substring matcher).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mid-game Copenhagen test positions where the Copenhagen rules bite: shieldwalls on every edge,
 // exit forts with and without a defender that can be taken, forts whose king touches an attacker,
 // unbreakable rings, the king beside and on the throne, the king beside a corner. Same shape as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl's fortresses (afor / dfor) and lists of special squares (cor / cen): the rules strings
 // and positions that the engine's tests (test_fortresses.cpp) and the reference's
 // (test_reference_forts.cpp) both check, with OpenTafl's own perft counts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mid-game test positions where the presets part ways: each names what it exercises. Records are
 // OpenTafl position records (rank 1 first); `diagram` helpers build them from top-down rows.
 #pragma once

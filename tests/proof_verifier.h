@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An independent checker of the proofs `branan solve --proof` writes, built on the rules core's
 // Game only (none of the solver's code). It replays a proof: at the winner's turns the one move
 // given is legal; at the loser's turns every legal reply is there, none more; every line ends in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the engine says of a game, in the reference's terms (tests/reference/naive_tafl.h), for the
 // tests that compare the two: legal moves and captures as sorted text, outcomes as its numbers.
 #pragma once

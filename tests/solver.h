@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An exhaustive win finder for the tactics suite, independent of the engine's search: plain
 // AND-OR search over the rules core, no evaluation, no pruning beyond "one winning move is
 // enough". The only heuristic is the order: the move that last decided a node of the same length

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tactics suite, tests/data/tactics.txt, as the search and solver tests read it.
 #pragma once
 

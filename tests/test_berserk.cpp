@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl's Berserk: commanders, a knight, the king's restricted jump and berserk turns. Every
 // count here comes from OpenTafl 0.4.8's own engine code (GameState.moveTaflman and
 // Taflman.getAllowableDestinations, driven by a scratch harness outside the repository: the moves

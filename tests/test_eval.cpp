@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Evaluation weights as data (write, parse, errors), the evaluation's terms, and the Texel fit.
 #include <fstream>
 #include <map>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl's fortresses (afor / dfor squares) and lists of special squares (cor / cen): the
 // Foteviken Tablut preset, perft from mid-game positions, and moves, captures and escapes that
 // can be checked by hand.

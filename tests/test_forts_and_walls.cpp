@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rules strings OpenTafl writes that Branan once refused: exit forts (efe) under edge escape and
 // with fortresses (afor, dfor), a strong shieldwall (sw:s) with a corner list (cor), corner
 // escape without corners. Every

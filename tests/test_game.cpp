@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Game: move validation with clear errors, the verdicts of single moves (capture, escape,
 // encirclement, forest, no legal move), repetition rules, undo and copies.
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Protocol input lines: bounded reading (protocol/line_reader.h).
 #include <sstream>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl's mercenaries (m, M) and guards (g, G). Every count and outcome written here is OpenTafl
 // 0.4.8's own (commit 6895051d5a3b), from a scratch harness outside the repository around its
 // engine code: `Perft2 perft '<rules>' <depth> [moves]` (Taflman.getAllowableDestinations,

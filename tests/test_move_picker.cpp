@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The move picker (engine/move_picker.h) and the cheap move tests it rests on (core/move_checks.h),
 // on random games of every preset (7x7 to 19x19, fortresses, speed limits, shieldwalls) and of
 // rules with defender fortresses: is_legal_move against the generator, capture_squares against

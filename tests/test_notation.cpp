@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Squares and moves as text (src/core/notation.h): round trips over whole boards, captures, and
 // the error text of every kind of malformed input.
 #include <string>

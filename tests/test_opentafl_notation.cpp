@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Moves in OpenTafl's notation (src/core/opentafl_notation.h): every form the spec allows that
 // Branan's rules can mean, read against a game (piece letters, captures, the king among them),
 // and the error of every kind of refusal; opentafl_move_text reads back as the same move.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl's shieldwall scan, quirk by quirk (ShieldwallScan::OpenTafl,
 // core/position_opentafl_walls.h), and the shieldwall test of its exit forts. Every count, capture
 // and verdict written here is OpenTafl 0.4.8's own (commit 6895051d5a3b), from a scratch harness

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // perft from the start positions (docs/rules.md) and from mid-game positions,
 // with the counts pinned: perft counts never change unless a rule was wrong.
 #include "catch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl position records (src/core/position_record.h): round trips for every preset and for
 // mid-game records, the squares a record puts pieces on, and the error text of malformed records.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // QuietMoveFacts (core/quiet_move_facts.h), the facts late-move pruning decides on before a move
 // is made, against the moves made: on random games of every preset and on the test positions
 // (rings, forts, shieldwalls) and every position one move after them, every quiet move that,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bitboard engine against the independent slow reference (tests/reference/): legal moves,
 // perft from mid-game positions, and captures and verdicts along random games, for every preset.
 #include <random>

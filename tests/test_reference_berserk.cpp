@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The independent reference for OpenTafl's special pieces, jumps and berserk turns
 // (tests/reference/naive_berserk.h): perft and single moves against OpenTafl's own move generator,
 // and, once the engine reads berserk rules strings, the engine against it in random games.

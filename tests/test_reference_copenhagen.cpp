@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The slow reference (tests/reference/) ALONE under Copenhagen rules: perft from the start and
 // hand-built positions whose captures and verdicts were worked out by hand from rules.md section 3
 // (Copenhagen). No engine code is involved, so these hold while the engine learns Copenhagen.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The independent reference (tests/reference/naive_tafl.h) on OpenTafl's fortresses (afor / dfor)
 // and lists of special squares (cor / cen): perft against OpenTafl's own counts, and the engine
 // against the reference move by move in random games under rules strings that use them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Replays every real game of tests/data/brandubh-federation-games.csv under brandubh-federation
 // and of tests/data/copenhagen-games.csv under copenhagen: every move must be legal, every
 // written capture must match, and where the rules end a game the recorded winner must be the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Game reports: reading OpenTafl records, the engine's judgement of each move, the HTML page's
 // structure (the browser test, tests/protocol/test_report_browser.py, drives the page itself).
 #include "catch.h"

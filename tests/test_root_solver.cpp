@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The solver in play (engine/root_solver.h): with few pieces left the engine answers with a
 // proof, so a search too shallow to see a forced win still reports it as an exact mate score,
 // for the winner and for the loser, and its best move keeps the win.

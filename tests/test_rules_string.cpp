@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl rules strings (src/core/rules_string.h): preset round trips, OpenTafl's own built-in
 // strings, OpenTafl's code defaults, hostility letters, Branan's extension keys, and errors.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search: exact results on the tactics suite (forced wins verified by exhaustive search),
 // determinism, limits, stop, threads.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The df-pn solver (src/solver): every forced win of the tactics suite proved for the right side
 // with a proof that the independent verifier accepts, answers on positions the side to move does
 // not win, the repetition rule's path dependence, and a proof table too small to keep a proof.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl's special pieces, jumps and berserk turns together with the rules Branan once refused
 // with them: the middleweight king (ks:m), Linnaean capture (linc), encirclement (surf:y), exit
 // forts (efe) and shieldwalls (sw). Every count and outcome written here is OpenTafl 0.4.8's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The shared text helpers: whole numbers (core/text.h), splitting, and JSON string literals
 // (core/json_escape.h).
 #include <climits>

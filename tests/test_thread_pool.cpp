@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search's persistent helper threads: every helper runs each task once, wait() returns
 // only when all have finished, the same threads serve search after search, and resizing
 // between tasks gives the new count.

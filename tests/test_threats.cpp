@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search's threat tests (core/threats.h) against brute force over the legal moves, along
 // random games of every preset.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The time manager: the plan from a move time or a clock, and the limits, counted from the start.
 #include "catch.h"
 #include "engine/timeman.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The transposition table: the entry layout, hits and misses, what a store replaces, and the
 // conversion of mate scores to and from the table.
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Boards beyond 11x11 (13x13 to 19x19, on the 256- and 384-bit bitboards): perft from the start
 // against OpenTafl's own counts, the wide bitboard's operations against a plain bit array, and
 // random games checked move by move against the independent slow reference (tests/reference/).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // verify_proof FILE: checks every proof of a `branan solve --proof` file with the rules core
 // alone (proof_verifier.h). Prints how many proofs hold, or the first that does not (status 1).
 #include <fstream>

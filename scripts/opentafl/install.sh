@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs Branan into an OpenTafl folder as an external engine:
 #   scripts/opentafl/install.sh <opentafl-dir> [branan-binary]
 # copies the binary to <opentafl-dir>/engines/branan/branan and writes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // branan: the command line. Subcommands (bench, perft, analyse, report, ...) run once and exit;
 // otherwise Branan is a protocol daemon on stdin/stdout: UTI, or OpenTafl's OTEP with --otep.
 #include <boost/program_options.hpp>

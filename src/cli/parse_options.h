@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Strict command-line parsing with Boost.Program_options, shared by branan and branan-match:
 // every word must be an option, an option's value or a positional argument the command takes.
 // (Boost alone drops a stray word silently when a command takes no positional argument.)

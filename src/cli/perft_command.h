@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `branan perft`: perft from a start position or a record, optionally divided by root move.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/position_line.h"
 
 #include "core/position_command.h"

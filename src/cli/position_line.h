@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A game written on one line, as `branan analyse` and `branan report` read them: what follows
 // UTI's `position` ("startpos [side S] [moves ...]", "otn <record> [side S] [moves ...]"), the
 // same with the word "position" in front, or a bare list of moves from the start.

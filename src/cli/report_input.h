@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The game `branan report` reads: an OpenTafl record (.otg), a line of a games.csv (the
 // branan-match and real-game collections' format, core/game_record.h), or a move list as
 // `branan analyse` reads them (cli/position_line.h).

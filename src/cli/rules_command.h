@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `branan rules [--variant NAME | --rules STRING | --list]`: prints what a preset or rules
 // string means, switch by switch, and its canonical rules string.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The --variant / --rules / --position / --side options shared by the subcommands.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search options of the subcommands that search a game's positions (analyse, report):
 // --depth, --movetime, --nodes, --threads, --hash, --solve-pieces, --solve-nodes.
 #pragma once

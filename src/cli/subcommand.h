@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What every subcommand does with its arguments before its own work: parse them with
 // Boost.Program_options, print help or the error.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/tune_command.h"
 
 #include <boost/program_options.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `branan tune`: Texel-style fit of the evaluation weights to the results of recorded games
 // (the format of tests/data/*.csv, which branan-match also writes).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bitboards: one bit a square, square index = rank * size + file. 7x7 boards use uint64_t,
 // 9x9 and 11x11 a 128-bit integer, 13x13 and 15x15 four 64-bit words, 17x17 and 19x19 six.
 // Everything here is generic over the four.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // BoardSetup: a placement of pieces independent of the bitboard width, the bridge between
 // position records (text) and Position<BB>.
 #pragma once

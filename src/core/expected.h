@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Expected<T>: a value or an error message. Parsers of user input return this instead of throwing,
 // so that no malformed input can escape to main or leave state half-changed.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Game: a position under a rules value plus the history of the game, behind an interface that
 // hides the bitboard width. It is what front ends, the tournament referee and the tests use:
 // it validates user moves, judges repetition and no-legal-move, and writes records.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one authority on how a game ends. Everything in Branan that needs the rules' verdict asks
 // here: Game (the referee of the front ends and of branan-match), the search, the threat tests.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One game a line, in the format of the aagenielsen.dk game collections:
 //   "<move> <move> ...,<captures by attackers>,<captures by defenders>,<result>"
 // Moves are "d2-e2" or "e2-d2xd3"; "timeout" marks a player out of time; the result is Black

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Board geometry for one board size: masks, neighbour tables and directional shifts.
 #pragma once
 

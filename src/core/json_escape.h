@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // JSON string literals, for everything Branan writes as JSON (branan analyse, branan-match's
 // results and journal).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cheap questions about one move, asked without generating the move list: whether generate()
 // would produce it (the search's test of a move from the transposition table or a killer), and
 // where a move must end to capture anything (the move picker's filter before captures_of).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Squares and moves as text, in OpenTafl's notation: files a.., ranks 1.. from the bottom;
 // a move is "d2-e2", optionally followed by its captures, "e2-d2xd3xc2". Moves are read by
 // opentafl_notation.h.

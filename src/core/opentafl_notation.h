@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Moves as text in OpenTafl's move notation (opentafl-notation-spec.txt §2), read and written in
 // one place. Branan's own notation ("d2-e2", "e2-d2xd3xc2") is a part of it, so every move Branan
 // reads (UTI `position ... moves` and `go searchmoves`, OTEP, openings files, engines' replies to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading OpenTafl game records (.otg), as OpenTafl saves them and branan-match writes them
 // (match/records.h has the writer):
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // perft: the number of legal move sequences of a given length, the move generator's check.
 // Repetition is ignored; a position where the game is over has no moves. The last ply is
 // counted in bulk (count_moves) rather than played.

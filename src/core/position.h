@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Position<BB>: the board, the side to move and the rule state, with make/unmake, move
 // generation, bulk move counting and the rules' verdict after each move. BB is the bitboard
 // type: uint64_t for 7x7, 128 bits for 9x9 and 11x11, wider ones beyond (core/bitboard.h). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The argument of UTI's `position` command, also used by `branan analyse`:
 //   startpos [side attackers|defenders] [berserk <square>] [moves m1 m2 ...]
 //   otn <record> [side attackers|defenders] [berserk <square>] [moves m1 m2 ...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rules of Position<BB> that look along the edge and at enclosed areas: shieldwall
 // captures, exit forts and Copenhagen's unbreakable ring. Included by position.h only.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl's shieldwalls as its code plays them (Rules::shieldwall_scan == OpenTafl): the scan
 // of BoardImpl.detectShieldwallPositionsForSide, ported quirk for quirk, and the captures of
 // GameState.moveTaflman / checkShieldwallPositionForCaptures. Included by position.h only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl position records ("OTN"): "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/". Rows between slashes,
 // the first row is rank 1; digits count empty squares; t attacker, T defender, K king.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Position's special path: OpenTafl's special pieces, jumps and berserk turns, taken for
 // every move where RuleTables::special is set (and never otherwise, so the ordinary variants keep
 // their hot path). What it follows is OpenTafl's code (rules/Taflman.java, engine/GameState.java),

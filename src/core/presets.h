@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The named variants Branan ships (docs/rules.md describes each, with its sources).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // QuietMoveFacts<BB>: what late-move pruning must know of a quiet move before it is made, worked
 // out once per node from bitboards (tafl's counterpart of Stockfish's check squares and
 // blockers), so that a pruned move is never made.

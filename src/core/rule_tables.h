@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RuleTables: a Rules value resolved once into the masks the move generator and the capture code
 // read on the hot path. Built when rules are set; positions keep a pointer to it.
 #pragma once

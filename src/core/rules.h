@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rules as data: one `Rules` value describes a tafl variant completely. Presets (presets.h) and
 // OpenTafl rules strings (rules_string.h) both produce values of this struct; the hot code reads
 // tables derived from it once (rule_tables.h), never branches on a variant's name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The keys of OpenTafl rules strings, one table entry each: how a key's value is read into a
 // Rules value, what a Rules value writes for it, and what it means. Parsing, writing
 // (rules_string.cpp) and the key list (`branan rules --keys`) all come from this table, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl rules strings: "dim:7 name:Brandub atkf:y ks:w ... start:/3t3/.../". Parsing fills a
 // Rules value (keys Branan does not support are refused by name); writing gives back a string
 // that parses to the same value. Branan's own extension keys start with "x" (see README).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The threats the search looks for around the king: a win in one move for either side, and the
 // moves that threaten one. Free functions of a position, whoever is to move unless said.
 // Not exact under special rules (core/position_special.h): they know neither jumps nor

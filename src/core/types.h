@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Basic vocabulary of the rules core: sides, pieces, squares, moves.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Zobrist hashing keys, drawn from a fixed-seed generator so that hashes (and searches) are
 // reproducible from run to run.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine: the search behind a small API that front ends (UTI, OTEP, bench, the match runner) drive.
 // It owns the game, the transposition table, the options and the search threads, and reports
 // through callbacks; it knows nothing of any protocol.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evaluation's weights: data, not code, so that they can be tuned (branan tune), saved,
 // loaded (--weights) and printed (eval). The evaluation is linear in them: each term is a
 // feature of the position, counted from the attackers' point of view, times its weight.

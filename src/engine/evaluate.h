@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hand-crafted evaluation. evaluate() is called on the hot path; with a trace it also
 // records each term for the protocol's `eval` command.
 #pragma once

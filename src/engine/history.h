@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The quiet-move histories of the search threads, kept from one search to the next, as
 // Stockfish keeps its own: what a search learnt about which quiet moves cut off still orders the
 // next move's search, at half weight (each new search halves them). Engine owns one table per

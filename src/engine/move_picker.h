@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MovePicker<BB>: the moves of one search node, handed out one at a time, best first, in stages
 // (Stockfish's design where it fits tafl):
 //   1. the transposition table's move, after a cheap test that generate() would produce it

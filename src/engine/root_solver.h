@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The solver in play: before the search, a position with few pieces left is given to the df-pn
 // solver (solver/solve.h) for a bounded number of nodes and a slice of the move's time. A proven
 // result is exact, so the engine answers with it (a mate score and the proof's line) instead of

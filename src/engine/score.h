@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scores: centi-soldiers from the side to move's point of view; a won or lost game is a mate
 // score that counts plies to the end, so that the engine plays the fastest win and slowest loss.
 #pragma once

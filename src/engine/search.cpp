@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search's definitions (declared in search.h), instantiated for every bitboard width.
 #include "engine/search.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search: iterative deepening, principal variation search with aspiration windows, a shared
 // transposition table, killer and history move ordering, late-move reductions and pruning, and a
 // quiescence search over captures and threats to win at once (core/threats.h). Worker<BB> is

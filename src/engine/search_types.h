@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a search is asked (limits) and what it reports (info lines, the result). The search knows
 // nothing of any protocol: front ends turn these into text.
 #pragma once

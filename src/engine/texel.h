@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Texel tuning: fits the evaluation weights to game results. Each sample is a quiet position from
 // a game with the game's result; the evaluation is linear in the weights, so a position is kept
 // as its feature vector and the fit never re-evaluates a board.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search's helper threads, kept from one search to the next: a search hands every helper
 // a task and waits until all have finished it. Threads are created only when their number or
 // priority changes, not on every go (63 threads made and torn down per search cost time at

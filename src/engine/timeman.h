@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time management: how long the side to move may think, from its clock, increment, moves to go
 // and the move overhead, or from a fixed move time.
 #pragma once

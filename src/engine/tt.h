@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The transposition table: clusters of four 16-byte entries, one cache line each, shared by all
 // search threads without locks. Each entry stores key ^ data beside data, so a torn write by two
 // threads reads back as a miss instead of a wrong hit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // EngineProcess: one engine as a child process with its stdin and stdout on pipes. Lines are
 // written with a time limit and read with a time limit (partial lines are buffered; end of file
 // means the engine went away), so nothing here ever blocks forever. SIGPIPE is ignored in this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A test hook for crash safety: with BRANAN_MATCH_CRASH_AT=<step>:<n> in the environment, the n-th
 // time branan-match reaches the write step named <step> it kills itself with SIGKILL (exit
 // status 137 in a shell), without flushing or cleaning up. Steps (in the order a finished game is

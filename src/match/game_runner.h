@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // play_game: one game between two players, refereed by Game. Every move is checked; the clocks
 // run from each player's own time control; any engine failure loses the game for that engine.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ctrl-C and SIGTERM for branan-match. While the handlers are installed, the first SIGINT or
 // SIGTERM only records the signal (the tournament polls it, stops its games and prints what it
 // has) and restores the default action, so that a second one ends the program at once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The match journal: an append-only file of finished games, the single source of truth of a run.
 // games.csv, the .otg records and the results file are derived from it (match_files.h), so a
 // kill at any point neither loses nor doubles a game: a game counts once its journal line is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // JSON for branan-match's files (results, journal): strings and numbers written so that they read
 // back exactly, and a strict RFC 8259 reader with typed access that names the JSON path in errors.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // branan-match: engine-vs-engine tafl matches (a cutechess/fastchess for tafl), with Branan's
 // rules core as the referee. `branan-match merge` combines the results of shards.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The configuration of a match, from branan-match's command line (cutechess-like):
 //   branan-match --engine cmd=./branan name=new --engine cmd=./branan name=base
 //                --each tc=1+0.02 --variant brandubh --games 8 --concurrency 2 --records out/

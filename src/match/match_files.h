@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The files of a match run and their one write path. The journal (journal.h) is the truth; the
 // .otg records (with their .notes side files: the engines' score/depth/time per move),
 // games.csv, games-index.csv and the results file are derived from it, in that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Openings for a match: read from a file, or generated as random move sequences that leave
 // both sides with play.
 // Each opening is played twice, colours swapped.

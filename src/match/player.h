@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Player: one engine as seen by the tournament manager, behind the protocol it speaks (UTI or
 // OpenTafl's OTEP). A player owns its process: it starts it (again after a failure), sets up
 // each game, asks for moves within the clock and reports how an engine failed.

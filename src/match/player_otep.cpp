@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The match runner's adapter for engines that speak OTEP, OpenTafl's engine protocol: hello,
 // rules, position and the clock, then play and the move in OpenTafl's notation.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the engine adapters of the match runner share (player.cpp, player_uti.cpp,
 // player_otep.cpp): the clock helpers, how waits and times are written, and the makers of the
 // two adapters. Internal to src/match.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The match runner's adapter for engines that speak UTI (protocol-spec.md): the handshake,
 // options, positions, go with the clock, liveness pings during a search, and bestmove.
 #include <algorithm>

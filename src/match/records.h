@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Records branan-match keeps: a finished game as an OpenTafl game record (.otg) or as a line in
 // the format of the real-game collections (core/game_record.h), and its moves with the engines'
 // reports. The match's results are in match/results.h.

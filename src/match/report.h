@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What branan-match prints about a match: the progress line after a game, the summary table
 // (per engine, per side, per pairing, a crosstable with three engines or more, the pentanomial
 // and the SPRT), as at the end of a run, every --rating-interval games and after merge.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The report pages of a match (branan-match --report DIR): a finished game's HTML report
 // (report/html_report.h) as "<DIR>/round<R>-game<G>.html", named like its .otg record, with a
 // quick analysis (kReportDepth plies a position) so that a page takes a moment, not a game's

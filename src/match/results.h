@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The results of a match: each game's result, how the engines were run, the summary statistics,
 // and the results file (JSON) that is read back to resume an interrupted run or to merge the
 // results of shards.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match statistics for branan-match: score, Elo difference with its 95% interval, likelihood of
 // superiority, the pentanomial (game-pair) model and the SPRT. Pure math, no I/O.
 //

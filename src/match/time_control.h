@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time controls of branan-match: a clock, a fixed time per move, or depth / nodes limits, as
 // the engine settings (tc=, st=, depth=, nodes=) give them, and back to text for records.
 #pragma once

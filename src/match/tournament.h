@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tournament: the schedule of a match (pairings, rounds, colour-swapped opening pairs, shards),
 // its games played `concurrency` at a time, records and results written as games finish, the
 // live progress, the SPRT stop, and the final table.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "match/traffic_log.h"
 
 #include <cctype>

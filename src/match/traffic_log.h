@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // branan-match --log DIR: every line between branan-match and each engine, for debugging an
 // engine's behaviour in a match (cutechess's debug output, kept per engine).
 #pragma once

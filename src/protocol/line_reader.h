@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading protocol input a line at a time in bounded memory: a line longer than the limit is
 // read to its end and dropped, so that a runaway peer cannot make the engine hold it whole.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The OTEP session. One thread reads commands; searches run on the engine's thread and report
 // from there ("move ...", "analysis ..."). Everything the two threads share sits behind mutex_.
 //

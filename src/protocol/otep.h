@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OTEP, the OpenTafl Engine Protocol: Branan as an external engine of OpenTafl. OpenTafl talks over
 // stdin/stdout with one command a line ("rules ...", "position ...", "play attackers", ...); the
 // engine answers "hello", "move a4-a1", "analysis ..." and "error ...". Searches run in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Keeping Branan's game in step with OpenTafl's when OpenTafl's messages do not replay.
 //
 // OpenTafl 0.4.8's "opponent-move <moves> <record>" lists the moves since the engine's last move,

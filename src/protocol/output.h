@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Output: whole lines to the protocol peer, written under a lock and flushed, so that lines from
 // the search thread and the command thread never interleave. An optional log file receives
 // every line in and out.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UTI: Branan's UCI-style text protocol on stdin/stdout (protocol-spec.md is the contract).
 // UtiSession parses and prints; the Engine searches. Commands are read on the calling thread;
 // searches run in the background, so isready, stop and ponderhit are answered during a search.

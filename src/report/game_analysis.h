@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's view of a game for its report: every position searched, the best move and score
 // there, and what each played move cost against the best one.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The report of a game as one self-contained HTML page (inline SVG, CSS and script; nothing
 // fetched): the header, the board after every move, the move list with the engine's best moves
 // and the mistakes, and the evaluation graph. The page's structure, for readers and tests:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The game a report shows: what is known about it (players, result, ...) and the game itself,
 // every move played and checked by the rules.
 #pragma once

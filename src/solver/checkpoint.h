@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checkpoints of `branan solve --checkpoint FILE`: the work of a long solve, saved so that a later
 // run continues it. A checkpoint holds the results of the input lines already answered (their
 // JSON and proof text, reported again without search), the input line the proof table belongs

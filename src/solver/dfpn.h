@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Depth-first proof-number search (Nagai's df-pn) over the rules core: does `prover` win from a
 // position, whatever the other side does? OR nodes have the prover to move, AND nodes the other
 // side. Leaves are judged by core/game_end.h, with the win-in-one tests of core/threats.h as

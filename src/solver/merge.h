@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Split solving: one job per legal first move of a position (split_jobs), each solved apart by
 // `branan solve`, and the jobs' result lines combined into the answer for the position
 // (merge_results). A job is the position's game with the move played, written as a line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The df-pn solver's transposition table: (proof, disproof) numbers by Zobrist key, in clusters
 // of four entries of a fixed-size table. A new entry replaces the one of its cluster with the
 // least work (the nodes searched below it), so that hard-won results stay longest.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Solving a position: who wins it with best play, by df-pn (dfpn.h) on the two questions "does
 // the side to move win?" and "does the other side win?", with the proof of the answer.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the UTI command parser. One Engine/Output/UtiSession lives for the whole run (static);
 // each input is reset to brandubh's start position first, then every line of the input is
 // handled, then the whole input (lines joined) as the moves of "position startpos moves ...",

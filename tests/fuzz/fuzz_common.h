@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared helpers for Branan's libFuzzer targets (tests/fuzz/). Built by scripts/fuzz.sh.
 #pragma once
 

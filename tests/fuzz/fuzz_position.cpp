@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes position records and play on them.
 // Input: <record>[\n<control bytes>]. Control byte 0 picks the side to move (bit 0) and the
 // rules (the other bits); each further byte picks one legal move (index modulo their count).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes OpenTafl rules strings: parse_rules_string must never crash; whatever it accepts must
 // survive write_rules_string -> parse_rules_string unchanged, give a playable Game and a perft(2).
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A tiny UTI engine for the tournament manager's tests: it plays the first legal move (or a
 // seeded random one) at once, and misbehaves on request:
 //   --crash-after N    exit abruptly at the Nth go

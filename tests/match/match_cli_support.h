@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Helpers for the tests that run the branan-match binary against the fake engine
 // (FAKE_ENGINE_BINARY, BRANAN_MATCH_BINARY and BRANAN_TEST_OUT come from the build).
 #pragma once

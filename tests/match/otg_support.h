@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading back the OpenTafl game records (.otg) branan-match writes (match/records.h): the tags,
 // the moves in OpenTafl's notation, and a replay of them through Game's move reader.
 #pragma once

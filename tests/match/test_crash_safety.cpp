@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Crash safety of branan-match's files: a kill at any write step (BRANAN_MATCH_CRASH_AT, see
 // src/match/fault_hook.h), then --resume, must leave every game of the schedule recorded exactly
 // once in the journal, results.json, games.csv, games-index.csv and the .otg records.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tournament manager's core against misbehaving engines: tests/match/fake_engine.cpp (UTI)
 // and the real branan binary (UTI and OTEP). FAKE_ENGINE_BINARY and BRANAN_BINARY are paths
 // given by the build.

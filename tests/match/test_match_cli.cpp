@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // branan-match as a user runs it, against the fake engine (tests/match/fake_engine.cpp): start-up
 // failures, user errors, the records folder, Ctrl-C, the progress output, the SPRT stop, round
 // robins and the per-engine settings.

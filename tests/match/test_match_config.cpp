@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // branan-match's engine settings for OTEP engines: OTEP carries a clock and nothing else, so a
 // depth, node limit or option must be refused rather than dropped, and tc=inf (no clock: the
 // engine's own think time, as in an untimed OpenTafl game) must be accepted.

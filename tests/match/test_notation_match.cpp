@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenTafl's move notation end to end: a short branan-match between a fake engine that writes its
 // moves as OpenTafl does ("Kd4-c4", "d6-d3xe3/d2", "g4-g5xKg6") and one that writes Branan's
 // "d4-c4". The referee must read both, and every .otg record the match wrote must replay move by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Random openings: distinct, legal, with both sides still in play, for every board size, and a
 // loud warning when fewer could be made than asked for.
 #include <chrono>

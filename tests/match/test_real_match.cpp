@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Real matches through the branan-match binary: Branan against Branan with concurrency 2. Every
 // recorded game must replay legally, end as recorded, and no game may end by an engine failure.
 #include <cstdlib>

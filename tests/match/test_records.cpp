@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Game records (.otg, real-game CSV lines) and the results JSON of branan-match.
 #include <algorithm>
 #include <fstream>

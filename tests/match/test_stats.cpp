@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match statistics against values computed by hand (arithmetic in the comments) and, for the
 // LLR, against an independent Python transcription of fishtest's LLR_logistic, without its
 // regularisation of zero counts and with the variance floor of stats.h:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The installed Branan: `cmake --install` into a temporary prefix, and the Debian package.
 
 usage: test_packaging.py install BUILD VERSION CMAKE
@@ -7,15 +8,17 @@ usage: test_packaging.py install BUILD VERSION CMAKE
 install: `cmake --install BUILD --prefix TMP`, then from TMP: `branan --version` and a bench
   whose node count is the build tree's; `branan-match --help`; the man pages, rendered (man -l,
   else groff, else their roff structure checked), with a section for every subcommand the
-  binary's --help lists; the data files found where they were installed: a match played from
-  the installed opening book, the weights files loaded by the daemon, and the OpenTafl engine
-  file's command the installed binary.
+  binary's --help lists, gzip-compressed; the copyright file and the documents; the data files
+  found where they were installed: a match played from the installed opening book, the weights
+  files loaded by the daemon, and the OpenTafl engine file's command the installed binary.
 deb: `cpack -G DEB` into a temporary folder, `dpkg-deb --info` (name, version, maintainer,
   the Boost library among the dependencies), `dpkg-deb --contents` (every file at its path under
-  /usr), then `dpkg-deb -x` into a plain folder and the same binary checks from there.
+  /usr), then `dpkg-deb -x` into a plain folder and the same binary checks from there, and
+  `lintian` on the package with no error.
 Standard library only; BUILD must be built (the man pages are part of the default target).
 """
 
+import gzip
 import os
 import re
 import shutil
@@ -51,12 +54,14 @@ def data_files(folder):
 
 def expected_files(prefix):
     """Every file the install puts under `prefix` (relative paths)."""
-    files = ["bin/branan", "bin/branan-match", "share/man/man1/branan.1",
-             "share/man/man1/branan-match.1", "share/branan/opentafl/branan.ini",
+    files = ["bin/branan", "bin/branan-match", "share/man/man1/branan.1.gz",
+             "share/man/man1/branan-match.1.gz", "share/branan/opentafl/branan.ini",
              "share/doc/branan/README.md", "share/doc/branan/protocol-spec.md",
-             "share/doc/branan/docs/rules.md"]
+             "share/doc/branan/copyright", "share/doc/branan/changelog.gz"]
     for folder in ("openings", "weights"):
         files += [f"share/branan/{folder}/{name}" for name in data_files(folder)]
+    files += [f"share/doc/branan/docs/{name}" for name in sorted(os.listdir(os.path.join(ROOT, "docs")))
+              if name.endswith((".md", ".png"))]
     return [os.path.join(prefix, f) for f in files]
 
 
@@ -66,18 +71,21 @@ def subcommands(program, name):
     return sorted(set(re.findall(r"^\s*(?:usage: )?" + re.escape(name) + r" ([a-z]+)", out, re.M)))
 
 
-def render_man(page):
+def render_man(page, roff):
     """The page as text: man -l, else groff, else None (then only its roff is checked)."""
     env = dict(os.environ, MANPAGER="cat", PAGER="cat", MANWIDTH="100", LC_ALL="C.UTF-8")
     if shutil.which("man"):
         return check_run(["man", "-l", page], env=env)
     if shutil.which("groff"):
-        return check_run(["groff", "-man", "-Tutf8", page], env=env)
+        return check_run(["groff", "-man", "-Tutf8"], env=env, input=roff)
     return None
 
 
 def check_man_page(page, program, name):
-    with open(page, encoding="utf-8") as f:
+    """A gzip-compressed man page (as Debian wants them): its roff, and the page rendered."""
+    with open(page, "rb") as f:
+        assert f.read(2) == b"\x1f\x8b", f"{page} is not gzip-compressed"
+    with gzip.open(page, "rt", encoding="utf-8") as f:
         roff = f.read()
     title = re.escape(name.upper()).replace("\\-", r"\\?-")
     assert re.search(r'^\.TH "?' + title + r'"? "?1"? ', roff, re.M), roff[:500]
@@ -88,7 +96,7 @@ def check_man_page(page, program, name):
         assert "bench" in subs and "perft" in subs, subs
     for sub in subs:
         assert f'.SS "{name} {sub}"' in roff, (page, sub)
-    text = render_man(page)
+    text = render_man(page, roff)
     if text is not None:
         assert "NAME" in text and "DESCRIPTION" in text, text[:500]
         for sub in subs:
@@ -150,12 +158,21 @@ def check_install(build, version, cmake, reference_nodes):
         bindir = os.path.join(prefix, "bin")
         check_binaries(bindir, version, reference_nodes)
         for name in ("branan", "branan-match"):
-            check_man_page(os.path.join(prefix, "share/man/man1", name + ".1"),
+            check_man_page(os.path.join(prefix, "share/man/man1", name + ".1.gz"),
                            os.path.join(bindir, name), name)
         check_ini(os.path.join(prefix, "share/branan/opentafl/branan.ini"), bindir)
         work = os.path.join(tmp, "work")
         os.mkdir(work)
         check_data(prefix, work)
+
+
+def check_lintian(deb):
+    """lintian, Debian's package checker, reports no error (E:) on the package."""
+    assert shutil.which("lintian"), "lintian is not installed (scripts/deps.sh --test installs it)"
+    r = run(["lintian", "--no-tag-display-limit", deb])
+    errors = [line for line in r.stdout.splitlines() if line.startswith("E:")]
+    assert not errors and r.returncode in (0, 2), (r.returncode, r.stdout[-3000:], r.stderr[-2000:])
+    print(f"ok: lintian: no error ({len(r.stdout.splitlines())} warning or info line(s))")
 
 
 def check_deb(build, version, cpack, reference_nodes):
@@ -181,6 +198,7 @@ def check_deb(build, version, cpack, reference_nodes):
         check_binaries(os.path.join(root, "usr/bin"), version, reference_nodes)
         # Installed with dpkg, the engine file's command is the binary in /usr/bin.
         check_ini(os.path.join(root, "usr/share/branan/opentafl/branan.ini"), "/usr/bin")
+        check_lintian(deb)
         print(f"ok: {debs[0]}: Depends: {fields['Depends']}")
 
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Latency benchmark of the UTI front end (a measurement, not a test: it asserts nothing).
 
 usage: latency_bench.py BRANAN [--threads N ...] [--searches N] [--probes N] [--ponders N]

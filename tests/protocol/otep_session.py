@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Replays an OTEP (OpenTafl Engine Protocol) session against the real engine.
 
 usage: otep_session.py [--transcript FILE] BINARY [EXTRA ARGS...]

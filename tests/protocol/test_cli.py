@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Help texts and option mistakes of the branan command line, against the real binary.
 
 usage: test_cli.py BRANAN BRANAN-MATCH

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The steps of docs/opentafl.md that need no OpenTafl, run as the document writes them.
 
 usage: test_opentafl_recipe.py BRANAN BRANAN_MATCH

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """branan report's page in a real browser: Debian's chromium, headless.
 
 usage: test_report_browser.py BRANAN [--screenshot OUT.png]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """branan solve against the real binary, its proofs against the independent verifier.
 
 usage: test_solve.py BRANAN VERIFY_PROOF DATA_DIR

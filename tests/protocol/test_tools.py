@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The tuning and opening tools against the real binaries.
 
 usage: test_tools.py BRANAN BRANAN_MATCH

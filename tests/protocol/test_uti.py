@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Protocol tests for Branan's UTI front end.
 
 usage: test_uti.py [--only NAME[,NAME...]] BRANAN [extra engine args...]

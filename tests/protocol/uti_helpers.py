@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Helpers for the UTI protocol tests: a driven engine process and small utilities.
 
 Standard library only. The Engine class starts `branan` (plus any extra arguments) with pipes,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Independent slow reference for OpenTafl's special pieces, jumps and berserk; see naive_berserk.h.
 #include "naive_berserk.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Independent, deliberately slow reference for OpenTafl's special pieces, jumps and berserk turns,
 // for tests only. Like naive_tafl.h it is NOT written from the engine's code: it has its own
 // reading of OpenTafl rules strings (it does not use branan::Rules, which knows none of this) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Independent slow reference implementation of tafl rules; see naive_tafl.h.
 #include "naive_tafl.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Independent, deliberately slow reference implementation of the tafl rules, for tests only.
 // It was written from the project's rules brief (what docs/rules.md now says) and the switch
 // comments in core/rules.h, NOT from the engine's code: a plain 2D char board, straightforward

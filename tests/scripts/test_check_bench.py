@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scripts/check_bench.sh against made-up histories and builds.
 
 usage: test_check_bench.py

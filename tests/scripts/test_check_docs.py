@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scripts/check_docs.py against made-up documents.
 
 usage: test_check_docs.py

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scripts/smp_ttd.py: its figures on made-up runs, then one short run against the real binary.
 
 usage: test_smp_ttd.py BRANAN
