@@ -17,7 +17,8 @@ endif()
 string(SUBSTRING "${ini}" ${start} -1 ini)
 string(REGEX REPLACE "\ncommand=[^\n]*" "\ncommand=${bin}/branan" ini "${ini}")
 set(ini "; OpenTafl external engine file for the installed Branan: copy it into
-; <opentafl>/engines/ and make the folder <opentafl>/engines/branan/ (the engine's directory).
+; <opentafl>/engines/ and link the binary as <opentafl>/engines/branan/branan: OpenTafl refuses
+; the file unless that path exists (docs/opentafl.md).
 ${ini}")
 set(datadir "${BRANAN_DATADIR}")
 if(NOT IS_ABSOLUTE "${datadir}")
