@@ -27,7 +27,7 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
     if (!table_) table_ = std::make_unique<solver::ProofTable>(RootSolverOptions::kTableMb);
     // Entries are keyed by position alone: results under other rules must go.
     if (table_rules_ != game.rules()) {
-        table_->clear();
+        if (table_rules_) table_->clear();  // a new table is empty already
         table_rules_ = game.rules();
     }
     // The solver polls its own flag; every tick passes on `stop` and the end of the time slice.

@@ -2,6 +2,7 @@
 #include "solver/proof_table.h"
 
 #include <algorithm>
+#include <new>
 
 namespace branan::solver {
 
@@ -9,7 +10,9 @@ ProofTable::ProofTable(size_t megabytes) {
     const size_t bytes = std::max<size_t>(megabytes, 1) << 20;
     size_t clusters = 1;
     while (clusters * 2 * kClusterSize * sizeof(Entry) <= bytes) clusters *= 2;
-    entries_.assign(clusters * kClusterSize, Entry{});
+    size_ = clusters * kClusterSize;
+    entries_.reset(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))));
+    if (!entries_) throw std::bad_alloc();
     mask_ = clusters - 1;
 }
 
@@ -46,7 +49,7 @@ void ProofTable::erase(uint64_t key) {
 }
 
 void ProofTable::clear() {
-    std::fill(entries_.begin(), entries_.end(), Entry{});
+    std::fill(entries_.get(), entries_.get() + size_, Entry{});
 }
 
 }  // namespace branan::solver

@@ -6,7 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 namespace branan::solver {
 
@@ -37,12 +38,12 @@ class ProofTable {
     void clear();
 
     // The table's size in entries (a checkpoint is only loaded into a table of the same size).
-    size_t capacity() const { return entries_.size(); }
+    size_t capacity() const { return size_; }
     // Calls f(key, numbers, work) for every entry in use, in table order.
     template <class F>
     void for_each(F f) const {
-        for (const Entry& e : entries_)
-            if (e.work) f(e.key, ProofNumbers{e.pn, e.dn}, e.work);
+        for (size_t i = 0; i < size_; ++i)
+            if (const Entry& e = entries_[i]; e.work) f(e.key, ProofNumbers{e.pn, e.dn}, e.work);
     }
 
   private:
@@ -55,7 +56,14 @@ class ProofTable {
     Entry* cluster(uint64_t key) { return &entries_[(key & mask_) * kClusterSize]; }
     const Entry* cluster(uint64_t key) const { return &entries_[(key & mask_) * kClusterSize]; }
 
-    std::vector<Entry> entries_;
+    // Zeroed memory from calloc: the kernel's zero pages, faulted in only where entries are
+    // written, so that a solve of a few nodes does not pay for the whole table (an all-zero
+    // Entry is an empty one).
+    struct Free {
+        void operator()(Entry* p) const { std::free(p); }
+    };
+    std::unique_ptr<Entry[], Free> entries_;
+    size_t size_ = 0;
     uint64_t mask_ = 0;  // clusters - 1 (a power of two)
 };
 

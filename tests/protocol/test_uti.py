@@ -797,6 +797,35 @@ def stop_during_a_long_solve():
     assert not e.stderr_text(), e.stderr_text()
 
 
+def resident_kib(pid):
+    """The process's resident memory in KiB (Linux /proc)."""
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmRSS in /proc/%d/status" % pid)
+
+
+@test
+def small_solves_touch_little_memory():
+    """The root solver's first proof of a mate in 1 (3 pieces, go depth 3) does not write its
+    whole 16 MiB table: the process grows by less than 4 MiB (it grew by 16 MiB, and the answer
+    took 30 times as long as with SolvePieces 0)."""
+    e = start_engine()
+    try:
+        e.command("position otn /7/K6/7/7/3t3/7/1t5/ side defenders")
+        assert e.sync() == []
+        before = resident_kib(e.proc.pid)
+        _, lines = e.search("go depth 3", T(10))
+        assert lines[-1].startswith("bestmove a2-a1"), lines
+        assert search_infos(lines)[-1]["kind"] == "mate", lines
+        grown = resident_kib(e.proc.pid) - before
+        assert grown < 4096, "the first solve grew the process by %d KiB" % grown
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
 @test
 def perft_matches_command_line():
     e = start_engine()
