@@ -73,6 +73,10 @@ int run_report(const std::vector<std::string>& args) {
     if (!vm.count("out")) return refuse("--out PAGE.html is required (branan report --help)");
     auto rules = rules_from_options(vm);
     if (!rules) return refuse(rules.error());
+    // Checked before the game is read; the default depth follows the game's board (below).
+    const Expected<SearchSettings> checked = search_settings_from_options(vm, 0);
+    if (!checked) return refuse(checked.error());
+    SearchSettings settings = checked.value();
     const int threshold = vm["threshold"].as<int>();
     if (threshold < 0) return refuse("--threshold must be 0 or more (centi-soldiers)");
     const int book_plies = vm["book-plies"].as<int>();
@@ -87,14 +91,14 @@ int run_report(const std::vector<std::string>& args) {
     if (book_plies > plies)
         return refuse("--book-plies " + std::to_string(book_plies) + ": the game has only " +
                       std::to_string(plies) + " plies");
-    auto settings =
-        search_settings_from_options(vm, report::default_report_depth(game->game.size()));
-    if (!settings) return refuse(settings.error());
+    // No limit given: the board's depth.
+    if (!settings.limits.depth && !settings.limits.move_time && !settings.limits.nodes)
+        settings.limits.depth = report::default_report_depth(game->game.size());
     report::AnalysisOptions options;
-    options.limits = settings->limits;
-    options.threads = settings->threads;
-    options.hash_mb = settings->hash_mb;
-    options.solver = settings->solver;
+    options.limits = settings.limits;
+    options.threads = settings.threads;
+    options.hash_mb = settings.hash_mb;
+    options.solver = settings.solver;
     options.threshold = threshold;
     options.book_plies = book_plies;
     const report::GameAnalysis analysis = report::analyse_game(game->game, options);

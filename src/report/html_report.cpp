@@ -177,8 +177,8 @@ std::string ply_panels(const std::vector<Frame>& frames, const GameAnalysis& a,
         out += "<div class=\"ply-info" + std::string(k == 0 ? " current" : "") + "\" data-ply=\"" +
                std::to_string(k) + "\">";
         if (p.best)
-            out += "<div class=\"pv\"><b>Engine</b> " + score_text(p) + " (depth " +
-                   std::to_string(p.depth) + "): " + escape(p.pv_text) + "</div>";
+            out += "<div class=\"pv\"><b>Engine</b> " + score_text(p) + ", searched " +
+                   std::to_string(p.depth) + " plies: " + escape(p.pv_text) + "</div>";
         else
             out += "<div class=\"pv\"><b>Game over</b>: " + score_text(p) + "</div>";
         if (k >= 1 && k - 1 < clocks.size()) {
