@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Game reports: reading OpenTafl records, the engine's judgement of each move, the HTML page's
 // structure (the browser test, tests/protocol/test_report_browser.py, drives the page itself).
+#include <fstream>
+#include <sstream>
+
 #include "catch.h"
 #include "core/otg_record.h"
 #include "core/presets.h"
+#include "engine/engine.h"
+#include "engine/search.h"
 #include "report/game_analysis.h"
 #include "report/html_report.h"
+#include "report/score_meaning.h"
 #include "test_support.h"
 
 using namespace branan;
@@ -32,6 +38,22 @@ Game played(const std::string& variant, const std::string& record, Side to_move,
 // and the king escapes.
 Game blunder_game() {
     return played("brandubh", "/1t5/7/7/7/7/2tt3/2K1t2/", Side::Attackers, {"b1-c1", "c7-a7"});
+}
+
+// Game `line` of tests/data/brandubh-federation-games.csv, its first `plies` moves.
+Game federation_game(int line, size_t plies) {
+    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/brandubh-federation-games.csv");
+    std::string text;
+    for (int i = 0; i < line; ++i) std::getline(in, text);
+    std::vector<std::string> moves;
+    std::istringstream words(text.substr(0, text.find(',')));
+    for (std::string m; words >> m && moves.size() < plies;) moves.push_back(m);
+    REQUIRE(moves.size() == plies);
+    auto created = Game::create(*preset("brandubh-federation"));
+    REQUIRE(created.ok());
+    Game game = std::move(created).value();
+    for (const auto& m : moves) REQUIRE(game.play(m).ok());
+    return game;
 }
 
 AnalysisOptions shallow() {
@@ -80,26 +102,127 @@ TEST_CASE("analyse_game: one analysis a position, the missed defence is a mistak
     CHECK(a.positions[1].best_text == "c7-a7");
     CHECK(a.positions[1].to_move == Side::Defenders);
     CHECK(attackers_view(a.positions[1].score, a.positions[1].to_move) == -kScoreCap);
-    CHECK(a.moves[0].mistake);
+    CHECK(a.moves[0].tier == Tier::Blunder);
+    CHECK(a.moves[0].result_lost);
     CHECK(a.moves[0].loss == 2 * kScoreCap);
-    // The escape was the engine's move: no loss.
+    // The escape was the engine's move, judged all the same: no loss.
+    CHECK(a.moves[1].judged);
     CHECK(a.moves[1].loss == 0);
-    CHECK_FALSE(a.moves[1].mistake);
+    CHECK(a.moves[1].tier == Tier::None);
+    CHECK(tier_count(a, Side::Attackers, Tier::Blunder) == 1);
+    CHECK(tier_count(a, Side::Defenders, Tier::Blunder) == 0);
     // The end: nothing searched, the side to move (attackers) has lost.
     CHECK(a.positions[2].status.outcome == Outcome::DefendersWin);
     CHECK_FALSE(a.positions[2].best);
     CHECK(attackers_view(a.positions[2].score, a.positions[2].to_move) == -kScoreCap);
-    // The threshold decides: a loss over it, not at it.
-    AnalysisOptions lenient = shallow();
-    lenient.threshold = a.moves[0].loss;
-    CHECK_FALSE(analyse_game(game, lenient).moves[0].mistake);
+}
+
+TEST_CASE("tier_of: over half the threshold, over it, over three times it or a result",
+          "[report]") {
+    CHECK(tier_of(50, false, 100) == Tier::None);
+    CHECK(tier_of(51, false, 100) == Tier::Inaccuracy);
+    CHECK(tier_of(100, false, 100) == Tier::Inaccuracy);
+    CHECK(tier_of(101, false, 100) == Tier::Mistake);
+    CHECK(tier_of(300, false, 100) == Tier::Mistake);
+    CHECK(tier_of(301, false, 100) == Tier::Blunder);
+    CHECK(tier_of(0, true, 100) == Tier::Blunder);
+}
+
+// Line `line` of tests/data/copenhagen-games.csv.
+Game copenhagen_game(int line) {
+    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/copenhagen-games.csv");
+    std::string text;
+    for (int i = 0; i < line; ++i) std::getline(in, text);
+    auto created = Game::create(*preset("copenhagen"));
+    REQUIRE(created.ok());
+    Game game = std::move(created).value();
+    std::istringstream words(text.substr(0, text.find(',')));
+    for (std::string m; words >> m;)
+        if (m != "timeout") REQUIRE(game.play(m).ok());
+    return game;
+}
+
+TEST_CASE("analyse_game: the engine's own move that loses the game is a blunder",
+          "[report][slow]") {
+    // Line 29 at depth 6: 26. b4-b1 is the engine's own move, and after it the defenders win by
+    // a repetition (-rep#6, shown as -309.9x soldiers before). Judged only when the played move
+    // differed from the engine's, it went unmarked.
+    const Game game = copenhagen_game(29);
+    AnalysisOptions o = shallow();
+    o.limits.depth = 6;
+    const GameAnalysis a = analyse_game(game, o);
+    REQUIRE(game.moves_played().size() == 57);
+    CHECK(a.positions[50].best == game.moves_played()[50]);
+    CHECK(a.moves[50].judged);
+    CHECK(a.moves[50].result_lost);
+    CHECK(a.moves[50].tier == Tier::Blunder);
+    const ScoreMeaning after = meaning_of(a.positions[51].score);
+    CHECK((after.result && after.history && after.win));  // the defenders', to move
+    CHECK(score_text(a.positions[51].score, a.positions[51].to_move).rfind("-rep#", 0) == 0);
+    // The defenders' reply keeps their win: no loss, though the eval one ply shallower before
+    // the win was found was an ordinary score.
+    CHECK(a.moves[51].loss == 0);
+    CHECK(a.moves[51].tier == Tier::None);
+    const std::string page = render_html_report({{}, game, {}}, a);
+    CHECK(count_of(page, "<tr class=\"move by-attackers blunder\" data-ply=\"51\"") == 1);
+}
+
+TEST_CASE("analyse_game compares the mover's scores at equal depth", "[report]") {
+    // Line 14, depth 4: 9. c6-c5 (not the engine's e2-b2... choice) loses nothing at equal depth;
+    // the score before it at depth 4 against the one after it at depth 4 swung with the side to
+    // move and made it a mistake (1.18 soldiers).
+    const Game game = federation_game(14, 9);
+    AnalysisOptions o = shallow();
+    o.limits.depth = 4;
+    const GameAnalysis a = analyse_game(game, o);
+    REQUIRE(a.positions[8].best != game.moves_played()[8]);
+    CHECK(a.moves[8].loss <= 50);
+    CHECK(a.moves[8].tier == Tier::None);
+}
+
+TEST_CASE("analyse_game leaves the opening book's plies unjudged", "[report]") {
+    AnalysisOptions o = shallow();
+    o.book_plies = 1;
+    const GameAnalysis a = analyse_game(blunder_game(), o);
+    CHECK(a.book_plies == 1);
+    CHECK_FALSE(a.moves[0].judged);
+    CHECK(a.moves[0].tier == Tier::None);
+    CHECK(a.moves[1].judged);
+    CHECK(tier_count(a, Side::Attackers, Tier::Blunder) == 0);
+    const std::string page = render_html_report({{}, blunder_game(), {}}, a);
+    CHECK(count_of(page, "<tr class=\"move by-attackers book\" data-ply=\"1\"") == 1);
+    CHECK(count_of(page, "not judged") == 1);
+}
+
+TEST_CASE("score_text: soldiers, forced results and results by repetition", "[report]") {
+    CHECK(score_text(239, Side::Attackers) == "+2.39");
+    CHECK(score_text(239, Side::Defenders) == "-2.39");
+    CHECK(score_text(0, Side::Defenders) == "+0.00");
+    CHECK(score_text(mate_in(5), Side::Attackers) == "+#3");
+    CHECK(score_text(mated_in(4), Side::Attackers) == "-#2");
+    CHECK(score_text(mate_in(1), Side::Defenders) == "-#1");
+    // Scores in the band of results that rest on the game's history (engine/search.h): a loss
+    // by repetition in 8 plies was shown as -309.92 soldiers.
+    CHECK(score_text(-history_win_in(8), Side::Attackers) == "-rep#4");
+    CHECK(score_text(history_win_in(3), Side::Defenders) == "-rep#2");
+    const ScoreMeaning m = meaning_of(-history_win_in(8));
+    CHECK((m.result && m.history && !m.win && m.plies == 8));
+    CHECK_FALSE(meaning_of(kScoreCap).result);
+}
+
+TEST_CASE("default_report_depth: shallower on wider boards", "[report]") {
+    CHECK(default_report_depth(7) == 6);
+    CHECK(default_report_depth(9) == 5);
+    CHECK(default_report_depth(11) == 4);
+    CHECK(default_report_depth(13) == 3);
+    CHECK(default_report_depth(19) == 2);
 }
 
 TEST_CASE("render_html_report: a board, a graph point and a row per position", "[report]") {
     // Line 3 of brandubh-federation-games.csv, its first five moves: e2-d2 captures d3.
     const Game game = played("brandubh-federation", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
                              Side::Attackers, {"d2-e2", "c4-c5", "f4-f5", "d4-c4", "e2-d2xd3"});
-    ReportGame r{{}, game};
+    ReportGame r{{}, game, {}};
     r.header.attackers = "<Ann & \"Bo\">";
     r.header.date = "2024.05.17";
     const std::string page = render_html_report(r, analyse_game(game, shallow()));
@@ -128,13 +251,38 @@ TEST_CASE("render_html_report: a board, a graph point and a row per position", "
     CHECK(count_of(page, "2024.05.17") == 1);
     CHECK(count_of(page, "src=") == 0);
     CHECK(count_of(page, "http") == 0);
+    // A panel a position with the engine's line and the position record; an arrow for the
+    // engine's move on every board but the last (searched) one.
+    CHECK(count_of(page, "class=\"ply-info") == 6);
+    CHECK(count_of(page, "class=\"best-arrow\"") == 6);
+    CHECK(count_of(page, "<code class=\"record\">") == 6);
+    CHECK(count_of(page, "data-record=\"" + game.record() + "\"") == 1);
+    CHECK(count_of(page, "id=\"tier-counts\"") == 1);
+    CHECK(count_of(page, "<th>Time</th>") == 0);  // no clocks in this record
 }
 
-TEST_CASE("render_html_report flags the mistake in the list and on the graph", "[report]") {
+TEST_CASE("render_html_report shows the clocks and times the record has", "[report]") {
     const Game game = blunder_game();
-    const std::string page = render_html_report({{}, game}, analyse_game(game, shallow()));
-    CHECK(count_of(page, "<tr class=\"move by-attackers mistake\" data-ply=\"1\"") == 1);
-    CHECK(count_of(page, "<circle class=\"point mistake\" data-ply=\"1\"") == 1);
-    CHECK(count_of(page, "mistake\" data-ply") == 2);
+    ReportGame r{{}, game, {}};
+    r.clocks.push_back({1204, 58796, 60000});
+    r.clocks.push_back({std::nullopt, std::nullopt, std::nullopt});
+    const std::string page = render_html_report(r, analyse_game(game, shallow()));
+    CHECK(count_of(page, "<th>Time</th>") == 1);
+    CHECK(count_of(page, "<td>0:01.2</td>") == 1);
+    CHECK(count_of(page, "<b>Clocks</b> attackers 0:58.7 · defenders 1:00.0") == 1);
+}
+
+TEST_CASE("render_html_report flags the blunder in the list, on the graph and in the counts",
+          "[report]") {
+    const Game game = blunder_game();
+    const std::string page = render_html_report({{}, game, {}}, analyse_game(game, shallow()));
+    CHECK(count_of(page, "<tr class=\"move by-attackers blunder\" data-ply=\"1\"") == 1);
+    CHECK(count_of(page, "<circle class=\"point blunder\" data-ply=\"1\"") == 1);
+    CHECK(count_of(page, "blunder\" data-ply") == 2);
+    CHECK(count_of(page,
+                   "title=\"blunder\">?"
+                   "?</span>") == 1);
+    CHECK(count_of(page, "data-side=\"attackers\" data-tier=\"blunder\">1<") == 1);
+    CHECK(count_of(page, "data-side=\"defenders\" data-tier=\"blunder\">0<") == 1);
     CHECK(count_of(page, "Defenders won (king escaped)") == 1);
 }

@@ -15,9 +15,27 @@
 namespace branan::cli {
 namespace {
 
-// The depth searched when no limit is given: a 40-move Brandubh game takes a few seconds.
-constexpr int kDefaultDepth = 6;
 constexpr int kDefaultThreshold = 100;
+
+// "attackers 1 inaccuracy, 0 mistakes, 2 blunders; defenders ...".
+std::string tier_summary(const report::GameAnalysis& a) {
+    std::string text;
+    for (Side side : {Side::Attackers, Side::Defenders}) {
+        text += side == Side::Attackers ? "attackers " : "; defenders ";
+        const char* sep = "";
+        for (report::Tier t :
+             {report::Tier::Inaccuracy, report::Tier::Mistake, report::Tier::Blunder}) {
+            const int n = report::tier_count(a, side, t);
+            const std::string name = report::tier_name(t);
+            text += sep + std::to_string(n) + " " +
+                    (n == 1                          ? name
+                     : t == report::Tier::Inaccuracy ? "inaccuracies"
+                                                     : name + "s");
+            sep = ", ";
+        }
+    }
+    return text;
+}
 
 }  // namespace
 
@@ -29,6 +47,11 @@ int run_report(const std::vector<std::string>& args) {
         "move, the engine's best move and score beside each move, the mistakes and an\n"
         "evaluation graph. FILE is an OpenTafl record (.otg), a games.csv (one game a line:\n"
         "moves,captures,captures,result) or a move list as `branan analyse` reads them.\n"
+        "Each move after the opening book is judged from its mover's side at equal depth:\n"
+        "an inaccuracy loses over threshold/2, a mistake over threshold, a blunder over\n"
+        "3 x threshold or a found result. Without --depth, --movetime or --nodes the depth\n"
+        "follows the board: 6 up to 7x7, 5 up to 9x9, 4 up to 11x11, 3 up to 13x13 and\n"
+        "2 on wider boards (a 300-ply 19x19 game in about 10 s of one core).\n"
         "Options");
     desc.add_options()("help,h", "show this help")                                              //
         ("input,i", po::value<std::string>(), "the game: .otg record, games.csv or move list")  //
@@ -37,8 +60,10 @@ int run_report(const std::vector<std::string>& args) {
         ("variant", po::value<std::string>(), "preset name (default brandubh; not for .otg)")   //
         ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")        //
         ("threshold", po::value<int>()->default_value(kDefaultThreshold),
-         "a move losing more than this many centi-soldiers is a mistake");
-    add_search_options(desc, kDefaultDepth);
+         "a move losing more than this many centi-soldiers is a mistake")  //
+        ("book-plies", po::value<int>()->default_value(0),
+         "the first plies came from an opening book: shown, not judged");
+    add_search_options(desc, report::default_report_depth(7));
     po::variables_map vm;
     if (auto done = parse_subcommand("report", args, desc, vm)) return *done;
     auto refuse = [](const std::string& why) {
@@ -49,22 +74,34 @@ int run_report(const std::vector<std::string>& args) {
     if (!vm.count("out")) return refuse("--out PAGE.html is required (branan report --help)");
     auto rules = rules_from_options(vm);
     if (!rules) return refuse(rules.error());
-    auto settings = search_settings_from_options(vm, kDefaultDepth);
-    if (!settings) return refuse(settings.error());
+    // Checked before the game is read; the default depth follows the game's board (below).
+    const Expected<SearchSettings> checked = search_settings_from_options(vm, 0);
+    if (!checked) return refuse(checked.error());
+    SearchSettings settings = checked.value();
     const int threshold = vm["threshold"].as<int>();
     if (threshold < 0) return refuse("--threshold must be 0 or more (centi-soldiers)");
+    const int book_plies = vm["book-plies"].as<int>();
+    if (book_plies < 0) return refuse("--book-plies must be 0 or more");
     std::optional<int> game_number;
     if (vm.count("game")) game_number = vm["game"].as<int>();
 
     auto game = read_report_game(vm["input"].as<std::string>(), game_number, *rules,
                                  vm.count("variant") || vm.count("rules"));
     if (!game) return refuse(game.error());
+    const int plies = static_cast<int>(game->game.moves_played().size());
+    if (book_plies > plies)
+        return refuse("--book-plies " + std::to_string(book_plies) + ": the game has only " +
+                      std::to_string(plies) + " plies");
+    // No limit given: the board's depth.
+    if (!settings.limits.depth && !settings.limits.move_time && !settings.limits.nodes)
+        settings.limits.depth = report::default_report_depth(game->game.size());
     report::AnalysisOptions options;
-    options.limits = settings->limits;
-    options.threads = settings->threads;
-    options.hash_mb = settings->hash_mb;
-    options.solver = settings->solver;
+    options.limits = settings.limits;
+    options.threads = settings.threads;
+    options.hash_mb = settings.hash_mb;
+    options.solver = settings.solver;
     options.threshold = threshold;
+    options.book_plies = book_plies;
     const report::GameAnalysis analysis = report::analyse_game(game->game, options);
     const std::string out_path = vm["out"].as<std::string>();
     std::ofstream out(out_path, std::ios::trunc);
@@ -74,10 +111,8 @@ int run_report(const std::vector<std::string>& args) {
         std::cerr << "branan report: cannot write '" << out_path << "'\n";
         return 1;
     }
-    int mistakes = 0;
-    for (const auto& v : analysis.moves) mistakes += v.mistake;
-    std::cout << "wrote " << out_path << ": " << analysis.moves.size() << " plies, " << mistakes
-              << (mistakes == 1 ? " mistake" : " mistakes") << " (" << analysis.limits << ")\n";
+    std::cout << "wrote " << out_path << ": " << analysis.moves.size() << " plies; "
+              << tier_summary(analysis) << " (" << analysis.limits << ")\n";
     return 0;
 }
 

@@ -40,7 +40,7 @@ Expected<report::ReportGame> read_otg(const std::string& text, std::optional<int
     }
     auto created = Game::create(game_rules);
     if (!created) return Error{created.error()};
-    report::ReportGame g{{}, std::move(created).value()};
+    report::ReportGame g{{}, std::move(created).value(), {}};
     // As written: the move reader takes OpenTafl's notation and checks the captures it claims.
     if (auto played = play_moves(g.game, record->moves); !played) return Error{played.error()};
     report::ReportHeader& h = g.header;
@@ -62,7 +62,7 @@ Expected<report::ReportGame> read_otg(const std::string& text, std::optional<int
 Expected<report::ReportGame> read_csv_line(const std::string& line, const Rules& rules) {
     auto csv = parse_csv_game(line);
     if (!csv) return Error{csv.error()};
-    report::ReportGame g{{}, Game::create(rules).value()};
+    report::ReportGame g{{}, Game::create(rules).value(), {}};
     std::vector<std::string> moves;
     bool timeout = false;
     for (const auto& m : csv->moves) {
@@ -122,7 +122,7 @@ Expected<report::ReportGame> read_report_game(const std::string& path,
     if (line.find(',') != std::string::npos) {
         g = read_csv_line(line, rules);
     } else if (auto game = game_from_line(rules, line)) {
-        g = report::ReportGame{{}, std::move(game).value()};
+        g = report::ReportGame{{}, std::move(game).value(), {}};
     } else {
         g = Error{game.error()};
     }

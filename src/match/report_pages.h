@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The report pages of a match (branan-match --report DIR): a finished game's HTML report
 // (report/html_report.h) as "<DIR>/round<R>-game<G>.html", named like its .otg record, with a
-// quick analysis (kReportDepth plies a position) so that a page takes a moment, not a game's
-// time. Pages are written as games finish; a resumed run does not write those of earlier games.
+// quick analysis (kReportDepth plies a position, less on wide boards: report::default_report_depth)
+// so that a page takes a moment, not a game's time. The opening's plies (the first moves, without
+// an engine's note) are shown but not judged; a side with a clock has it shown after each move,
+// and each move its thinking time. Pages are written as games finish; a resumed run does not
+// write those of earlier games.
 #pragma once
 
 #include <string>

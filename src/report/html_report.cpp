@@ -3,108 +3,49 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <cstdlib>
 
-#include "core/notation.h"
 #include "core/rules_string.h"
-#include "engine/score.h"
+#include "report/board_svg.h"
+#include "report/html_text.h"
+#include "report/score_meaning.h"
 
 namespace branan::report {
 namespace {
 
-// ---- what each position shows ---------------------------------------------------------------
-
-struct Frame {
-    std::string pieces;         // piece_char of every square, a1 first
-    std::optional<Move> last;   // the move that led here
-    std::string move_text;      // it in notation with its captures
-    std::vector<Square> taken;  // the squares whose pieces that move removed
-    Side mover = Side::Attackers;
-};
-
-std::string pieces_of(const Game& game) {
-    std::string pieces;
-    for (Square sq = 0; sq < game.size() * game.size(); ++sq) pieces += game.piece_char(sq);
-    return pieces;
-}
-
-// Every position of the game, replayed from its start. The squares a move emptied (other than
-// its own start) are its captures, whatever rule took them; a captured king that stays on the
-// board is marked where he stands.
-std::vector<Frame> frames_of(const Game& game) {
-    Game replay = game.from_start();
-    std::vector<Frame> frames(1);
-    frames[0].pieces = pieces_of(replay);
-    for (Move m : game.moves_played()) {
-        Frame f;
-        f.last = m;
-        f.mover = replay.side_to_move();
-        f.move_text = replay.describe(m);
-        const std::string before = frames.back().pieces;
-        replay.play(m);
-        f.pieces = pieces_of(replay);
-        for (Square sq = 0; sq < static_cast<Square>(before.size()); ++sq) {
-            const bool emptied = before[sq] != '.' && f.pieces[sq] == '.' && sq != m.from;
-            const bool king_taken =
-                f.pieces[sq] == 'K' && replay.status().reason == OutcomeReason::KingCaptured;
-            if (emptied || king_taken) f.taken.push_back(sq);
-        }
-        frames.push_back(f);
-    }
-    return frames;
-}
-
 // ---- text -----------------------------------------------------------------------------------
-
-std::string escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
-
-std::string fixed(double value, int decimals) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-    return buf;
-}
 
 const char* side_title(Side s) {
     return s == Side::Attackers ? "Attackers" : "Defenders";
 }
 
-// A position's score from the attackers' point of view: "+2.39" (soldiers), "+#3" / "-#3" (the
-// attackers / defenders win in 3 moves), or the end of the game.
+// A position's score from the attackers' point of view (report/score_meaning.h), or the end
+// of the game.
 std::string score_text(const PositionAnalysis& p) {
     if (p.status.over())
         return p.status.outcome == Outcome::Draw           ? "draw"
                : p.status.outcome == Outcome::AttackersWin ? "attackers win"
                                                            : "defenders win";
-    if (is_mate_score(p.score)) {
-        const int plies = mate_plies(p.score);
-        const Side winner = plies > 0 ? p.to_move : opponent(p.to_move);
-        return std::string(winner == Side::Attackers ? "+#" : "-#") +
-               std::to_string((std::abs(plies) + 1) / 2);
-    }
-    const int cp = p.to_move == Side::Attackers ? p.score : -p.score;  // shown as found
-    return (cp >= 0 ? "+" : "") + fixed(cp / 100.0, 2);
+    return report::score_text(p.score, p.to_move);
+}
+
+// The classes of a judged move ("book", a tier's name, or nothing), with a leading space.
+std::string verdict_classes(const MoveVerdict& v) {
+    if (!v.judged) return " book";
+    return v.tier == Tier::None ? "" : std::string(" ") + tier_name(v.tier);
+}
+
+// The annotation of a tier: "?!", "?", "??".
+const char* tier_mark(Tier tier) {
+    return tier == Tier::Blunder ? "??" : tier == Tier::Mistake ? "?" : "?!";
+}
+
+// "1:02.5", a clock or a move's time.
+std::string clock_text(int64_t ms) {
+    const int64_t tenths = ms / 100;
+    const int64_t minutes = tenths / 600, seconds = tenths / 10 % 60;
+    return std::to_string(minutes) + ":" + (seconds < 10 ? "0" : "") + std::to_string(seconds) +
+           "." + std::to_string(tenths % 10);
 }
 
 // The variant's name as a title: "Brandubh".
@@ -125,107 +66,6 @@ std::string result_text(const ReportGame& g) {
     std::string why = g.header.termination;
     if (why.empty() && status.over()) why = reason_name(status.reason);
     return why.empty() ? text : text + " (" + why + ")";
-}
-
-// ---- the board ------------------------------------------------------------------------------
-
-constexpr int kCell = 40, kLeft = 20, kTop = 6, kBottom = 20, kRight = 6;
-
-int board_width(int size) {
-    return kLeft + size * kCell + kRight;
-}
-int board_height(int size) {
-    return kTop + size * kCell + kBottom;
-}
-int cell_x(Square sq, int size) {
-    return kLeft + (sq % size) * kCell;
-}
-int cell_y(Square sq, int size) {
-    return kTop + (size - 1 - sq / size) * kCell;
-}
-
-// The board without pieces, drawn once and used by every position: the squares, the corners and
-// the throne marked (a darker square with a cross, as OpenTafl players know them), coordinates.
-std::string board_grid(const Rules& rules) {
-    const int n = rules.size;
-    std::string out = "<g id=\"grid\">";
-    out += "<rect class=\"frame\" x=\"0\" y=\"0\" width=\"" + std::to_string(board_width(n)) +
-           "\" height=\"" + std::to_string(board_height(n)) + "\"/>";
-    auto listed = [](const std::vector<Square>& squares, Square sq) {
-        return std::find(squares.begin(), squares.end(), sq) != squares.end();
-    };
-    const std::vector<Square> corners = corner_squares(rules), thrones = throne_squares(rules);
-    for (Square sq = 0; sq < n * n; ++sq) {
-        std::string kind = "square";
-        if (listed(corners, sq)) kind += " corner";
-        if (listed(thrones, sq)) kind += " throne";
-        if (listed(rules.attacker_forts.squares, sq) || listed(rules.defender_forts.squares, sq))
-            kind += " fort";
-        const int x = cell_x(sq, n), y = cell_y(sq, n);
-        out += "<rect class=\"" + kind + "\" x=\"" + std::to_string(x) + "\" y=\"" +
-               std::to_string(y) + "\" width=\"" + std::to_string(kCell) + "\" height=\"" +
-               std::to_string(kCell) + "\"/>";
-        if (kind != "square")
-            out += "<path class=\"mark\" d=\"M" + std::to_string(x + 8) + " " +
-                   std::to_string(y + 8) + "L" + std::to_string(x + kCell - 8) + " " +
-                   std::to_string(y + kCell - 8) + "M" + std::to_string(x + kCell - 8) + " " +
-                   std::to_string(y + 8) + "L" + std::to_string(x + 8) + " " +
-                   std::to_string(y + kCell - 8) + "\"/>";
-    }
-    for (int i = 0; i < n; ++i) {
-        out += "<text class=\"coord\" x=\"" + std::to_string(kLeft + i * kCell + kCell / 2) +
-               "\" y=\"" + std::to_string(kTop + n * kCell + 15) + "\">" +
-               std::string(1, static_cast<char>('a' + i)) + "</text>";
-        out += "<text class=\"coord\" x=\"" + std::to_string(kLeft / 2) + "\" y=\"" +
-               std::to_string(kTop + (n - 1 - i) * kCell + kCell / 2 + 4) + "\">" +
-               std::to_string(i + 1) + "</text>";
-    }
-    return out + "</g>";
-}
-
-std::string board_svg(const Frame& f, int ply, int size, bool current) {
-    std::string out = "<svg class=\"board" + std::string(current ? " current" : "") +
-                      "\" data-ply=\"" + std::to_string(ply) + "\" viewBox=\"0 0 " +
-                      std::to_string(board_width(size)) + " " + std::to_string(board_height(size)) +
-                      "\" role=\"img\" aria-label=\"" +
-                      (ply == 0 ? std::string("start position") : "after " + f.move_text) +
-                      "\"><use href=\"#grid\"/>";
-    auto square_rect = [&](Square sq, const char* cls) {
-        out += "<rect class=\"" + std::string(cls) + "\" x=\"" + std::to_string(cell_x(sq, size)) +
-               "\" y=\"" + std::to_string(cell_y(sq, size)) + "\" width=\"" +
-               std::to_string(kCell) + "\" height=\"" + std::to_string(kCell) + "\"/>";
-    };
-    auto centre = [&](Square sq, int dx, int dy) {
-        return std::to_string(cell_x(sq, size) + kCell / 2 + dx) + " " +
-               std::to_string(cell_y(sq, size) + kCell / 2 + dy);
-    };
-    if (f.last) {
-        square_rect(f.last->from, "last-from");
-        square_rect(f.last->to, "last-to");
-    }
-    for (Square sq = 0; sq < size * size; ++sq) {
-        const char c = f.pieces[sq];
-        if (c == '.') continue;
-        const std::string cx = std::to_string(cell_x(sq, size) + kCell / 2),
-                          cy = std::to_string(cell_y(sq, size) + kCell / 2);
-        if (c == 'K') {
-            out += "<g class=\"piece king\"><circle cx=\"" + cx + "\" cy=\"" + cy +
-                   "\" r=\"16\"/><path d=\"M" + centre(sq, 0, -10) + "V" +
-                   std::to_string(cell_y(sq, size) + kCell / 2 + 10) + "M" + centre(sq, -10, 0) +
-                   "H" + std::to_string(cell_x(sq, size) + kCell / 2 + 10) + "\"/></g>";
-        } else {
-            out += std::string("<circle class=\"piece ") + (c == 't' ? "attacker" : "defender") +
-                   "\" cx=\"" + cx + "\" cy=\"" + cy + "\" r=\"14\"/>";
-        }
-    }
-    if (f.last)
-        out += "<path class=\"move-line\" d=\"M" + centre(f.last->from, 0, 0) + "L" +
-               centre(f.last->to, 0, 0) + "\"/>";
-    for (Square sq : f.taken)
-        out += "<path class=\"captured\" d=\"M" + centre(sq, -12, -12) + "L" + centre(sq, 12, 12) +
-               "M" + centre(sq, 12, -12) + "L" + centre(sq, -12, 12) + "\"><title>" +
-               square_name(sq, size) + " captured</title></path>";
-    return out + "</svg>\n";
 }
 
 // ---- the evaluation graph -------------------------------------------------------------------
@@ -267,43 +107,110 @@ std::string graph_svg(const GameAnalysis& a) {
     for (size_t k = 0; k <= last; ++k) out += (k ? " " : "") + x(k) + "," + y(a.positions[k]);
     out += "\"/>";
     for (size_t k = 0; k <= last; ++k) {
-        const bool mistake = k > 0 && a.moves[k - 1].mistake;
-        out += "<circle class=\"point" + std::string(mistake ? " mistake" : "") +
-               std::string(k == 0 ? " current" : "") + "\" data-ply=\"" + std::to_string(k) +
-               "\" cx=\"" + x(k) + "\" cy=\"" + y(a.positions[k]) + "\" r=\"" +
-               (mistake ? "4" : "3") + "\"><title>ply " + std::to_string(k) + ": " +
-               score_text(a.positions[k]) + "</title></circle>";
+        const std::string flags = k > 0 ? verdict_classes(a.moves[k - 1]) : "";
+        const bool marked = k > 0 && a.moves[k - 1].tier != Tier::None;
+        out += "<circle class=\"point" + flags + std::string(k == 0 ? " current" : "") +
+               "\" data-ply=\"" + std::to_string(k) + "\" cx=\"" + x(k) + "\" cy=\"" +
+               y(a.positions[k]) + "\" r=\"" + (marked ? "4" : "3") + "\"><title>ply " +
+               std::to_string(k) + ": " + score_text(a.positions[k]) + "</title></circle>";
     }
     return out + "</svg>\n";
 }
 
 // ---- the move list --------------------------------------------------------------------------
 
-std::string moves_table(const std::vector<Frame>& frames, const GameAnalysis& a) {
+// The loss column: "book" for an opening ply, the loss in soldiers, "result" when a found
+// result was thrown away.
+std::string loss_text(const MoveVerdict& v) {
+    if (!v.judged) return "book";
+    std::string text = v.loss ? fixed(v.loss / 100.0, 2) : "";
+    if (v.result_lost) text += text.empty() ? "result" : " (result)";
+    return text;
+}
+
+std::string moves_table(const std::vector<Frame>& frames, const GameAnalysis& a,
+                        const std::vector<MoveClock>& clocks) {
+    const bool timed = !clocks.empty();
     std::string out =
         "<table id=\"moves\"><thead><tr><th>#</th><th>Move</th><th>Eval</th>"
-        "<th>Engine's move</th><th>Loss</th></tr></thead><tbody>\n";
+        "<th>Engine's move</th><th>Loss</th>" +
+        std::string(timed ? "<th>Time</th>" : "") + "</tr></thead><tbody>\n";
     out += "<tr class=\"move current\" data-ply=\"0\"><td></td><td>start</td><td>" +
-           score_text(a.positions[0]) + "</td><td></td><td></td></tr>\n";
+           score_text(a.positions[0]) + "</td><td></td><td></td>" + (timed ? "<td></td>" : "") +
+           "</tr>\n";
     for (size_t k = 1; k < frames.size(); ++k) {
         const Frame& f = frames[k];
         const PositionAnalysis& before = a.positions[k - 1];
         const MoveVerdict& v = a.moves[k - 1];
         const bool attackers = f.mover == Side::Attackers;
         out += "<tr class=\"move " + std::string(attackers ? "by-attackers" : "by-defenders") +
-               (v.mistake ? " mistake" : "") + "\" data-ply=\"" + std::to_string(k) + "\">";
+               verdict_classes(v) + "\" data-ply=\"" + std::to_string(k) + "\">";
         out += "<td>" + std::to_string((k + 1) / 2) + (k % 2 ? "." : "...") + "</td>";
         out += "<td><span class=\"side " + std::string(attackers ? "a" : "d") + "\" title=\"" +
                side_title(f.mover) + "\"></span>" + escape(f.move_text) +
-               (v.mistake ? "<span class=\"flag\" title=\"mistake\">?</span>" : "") + "</td>";
+               (v.tier != Tier::None
+                    ? "<span class=\"flag\" title=\"" + std::string(tier_name(v.tier)) + "\">" +
+                          tier_mark(v.tier) + "</span>"
+                    : "") +
+               "</td>";
         out += "<td>" + score_text(a.positions[k]) + "</td>";
         out +=
             "<td>" + escape(before.best_text) +
             (before.best ? " <span class=\"best-score\">" + score_text(before) + "</span>" : "") +
             "</td>";
-        out += "<td>" + (v.loss ? fixed(v.loss / 100.0, 2) : std::string()) + "</td></tr>\n";
+        out += "<td>" + loss_text(v) + "</td>";
+        if (timed) {
+            const bool known = k - 1 < clocks.size() && clocks[k - 1].spent_ms;
+            out += "<td>" + (known ? clock_text(*clocks[k - 1].spent_ms) : "") + "</td>";
+        }
+        out += "</tr>\n";
     }
     return out + "</tbody></table>\n";
+}
+
+// What is known at each position, one panel a ply (only the current one shown): the engine's
+// score, depth and line from here, the position record and the clocks.
+std::string ply_panels(const std::vector<Frame>& frames, const GameAnalysis& a,
+                       const std::vector<MoveClock>& clocks) {
+    std::string out = "<div id=\"ply-panels\">";
+    for (size_t k = 0; k < frames.size(); ++k) {
+        const PositionAnalysis& p = a.positions[k];
+        out += "<div class=\"ply-info" + std::string(k == 0 ? " current" : "") + "\" data-ply=\"" +
+               std::to_string(k) + "\">";
+        if (p.best)
+            out += "<div class=\"pv\"><b>Engine</b> " + score_text(p) + ", searched " +
+                   std::to_string(p.depth) + " plies: " + escape(p.pv_text) + "</div>";
+        else
+            out += "<div class=\"pv\"><b>Game over</b>: " + score_text(p) + "</div>";
+        if (k >= 1 && k - 1 < clocks.size()) {
+            const MoveClock& c = clocks[k - 1];
+            if (c.attackers_ms || c.defenders_ms)
+                out += "<div class=\"clocks\"><b>Clocks</b> attackers " +
+                       (c.attackers_ms ? clock_text(*c.attackers_ms) : "-") + " · defenders " +
+                       (c.defenders_ms ? clock_text(*c.defenders_ms) : "-") + "</div>";
+        }
+        out += "<div><b>Position</b> <code class=\"record\">" + escape(frames[k].record) +
+               "</code></div></div>";
+    }
+    return out + "</div>\n";
+}
+
+// Each player's inaccuracies, mistakes and blunders.
+std::string tier_counts(const ReportGame& g, const GameAnalysis& a) {
+    std::string out =
+        "<table id=\"tier-counts\"><tr><th></th><th>inaccuracies ?!</th><th>mistakes ?</th>"
+        "<th>blunders ?"
+        "?</th></tr>";
+    for (Side side : {Side::Attackers, Side::Defenders}) {
+        const std::string& name = side == Side::Attackers ? g.header.attackers : g.header.defenders;
+        const char* key = side == Side::Attackers ? "attackers" : "defenders";
+        out += "<tr><th>" + escape(name.empty() ? side_title(side) : name) + "</th>";
+        for (Tier t : {Tier::Inaccuracy, Tier::Mistake, Tier::Blunder})
+            out += std::string("<td data-side=\"") + key + "\" data-tier=\"" + tier_name(t) +
+                   "\">" + std::to_string(tier_count(a, side, t)) + "</td>";
+        out += "</tr>";
+    }
+    return out + "</table>\n";
 }
 
 // ---- the page -------------------------------------------------------------------------------
@@ -328,9 +235,17 @@ std::string header_html(const ReportGame& g, const GameAnalysis& a) {
     item("Event", h.event);
     item("Round", h.round);
     item("Time control", h.time_control);
-    item("Analysis", "Branan, " + a.limits + "; a mistake loses over " +
-                         fixed(a.threshold / 100.0, 2) + " soldiers");
-    item("Scores", "in soldiers, + for the attackers; #N: a forced win in N moves");
+    const double t = a.threshold / 100.0;
+    item("Analysis", "Branan, " + a.limits + "; each move against the best at equal depth, " +
+                         "from its mover's side: an inaccuracy ?! loses over " + fixed(t / 2, 2) +
+                         " soldiers, a mistake ? over " + fixed(t, 2) + ", a blunder ?? over " +
+                         fixed(3 * t, 2) + " or a found result" +
+                         (a.book_plies ? "; the first " + std::to_string(a.book_plies) +
+                                             " plies are the opening's, not judged"
+                                       : std::string()));
+    item("Scores",
+         "in soldiers, + for the attackers; #N: a forced win in N moves; rep#N: a win in N "
+         "moves by a repetition");
     item("Source", h.source);
     out += "</dl><details><summary>Rules</summary><code>" +
            escape(write_rules_string(g.game.rules())) + "</code></details></header>\n";
@@ -347,11 +262,14 @@ dl{display:flex;flex-wrap:wrap;gap:2px 14px;margin:0 0 4px}
 dl div{display:flex;gap:4px}dt{color:#777}dd{margin:0}
 details{margin-bottom:6px}code{font-size:11px;word-break:break-all}
 .layout{display:flex;gap:16px;align-items:flex-start;flex:1;min-height:0}
-.left{width:330px;flex:none}
-.board{display:none;width:330px;height:auto}.board.current{display:block}
+.left{flex:none;min-width:330px}
+.board{display:none;width:100%;height:auto}.board.current{display:block}
+#boards .coords-flipped,#boards.flipped .coords-normal{display:none}
+#boards.flipped .coords-flipped{display:inline}
 .frame{fill:#5b4026}.square{fill:#e8cf9a;stroke:#6b4e2e;stroke-width:1}
 .corner,.throne,.fort{fill:#b58a55}.mark{stroke:#6b4e2e;stroke-width:2}
-.coord{fill:#f3e6c8;font-size:12px;text-anchor:middle}
+.coord{fill:#f3e6c8;font-size:17px;text-anchor:middle}
+.best-arrow{stroke:#1a6fd0;stroke-width:5;opacity:.75;stroke-linecap:round}.arrowhead{fill:#1a6fd0}
 .last-from{fill:#f2e35a;opacity:.45}.last-to{fill:#f2d22a;opacity:.75}
 .move-line{stroke:#c08a00;stroke-width:3;opacity:.6;stroke-linecap:round}
 .attacker{fill:#2b2b2b;stroke:#000;stroke-width:2}
@@ -360,18 +278,26 @@ details{margin-bottom:6px}code{font-size:11px;word-break:break-all}
 .captured{stroke:#d01c1c;stroke-width:4;stroke-linecap:round}
 #nav{display:flex;gap:6px;align-items:center;margin:4px 0}
 #nav button{font-size:14px;min-width:34px}
-#eval-graph{width:330px;height:auto;display:block;border:1px solid #bbb}
+#eval-graph{width:100%;height:auto;display:block;border:1px solid #bbb;box-sizing:border-box}
+.ply-info{display:none;margin:2px 0 6px;line-height:1.4}.ply-info.current{display:block}
+.record{font-size:11px;word-break:break-all}
+#tier-counts{border-collapse:collapse;margin-top:6px}#tier-counts td,#tier-counts th{padding:1px 8px;text-align:center}
+#tier-counts th:first-child{text-align:left}
 .graph-attackers{fill:#e9e4da}.graph-defenders{fill:#fbfaf7}
 .graph-label{font-size:10px;fill:#888}.zero{stroke:#999}
 .eval{fill:none;stroke:#555;stroke-width:1.5}
-.point{fill:#555;cursor:pointer}.point.mistake{fill:#d01c1c}
+.point{fill:#555;cursor:pointer}.point.inaccuracy{fill:#d9a400}.point.mistake{fill:#e06c00}
+.point.blunder{fill:#d01c1c}.point.book{fill:#aaa}
 .point.current{fill:#1a6fd0;stroke:#fff;stroke-width:1.5}
 .right{position:relative;flex:1;max-height:100%;overflow-y:auto;min-width:300px}
 #moves{border-collapse:collapse;width:100%}
 #moves th{text-align:left;position:sticky;top:0;background:#eee6d6}
 #moves td,#moves th{padding:1px 6px;white-space:nowrap}
 #moves tr.move{cursor:pointer}#moves tr.move:hover{background:#f1ead9}
-#moves tr.mistake td:nth-child(2){color:#b01010;font-weight:bold}
+#moves tr.inaccuracy td:nth-child(2){color:#9a7400}
+#moves tr.mistake td:nth-child(2){color:#c05a00;font-weight:bold}
+#moves tr.blunder td:nth-child(2){color:#b01010;font-weight:bold}
+#moves tr.book td{color:#888}
 #moves tr.current{background:#cfe1f7}
 .flag{color:#d01c1c;margin-left:2px}.best-score{color:#777}
 .side{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:5px;border:1px solid #333}
@@ -385,11 +311,13 @@ constexpr const char* kScript = R"(
 var boards=Array.prototype.slice.call(document.querySelectorAll('svg.board'));
 var rows=Array.prototype.slice.call(document.querySelectorAll('#moves tr.move'));
 var points=Array.prototype.slice.call(document.querySelectorAll('#eval-graph .point'));
+var infos=Array.prototype.slice.call(document.querySelectorAll('.ply-info'));
+var holder=document.getElementById('boards');
 var label=document.getElementById('ply-label');
 var last=boards.length-1,cur=0;
 function show(k){
   k=Math.max(0,Math.min(last,k));cur=k;
-  [boards,rows,points].forEach(function(list){list.forEach(function(e){
+  [boards,rows,points,infos].forEach(function(list){list.forEach(function(e){
     e.classList.toggle('current',Number(e.getAttribute('data-ply'))===k);});});
   label.textContent='ply '+k+' / '+last;
   var row=rows[k],pane=document.querySelector('.right');
@@ -398,7 +326,8 @@ function show(k){
     else if(top+head>pane.scrollTop+pane.clientHeight)pane.scrollTop=top+head-pane.clientHeight;}
 }
 var keys={ArrowRight:function(){show(cur+1);},ArrowLeft:function(){show(cur-1);},
-  Home:function(){show(0);},End:function(){show(last);}};
+  Home:function(){show(0);},End:function(){show(last);},
+  f:function(){holder.classList.toggle('flipped');}};
 document.addEventListener('keydown',function(e){
   if(keys[e.key]){keys[e.key]();e.preventDefault();}});
 rows.concat(points).forEach(function(e){e.addEventListener('click',function(){
@@ -411,6 +340,9 @@ if(location.hash!=='#selftest')return;
 function visible(){return boards.filter(function(b){
   return getComputedStyle(b).display!=='none';}).map(function(b){
   return Number(b.getAttribute('data-ply'));});}
+function current(){return boards.filter(function(b){
+  return getComputedStyle(b).display!=='none';})[0];}
+function centre(e){var b=e.getBoundingClientRect();return [b.left+b.width/2,b.top+b.height/2];}
 function press(key){document.dispatchEvent(new KeyboardEvent('keydown',{key:key,bubbles:true}));
   return visible();}
 var r={boards:boards.length,points:points.length,rows:rows.length,start:visible(),right:[]};
@@ -423,6 +355,18 @@ rows[pick].dispatchEvent(new MouseEvent('click',{bubbles:true}));
 r.click_row={ply:pick,visible:visible()};
 points[last].dispatchEvent(new MouseEvent('click',{bubbles:true}));
 r.click_point={ply:last,visible:visible()};
+show(1);var b=current(),box=b.getBoundingClientRect(),unit=box.width/b.viewBox.baseVal.width;
+var to=b.querySelector('.last-to');
+r.board={width:box.width,square_px:40*unit,coord_px:17*unit,size:Math.round((b.viewBox.baseVal.width-34)/40)};
+r.flip={box:[box.left,box.top,box.right,box.bottom],before:centre(to)};
+press('f');r.flip.after=centre(to);r.flip.flipped=holder.classList.contains('flipped');
+r.flip.coords=Array.prototype.slice.call(b.querySelectorAll('use')).filter(function(u){
+  return getComputedStyle(u).display!=='none';}).map(function(u){return u.getAttribute('href');});
+press('f');r.flip.back=centre(to);
+var info=infos.filter(function(e){return getComputedStyle(e).display!=='none';});
+r.info={count:infos.length,visible:info.map(function(e){return Number(e.getAttribute('data-ply'));}),
+  text:info.length?info[0].textContent:'',record:b.getAttribute('data-record'),
+  arrows:document.querySelectorAll('svg.board .best-arrow').length};
 var out=document.createElement('pre');out.id='selftest-result';
 out.textContent=JSON.stringify(r);document.body.appendChild(out);
 })();
@@ -437,22 +381,30 @@ std::string render_html_report(const ReportGame& game, const GameAnalysis& analy
     std::string title = variant_title(game.game.rules());
     if (!h.attackers.empty() || !h.defenders.empty())
         title += ": " + h.attackers + " vs " + h.defenders;
+    // The board's width: about 34 px a square on wide boards, as the window allows.
+    const std::string board_width = std::to_string(std::max(330, 34 * size));
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
-                      escape(title) + "</title>\n<style>" + kStyle + "</style></head>\n<body>\n";
+                      escape(title) + "</title>\n<style>" + kStyle +
+                      ".left{width:clamp(330px,min(62vw,100vh - 150px)," + board_width + "px)}" +
+                      board_flip_style(size) + "</style></head>\n<body>\n";
     out += "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>" +
-           board_grid(game.game.rules()) + "</defs></svg>\n";
+           board_defs(game.game.rules()) + "</defs></svg>\n";
     out += header_html(game, analysis);
     out += "<div class=\"layout\"><div class=\"left\"><div id=\"boards\">\n";
     for (size_t k = 0; k < frames.size(); ++k)
-        out += board_svg(frames[k], static_cast<int>(k), size, k == 0);
+        out += board_svg(frames[k], static_cast<int>(k), size, k == 0, analysis.positions[k].best);
     out +=
         "</div><div id=\"nav\"><button data-key=\"Home\" title=\"start (Home)\">|&#x25C0;</button>"
         "<button data-key=\"ArrowLeft\" title=\"back (&#x2190;)\">&#x25C0;</button>"
         "<button data-key=\"ArrowRight\" title=\"forward (&#x2192;)\">&#x25B6;</button>"
         "<button data-key=\"End\" title=\"end (End)\">&#x25B6;|</button>"
+        "<button data-key=\"f\" title=\"flip the board (f)\">flip</button>"
         "<span id=\"ply-label\"></span></div>\n";
+    out += ply_panels(frames, analysis, game.clocks);
     out += graph_svg(analysis);
-    out += "</div><div class=\"right\">\n" + moves_table(frames, analysis) + "</div></div>\n";
+    out += tier_counts(game, analysis);
+    out += "</div><div class=\"right\">\n" + moves_table(frames, analysis, game.clocks) +
+           "</div></div>\n";
     out += std::string("<script>") + kScript + "</script>\n</body></html>\n";
     return out;
 }

@@ -3,7 +3,10 @@
 // every move played and checked by the rules.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 
@@ -17,9 +20,16 @@ struct ReportHeader {
     std::string source;  // where the game comes from (a file name, "round 1 game 2")
 };
 
+// The time a move took and the clocks after it, as far as the record tells.
+struct MoveClock {
+    std::optional<int64_t> spent_ms;                    // the move's thinking time
+    std::optional<int64_t> attackers_ms, defenders_ms;  // each side's clock after the move
+};
+
 struct ReportGame {
     ReportHeader header;
-    Game game;  // from its start, with every move of the record played
+    Game game;                      // from its start, with every move of the record played
+    std::vector<MoveClock> clocks;  // clocks[k]: the move from position k; may be shorter
 };
 
 }  // namespace branan::report
