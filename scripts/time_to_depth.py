@@ -19,17 +19,7 @@ import statistics
 import subprocess
 import time
 
-
-def read_positions(path):
-    positions = []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            variant, depth, position = line.split(maxsplit=2)
-            positions.append((variant, int(depth), position))
-    return positions
+from smp_ttd import read_positions  # the same 'variant depth position' lines
 
 
 def time_search(binary, variant, depth, position, hash_mb):

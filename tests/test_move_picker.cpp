@@ -17,6 +17,7 @@
 #include "core/rules_string.h"
 #include "engine/move_picker.h"
 #include "positions.h"
+#include "test_position_walks.h"
 
 using namespace branan;
 
@@ -195,20 +196,9 @@ TEST_CASE(
     "[picker]") {
     std::mt19937 rng(20261202);
     Counts counts;
-    auto positions = testing::test_positions();
-    for (const auto& p : testing::copenhagen_test_positions()) positions.push_back(p);
-    for (const auto& p : positions) {
-        for (const auto& name : p.presets) {
-            INFO(p.what << " under " << name);
-            const Game game = Game::create(*preset(name), p.record, p.to_move).value();
-            game.visit_position([&](const auto& pos) { check_position(pos, rng, counts); });
-            for (Move m : game.legal_moves()) {
-                Game next = game;
-                next.play(m);
-                next.visit_position([&](const auto& pos) { check_position(pos, rng, counts); });
-            }
-        }
-    }
+    testing::visit_test_positions_and_successors([&](const Game& game) {
+        game.visit_position([&](const auto& pos) { check_position(pos, rng, counts); });
+    });
     WARN(counts.positions << " positions, " << counts.captures << " captures");
     CHECK(counts.positions > 1000);
     CHECK(counts.captures > 1000);

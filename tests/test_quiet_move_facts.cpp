@@ -9,12 +9,11 @@
 #include <vector>
 
 #include "catch.h"
-#include "copenhagen_positions.h"
 #include "core/game.h"
 #include "core/presets.h"
 #include "core/quiet_move_facts.h"
 #include "core/threats.h"
-#include "positions.h"
+#include "test_position_walks.h"
 
 using namespace branan;
 
@@ -81,20 +80,8 @@ TEST_CASE("quiet move facts: every quiet move that wins or opens an escape is na
             }
         }
     }
-    auto positions = testing::test_positions();
-    for (const auto& p : testing::copenhagen_test_positions()) positions.push_back(p);
-    for (const auto& p : positions) {
-        for (const auto& name : p.presets) {
-            INFO(p.what << " under " << name);
-            const Game game = Game::create(*preset(name), p.record, p.to_move).value();
-            game.visit_position(check);
-            for (Move m : game.legal_moves()) {
-                Game next = game;
-                next.play(m);
-                next.visit_position(check);
-            }
-        }
-    }
+    testing::visit_test_positions_and_successors(
+        [&](const Game& game) { game.visit_position(check); });
     WARN(counts.positions << " positions, " << counts.quiet << " quiet moves, " << counts.mattering
                           << " that win or open an escape, " << counts.named << " named");
     // The positions must exercise the facts: moves that matter, and far fewer named than quiet.
