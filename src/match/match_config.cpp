@@ -41,7 +41,14 @@ po::options_description flat_options() {
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
          "elo0=E0 elo1=E1 alpha=A beta=B: stop on a decision")  //
         ("max-plies", po::value<int>()->default_value(400),
-         "adjudicate a draw after this many plies")                                       //
+         "adjudicate a draw after this many plies")  //
+        ("draw", po::value<std::vector<std::string>>()->multitoken(),
+         "movenumber=N movecount=C score=S: from move N on, a draw once both engines' "
+         "scores were within S cp for C moves each in a row")  //
+        ("resign", po::value<std::vector<std::string>>()->multitoken(),
+         "movecount=C score=S [twosided=true]: an engine whose score was -S cp or below (or a "
+         "mate against it) for C moves in a row loses; twosided: both engines agreed for C "
+         "moves each")                                                                    //
         ("seed", po::value<uint64_t>()->default_value(1), "seed of the random openings")  //
         ("event", po::value<std::string>()->default_value("branan-match"), "event name")  //
         ("quiet", "no per-game lines")                                                    //
@@ -119,10 +126,9 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
                    "'";
         (key == "timeout-start" ? e.start_timeout_ms : e.move_timeout_ms) =
             std::max<int64_t>(1, static_cast<int64_t>(*s * 1000));
-    } else if (key == "restart") {
-        if (value != "on" && value != "off")
-            return "restart must be on or off, not '" + value + "'";
-        e.restart = value == "on";
+    } else if (key == "restart" || key == "ping") {
+        if (value != "on" && value != "off") return key + " must be on or off, not '" + value + "'";
+        (key == "restart" ? e.restart : e.ping) = value == "on";
     } else if (key == "delay") {
         auto d = parse_at_least(key, value, 0);
         if (!d || *d > 60000)
@@ -174,6 +180,33 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> match_setup(const MatchConfig& c) {
+    std::vector<std::pair<std::string, std::string>> setup = {
+        {"--tournament", c.tournament},
+        {"--games", std::to_string(c.games)},
+        {"--rounds", std::to_string(c.rounds)},
+        {"--openings", c.openings_file},
+        {"--random-openings", std::to_string(c.random_openings)},
+        {"--seed", std::to_string(c.seed)},
+        {"--max-plies", std::to_string(c.max_plies)},
+        {"--draw", c.draw ? draw_rule_text(*c.draw) : "off"},
+        {"--resign", c.resign ? resign_rule_text(*c.resign) : "off"},
+        {"--shard", std::to_string(c.shard) + "/" + std::to_string(c.shards)}};
+    for (const auto& e : c.engines) {
+        const std::string engine = " for engine " + quoted(e.name);
+        std::string command = e.command, options;
+        for (const auto& a : e.args) command += " " + a;
+        for (const auto& [name, value] : e.options)
+            options += (options.empty() ? "" : " ") + name + "=" + value;
+        setup.insert(setup.end(), {{"cmd" + engine, command},
+                                   {"proto" + engine, e.protocol},
+                                   {"limits" + engine, limits_text(e.tc)},
+                                   {"timemargin" + engine, std::to_string(e.timemargin_ms)},
+                                   {"options" + engine, options}});
+    }
+    return setup;
+}
+
 std::string match_usage() {
     std::ostringstream out;
     out << "branan-match: engine-vs-engine tafl matches.\n\n"
@@ -186,7 +219,10 @@ std::string match_usage() {
            "stderr=FILE, option.NAME=VALUE (UTI setoption), timeout-start=SECONDS (handshake\n"
            "and first readyok, default 5; a Hash option adds 10 ms per MiB), timeout-move=SECONDS\n"
            "(the cap on a move no clock limits, default 3600), restart=on|off (a fresh process\n"
-           "every game), delay=MS (pause before writing to the engine after its move).\n"
+           "every game), delay=MS (pause before writing to the engine after its move),\n"
+           "ping=on|off (UTI, default on: after 1 s without a line during a search the engine\n"
+           "gets 'isready' and loses the game as stalled unless 'readyok' comes within 2 s;\n"
+           "off: only its clock, or timeout-move, ends a search, as in cutechess and fastchess).\n"
            "OTEP engines (proto=otep) get only a clock: 'clock A D 0 0 0' before each move, with "
            "no\n"
            "increment (OTEP has none); st=S sends 'clock S S 0 0 0', which an OTEP engine budgets "
@@ -307,6 +343,16 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
         auto s = parse_sprt(vm["sprt"].as<std::vector<std::string>>());
         if (!s) return Error{s.error()};
         c.sprt = *s;
+    }
+    if (vm.count("draw")) {
+        auto d = parse_draw_rule(vm["draw"].as<std::vector<std::string>>());
+        if (!d) return Error{d.error()};
+        c.draw = *d;
+    }
+    if (vm.count("resign")) {
+        auto r = parse_resign_rule(vm["resign"].as<std::vector<std::string>>());
+        if (!r) return Error{r.error()};
+        c.resign = *r;
     }
     c.seed = vm["seed"].as<uint64_t>();
     c.event = vm["event"].as<std::string>();

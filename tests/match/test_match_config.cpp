@@ -77,3 +77,21 @@ TEST_CASE("no time control: refused for OTEP and UTI engines alike", "[match][co
         parse({"--engine", "cmd=./x", "name=u", "depth=3", "--engine", "cmd=./y", "name=v", "st=1"})
             .ok());
 }
+
+TEST_CASE("ping=on|off per engine, from --each or the engine's own group", "[match][config]") {
+    auto c = parse({"--engine", "cmd=./branan", "name=a", "st=1", "ping=off", "--engine",
+                    "cmd=./branan", "name=b", "st=1"});
+    INFO(error_of(c));
+    REQUIRE(c.ok());
+    CHECK_FALSE(c->engines[0].ping);
+    CHECK(c->engines[1].ping);  // the default
+    c = parse({"--engine", "cmd=./branan", "name=a", "st=1", "ping=on", "--engine", "cmd=./branan",
+               "name=b", "st=1", "--each", "ping=off"});
+    REQUIRE(c.ok());
+    CHECK(c->engines[0].ping);  // its own setting wins
+    CHECK_FALSE(c->engines[1].ping);
+    check_refused(parse({"--engine", "cmd=./branan", "name=a", "st=1", "ping=maybe", "--engine",
+                         "cmd=./branan", "name=b", "st=1"}),
+                  {"ping must be on or off, not 'maybe'"});
+    CHECK(match_usage().find("ping=on|off") != std::string::npos);
+}
