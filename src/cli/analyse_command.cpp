@@ -69,9 +69,7 @@ int run_analyse(const std::vector<std::string>& args) {
         std::string json = "{\"line\":" + std::to_string(number);
         if (read == LineRead::TooLong) {
             ++failures;
-            std::cout << json << ",\"error\":"
-                      << json_string(input_name(path) + " line " + std::to_string(number) + ": " +
-                                     too_long_text() + " (read no further)")
+            std::cout << json << ",\"error\":" << json_string(too_long_line_error(path, number))
                       << "}" << std::endl;
             break;  // the rest of the line is not read: the input ends here
         }

@@ -92,8 +92,7 @@ Expected<report::ReportGame> read_report_game(const std::string& path,
     if (std::filesystem::is_directory(path, ec))
         return Error{branan::quoted(path) + " is a folder, not a game file"};
     std::string text;
-    if (std::string error = read_small_file(path, text, "game file", kMaxGameFileBytes);
-        !error.empty())
+    if (std::string error = read_small_file(path, text, "", kMaxGameFileBytes); !error.empty())
         return Error{error};
     if (const size_t line = first_long_line(text))
         return Error{branan::quoted(path) + " line " + std::to_string(line) + ": " +

@@ -188,9 +188,7 @@ int run_solve(const std::vector<std::string>& args) {
         const std::string head = "{\"input_line\":" + std::to_string(number);
         if (read == LineRead::TooLong) {
             ++failures;
-            std::cout << head << ",\"error\":"
-                      << json_string(input_name(path) + " line " + std::to_string(number) + ": " +
-                                     too_long_text() + " (read no further)")
+            std::cout << head << ",\"error\":" << json_string(too_long_line_error(path, number))
                       << "}" << std::endl;
             break;  // the rest of the line is not read: the input ends here
         }

@@ -13,15 +13,15 @@
 
 namespace branan {
 
-// Opens `path` for reading into `in`; on failure an error "cannot open <what> '<path>'" (with
+// Opens `path` for reading into `in`; on failure an error "cannot open [<what> ]'<path>'" (with
 // ": it is a directory" for one), else empty.
 inline std::string open_text_file(const std::string& path, std::ifstream& in,
-                                  const std::string& what = "file") {
+                                  const std::string& what = "") {
+    const std::string name = "cannot open " + (what.empty() ? "" : what + " ") + "'" + path + "'";
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return "cannot open " + what + " '" + path + "': it is a directory";
+    if (std::filesystem::is_directory(path, ec)) return name + ": it is a directory";
     in.open(path, std::ios::binary);
-    if (!in) return "cannot open " + what + " '" + path + "'";
+    if (!in) return name;
     return {};
 }
 
@@ -39,6 +39,13 @@ inline std::string too_long_text(size_t limit = kMaxLineBytes) {
 // How an input is named in errors: "standard input" for "-", else the path in quotes.
 inline std::string input_name(const std::string& path) {
     return path == "-" ? "standard input" : "'" + path + "'";
+}
+
+// "'<path>' line N: longer than 1 MiB (read no further)": the error of a TooLong line of an
+// input read a line at a time ("standard input" for "-").
+inline std::string too_long_line_error(const std::string& path, size_t number) {
+    return input_name(path) + " line " + std::to_string(number) + ": " + too_long_text() +
+           " (read no further)";
 }
 
 // read_line, counting the lines read in `number`. A TooLong line is emptied and not read to its
@@ -63,9 +70,10 @@ inline std::string read_small_file(const std::string& path, std::string& text,
     while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
         text.append(chunk, static_cast<size_t>(in.gcount()));
         if (text.size() > limit)
-            return what + " '" + path + "' is larger than " + limit_text(limit);
+            return (what.empty() ? "" : what + " ") + "'" + path + "' is larger than " +
+                   limit_text(limit);
     }
-    if (in.bad()) return "cannot read " + what + " '" + path + "'";
+    if (in.bad()) return "cannot read " + (what.empty() ? "" : what + " ") + "'" + path + "'";
     return {};
 }
 

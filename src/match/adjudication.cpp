@@ -1,28 +1,45 @@
 #include "match/adjudication.h"
 
 #include <cstdlib>
+#include <map>
 
 #include "core/text.h"
 
 namespace branan::match {
 namespace {
 
-// "key=value" of an adjudication option: the whole number at least `lo`, or an error naming
-// the option and the key.
-Expected<int> rule_number(const std::string& option, const std::string& key,
-                          const std::string& value, int lo) {
-    if (const auto n = parse_in_range<int>(value, lo, 1000000)) return *n;
-    return Error{option + " " + key + " needs a whole number from " + std::to_string(lo) +
-                 " to 1000000, not '" + value + "'"};
-}
-
-// Splits "key=value"; an error names the option when there is no '='.
-Expected<std::pair<std::string, std::string>> key_value(const std::string& option,
-                                                        const std::string& token) {
-    const size_t eq = token.find('=');
-    if (eq == std::string::npos || eq == 0)
-        return Error{option + ": '" + token + "' is not key=value"};
-    return std::pair{token.substr(0, eq), token.substr(eq + 1)};
+// The "key=value" tokens of `option` (--draw, --resign) by key. Number keys take a whole number
+// from their lower bound to 1000000; "twosided" (where `keys` has it, lower bound -1) takes true
+// or false (1 or 0); movecount= and score= are required. Errors name the option and the key.
+Expected<std::map<std::string, int>> read_rule(const std::string& option,
+                                               const std::vector<std::string>& tokens,
+                                               const std::map<std::string, int>& keys) {
+    std::map<std::string, int> values;
+    for (const auto& token : tokens) {
+        const size_t eq = token.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return Error{option + ": '" + token + "' is not key=value"};
+        const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
+        const auto known = keys.find(key);
+        if (known == keys.end()) {
+            std::string names;
+            for (const auto& [name, lo] : keys) names += (names.empty() ? "" : ", ") + name;
+            return Error{option + ": unknown key '" + key + "' (" + names + ")"};
+        }
+        if (key == "twosided") {
+            if (value != "true" && value != "false")
+                return Error{option + " twosided must be true or false, not '" + value + "'"};
+            values[key] = value == "true";
+        } else if (const auto n = parse_in_range<int>(value, known->second, 1000000)) {
+            values[key] = *n;
+        } else {
+            return Error{option + " " + key + " needs a whole number from " +
+                         std::to_string(known->second) + " to 1000000, not '" + value + "'"};
+        }
+    }
+    if (!values.count("movecount") || !values.count("score"))
+        return Error{option + " needs movecount=N and score=N"};
+    return values;
 }
 
 }  // namespace
@@ -38,52 +55,17 @@ std::string resign_rule_text(const ResignRule& r) {
 }
 
 Expected<DrawRule> parse_draw_rule(const std::vector<std::string>& tokens) {
-    const std::string option = "--draw";
-    DrawRule rule;
-    bool count = false, score = false;
-    for (const auto& token : tokens) {
-        auto kv = key_value(option, token);
-        if (!kv) return Error{kv.error()};
-        const auto& [key, value] = *kv;
-        const int lo = key == "movecount" ? 1 : 0;
-        auto n = rule_number(option, key, value, lo);
-        if (key != "movenumber" && key != "movecount" && key != "score")
-            return Error{option + ": unknown key '" + key + "' (movenumber, movecount, score)"};
-        if (!n) return Error{n.error()};
-        (key == "movenumber"  ? rule.move_number
-         : key == "movecount" ? rule.move_count
-                              : rule.score) = *n;
-        count |= key == "movecount";
-        score |= key == "score";
-    }
-    if (!count || !score) return Error{option + " needs movecount=N and score=N"};
-    return rule;
+    auto v = read_rule("--draw", tokens, {{"movenumber", 0}, {"movecount", 1}, {"score", 0}});
+    if (!v) return Error{v.error()};
+    std::map<std::string, int> given = *v;  // a key not given is 0
+    return DrawRule{given["movenumber"], given["movecount"], given["score"]};
 }
 
 Expected<ResignRule> parse_resign_rule(const std::vector<std::string>& tokens) {
-    const std::string option = "--resign";
-    ResignRule rule;
-    bool count = false, score = false;
-    for (const auto& token : tokens) {
-        auto kv = key_value(option, token);
-        if (!kv) return Error{kv.error()};
-        const auto& [key, value] = *kv;
-        if (key == "twosided") {
-            if (value != "true" && value != "false")
-                return Error{option + " twosided must be true or false, not '" + value + "'"};
-            rule.two_sided = value == "true";
-            continue;
-        }
-        if (key != "movecount" && key != "score")
-            return Error{option + ": unknown key '" + key + "' (movecount, score, twosided)"};
-        auto n = rule_number(option, key, value, 1);
-        if (!n) return Error{n.error()};
-        (key == "movecount" ? rule.move_count : rule.score) = *n;
-        count |= key == "movecount";
-        score |= key == "score";
-    }
-    if (!count || !score) return Error{option + " needs movecount=N and score=N"};
-    return rule;
+    auto v = read_rule("--resign", tokens, {{"movecount", 1}, {"score", 1}, {"twosided", -1}});
+    if (!v) return Error{v.error()};
+    std::map<std::string, int> given = *v;  // a key not given is 0
+    return ResignRule{given["movecount"], given["score"], given["twosided"] == 1};
 }
 
 std::optional<Verdict> Adjudicator::after_move(Side mover, std::optional<MoveScore> score,

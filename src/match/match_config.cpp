@@ -74,6 +74,13 @@ Expected<int64_t> parse_at_least(const std::string& key, const std::string& v, i
                  "'"};
 }
 
+// A folder as given, without the trailing '/' ("out/" -> "out", "/" stays): the files in it
+// are then named "out/results.json", not "out//results.json".
+std::string folder_path(std::string path) {
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    return path;
+}
+
 // Applies one key=value of an engine group.
 std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     const size_t eq = token.find('=');
@@ -89,6 +96,9 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     } else if (key == "arg") {
         e.args.push_back(value);
     } else if (key == "proto") {
+        if (value == "uci")
+            return "proto=uci: tafl engines speak UTI, UCI's form for tafl ('uti' and 'utiok' "
+                   "for 'uci' and 'uciok'): give proto=uti (or proto=otep for OpenTafl engines)";
         if (value != "uti" && value != "otep")
             return "proto must be uti or otep, not '" + value + "'";
         e.protocol = value;
@@ -318,9 +328,9 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     if (vm.count("openings")) c.openings_file = vm["openings"].as<std::string>();
     if (!c.openings_file.empty() && c.random_openings)
         return Error{"give --openings or --random-openings, not both"};
-    if (vm.count("records")) c.records_dir = vm["records"].as<std::string>();
-    if (vm.count("log")) c.log_dir = vm["log"].as<std::string>();
-    if (vm.count("report")) c.report_dir = vm["report"].as<std::string>();
+    if (vm.count("records")) c.records_dir = folder_path(vm["records"].as<std::string>());
+    if (vm.count("log")) c.log_dir = folder_path(vm["log"].as<std::string>());
+    if (vm.count("report")) c.report_dir = folder_path(vm["report"].as<std::string>());
     if (vm.count("results"))
         c.results_file = vm["results"].as<std::string>();
     else if (!c.records_dir.empty())

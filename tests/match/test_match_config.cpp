@@ -95,3 +95,17 @@ TEST_CASE("ping=on|off per engine, from --each or the engine's own group", "[mat
                   {"ping must be on or off, not 'maybe'"});
     CHECK(match_usage().find("ping=on|off") != std::string::npos);
 }
+
+TEST_CASE("proto=uci is refused with the reason; folders lose a trailing '/'", "[match][config]") {
+    check_refused(parse({"--engine", "cmd=./branan", "name=a", "st=1", "proto=uci", "--engine",
+                         "cmd=./branan", "name=b", "st=1"}),
+                  {"proto=uci: tafl engines speak UTI", "give proto=uti"});
+    // Regression: "--records out/" printed and wrote "out//results.json".
+    auto c = parse({"--engine", "cmd=./branan", "name=a", "st=1", "--engine", "cmd=./branan",
+                    "name=b", "st=1", "--records", "out//", "--log", "logs/", "--report", "/"});
+    REQUIRE(c.ok());
+    CHECK(c->records_dir == "out");
+    CHECK(c->results_file == "out/results.json");
+    CHECK(c->log_dir == "logs");
+    CHECK(c->report_dir == "/");
+}
