@@ -36,8 +36,9 @@ inline LineRead read_line(std::istream& in, std::string& line, size_t limit = kM
         if (line.size() < limit) line.append(chunk, std::min(stored, limit - line.size()));
         length += stored;
         if (stored > 0) last = chunk[stored - 1];
-        if (!chunk_full || (!drain && length > limit + 1)) break;
-        in.clear();
+        if (!chunk_full) break;
+        in.clear();  // the line goes on: the stream stays good for the next read
+        if (!drain && length > limit + 1) break;
     }
     if (!any) return LineRead::End;
     if (length == limit + 1 && last == '\r') return LineRead::Line;  // the '\r' is not counted
