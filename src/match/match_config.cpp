@@ -191,10 +191,12 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> match_setup(const MatchConfig& c) {
+    // More --rounds, or more --games between two engines, extend the schedule without changing
+    // the games already played (their numbers keep their openings and colours); more games per
+    // pairing among three or more engines would renumber them.
     std::vector<std::pair<std::string, std::string>> setup = {
         {"--tournament", c.tournament},
-        {"--games", std::to_string(c.games)},
-        {"--rounds", std::to_string(c.rounds)},
+        {"--games", c.engines.size() > 2 ? std::to_string(c.games) : "any"},
         {"--openings", c.openings_file},
         {"--random-openings", std::to_string(c.random_openings)},
         {"--seed", std::to_string(c.seed)},

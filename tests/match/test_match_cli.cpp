@@ -378,8 +378,9 @@ TEST_CASE("--resume refuses a changed setup and names the difference", "[match][
     REQUIRE(run_command(fake_match("--each depth=1 --games 2 --quiet --records " + records),
                         folder + "-1")
                 .status == 0);
-    // Regression: a depth=1 run resumed with depth=2 (or more games) went on silently and
-    // results.json then claimed the new setting for every game.
+    // Regression: a depth=1 run resumed with depth=2 went on silently and results.json then
+    // claimed the new setting for every game. (More games or rounds extend the schedule: a
+    // real match's test resumes with --games 6 after 4.)
     struct Case {
         std::string extra, expected;
     };
@@ -387,7 +388,8 @@ TEST_CASE("--resume refuses a changed setup and names the difference", "[match][
         {"--each depth=2 --games 2",
          "--resume: the saved match has 'depth=1' as limits for engine 'a', this command gives "
          "'depth=2'"},
-        {"--each depth=1 --games 4", "the saved match has '2' as --games, this command gives '4'"},
+        {"--each depth=1 --games 2 --max-plies 300",
+         "the saved match has '400' as --max-plies, this command gives '300'"},
         {"--each depth=1 option.Hash=8 --games 2",
          "the saved match has '' as options for engine 'a', this command gives 'Hash=8'"},
         {"--each depth=1 --games 2 --resign movecount=3 score=500",
