@@ -70,3 +70,30 @@ TEST_CASE("read_line: NUL bytes are kept as bytes of the line", "[protocol]") {
     REQUIRE(got.size() == 1);
     CHECK(got[0].line == text);
 }
+
+TEST_CASE("read_line: the line end is not counted, '\\r\\n' included", "[protocol]") {
+    const size_t limit = 10000;
+    // Regression: a line of exactly the limit ending in "\r\n" was refused as too long.
+    auto got = read_all(std::string(limit, 'x') + "\r\nisready\n", limit);
+    REQUIRE(got.size() == 2);
+    CHECK(got[0].status == LineRead::Line);
+    CHECK(got[0].line == std::string(limit, 'x'));
+    // One byte more before the "\r\n" is too long; a '\r' inside the line counts.
+    got = read_all(std::string(limit, 'x') + "y\r\nisready\n", limit);
+    REQUIRE(got.size() == 2);
+    CHECK(got[0].status == LineRead::TooLong);
+    got = read_all(std::string(limit, 'x') + "\r\r\n", limit);
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].status == LineRead::TooLong);
+}
+
+TEST_CASE("read_line without draining stops at the limit (a file without end)", "[protocol]") {
+    std::istringstream in(std::string(3 * 4096, 'z') + "\nnext\n");
+    std::string line;
+    CHECK(read_line(in, line, 4096, false) == LineRead::TooLong);
+    CHECK(line == std::string(4096, 'z'));
+    // The rest of the long line is still in the stream: it was not read to its end.
+    CHECK(read_line(in, line, 100000) == LineRead::Line);
+    CHECK(line.size() > 0);
+    CHECK(line.size() < 2 * 4096);
+}

@@ -4,6 +4,7 @@
 #include <climits>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "catch.h"
 #include "core/json_escape.h"
@@ -31,8 +32,35 @@ TEST_CASE("json_string escapes quotes, backslashes and control characters", "[te
 TEST_CASE("json_string passes UTF-8 through byte for byte", "[text]") {
     const std::string utf8 = "K\xc3\xa9nig \xe2\x98\x83 \xf0\x9f\x98\x80";  // é, snowman, emoji
     CHECK(json_string(utf8) == "\"" + utf8 + "\"");
-    // Bytes of any value above 0x7f are left alone, even where they are not valid UTF-8.
-    CHECK(json_string("\xff\x80") == "\"\xff\x80\"");
+    // The edges of each form: U+0080, U+07FF, U+0800, U+D7FF, U+E000, U+FFFF, U+10000,
+    // U+10FFFF.
+    for (const char* valid :
+         {"\xc2\x80", "\xdf\xbf", "\xe0\xa0\x80", "\xed\x9f\xbf", "\xee\x80\x80", "\xef\xbf\xbf",
+          "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf"}) {
+        INFO("bytes " << valid);
+        CHECK(json_string(valid) == "\"" + std::string(valid) + "\"");
+    }
+}
+
+TEST_CASE("json_string replaces bytes that are not UTF-8 with \\ufffd, one per byte", "[text]") {
+    // Regression: these were copied as they are, and json.load refused the file.
+    struct Case {
+        std::string bytes, json;
+    };
+    const std::vector<Case> cases = {
+        {"\xff\x80", "\\ufffd\\ufffd"},             // never in UTF-8; a lone continuation
+        {"a\xc3", "a\\ufffd"},                      // cut short at the end
+        {"\xc3(", "\\ufffd("},                      // a lead byte without its continuation
+        {"\xc0\xaf", "\\ufffd\\ufffd"},             // overlong '/'
+        {"\xe0\x80\xaf", "\\ufffd\\ufffd\\ufffd"},  // overlong, three bytes
+        {"\xed\xa0\x80", "\\ufffd\\ufffd\\ufffd"},  // a surrogate (U+D800)
+        {"\xf4\x90\x80\x80", "\\ufffd\\ufffd\\ufffd\\ufffd"},    // above U+10FFFF
+        {"\xe2\x98\x83\xe2\x98", "\xe2\x98\x83\\ufffd\\ufffd"},  // good, then cut short
+    };
+    for (const auto& c : cases) {
+        INFO("bytes " << c.json);
+        CHECK(json_string(c.bytes) == "\"" + c.json + "\"");
+    }
 }
 
 TEST_CASE("parse_whole and parse_in_range read whole numbers only", "[text]") {

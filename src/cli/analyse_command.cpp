@@ -10,6 +10,7 @@
 #include "cli/search_options.h"
 #include "cli/subcommand.h"
 #include "core/json_escape.h"
+#include "core/text_file.h"
 #include "engine/engine.h"
 #include "engine/search_types.h"
 #include "protocol/uti.h"
@@ -53,22 +54,27 @@ int run_analyse(const std::vector<std::string>& args) {
 
     const std::string path = vm["input"].as<std::string>();
     std::ifstream file;
-    if (path != "-") {
-        file.open(path);
-        if (!file) {
-            std::cerr << "branan analyse: cannot open '" << path << "'\n";
+    if (path != "-")
+        if (const std::string error = open_text_file(path, file); !error.empty()) {
+            std::cerr << "branan analyse: " << error << "\n";
             return 2;
         }
-    }
     std::istream& in = path == "-" ? std::cin : file;
     Engine engine(static_cast<size_t>(settings->hash_mb));
     engine.set_threads(settings->threads);
     engine.set_solver_options(settings->solver);
-    int number = 0, failures = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++number;
-        if (is_blank_or_comment(line)) continue;  // skipped, but counted
+    size_t number = 0;
+    int failures = 0;
+    std::string line;
+    for (LineRead read; (read = read_counted_line(in, line, number)) != LineRead::End;) {
         std::string json = "{\"line\":" + std::to_string(number);
+        if (read == LineRead::TooLong) {
+            ++failures;
+            std::cout << json << ",\"error\":" << json_string(too_long_line_error(path, number))
+                      << "}" << std::endl;
+            break;  // the rest of the line is not read: the input ends here
+        }
+        if (is_blank_or_comment(line)) continue;  // skipped, but counted
         auto game = game_from_line(*rules, line);
         if (!game) {
             ++failures;

@@ -16,6 +16,7 @@
 #include "cli/solve_command.h"
 #include "cli/subcommand.h"
 #include "cli/tune_command.h"
+#include "cli/weights_file.h"
 #include "engine/engine.h"
 #include "protocol/otep.h"
 #include "protocol/output.h"
@@ -83,7 +84,7 @@ int run_daemon(const std::vector<std::string>& args) {
     }
     branan::Engine engine(static_cast<size_t>(hash));  // checked by set_hash_mb below
     if (vm.count("weights")) {
-        auto w = branan::EvalWeights::load(vm["weights"].as<std::string>());
+        auto w = branan::cli::load_weights_file(vm["weights"].as<std::string>());
         if (!w) {
             std::cerr << "branan: " << w.error() << "\n";
             return 2;

@@ -10,9 +10,13 @@
 #include "core/otg_record.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "core/text_file.h"
 
 namespace branan::cli {
 namespace {
+
+// A game file is read whole: a collection of many games fits, a runaway file does not.
+constexpr size_t kMaxGameFileBytes = size_t(64) << 20;
 
 // Plays `moves` (in Branan's notation) on `game`; the error names the move.
 Expected<bool> play_moves(Game& game, const std::vector<std::string>& moves) {
@@ -88,11 +92,12 @@ Expected<report::ReportGame> read_report_game(const std::string& path,
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         return Error{branan::quoted(path) + " is a folder, not a game file"};
-    std::ifstream in(path);
-    if (!in) return Error{"cannot open " + branan::quoted(path)};
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    std::string text;
+    if (std::string error = read_small_file(path, text, "", kMaxGameFileBytes); !error.empty())
+        return Error{error};
+    if (const size_t line = first_long_line(text))
+        return Error{branan::quoted(path) + " line " + std::to_string(line) + ": " +
+                     too_long_text()};
     const size_t first = text.find_first_not_of(" \t\r\n");
     if (first == std::string::npos) return Error{branan::quoted(path) + " holds no game"};
     const bool otg =

@@ -14,6 +14,7 @@
 #include "cli/rules_option.h"
 #include "cli/subcommand.h"
 #include "core/json_escape.h"
+#include "core/text_file.h"
 #include "engine/engine.h"
 #include "solver/checkpoint.h"
 #include "solver/merge.h"
@@ -38,14 +39,21 @@ extern "C" void on_stop_signal(int sig) {
 int run_merge(const Rules& rules, const std::vector<std::string>& files) {
     std::vector<solver::ResultLine> lines;
     for (const std::string& f : files) {
-        std::ifstream in(f);
-        if (!in) {
-            std::cerr << "branan solve: cannot open '" << f << "'\n";
+        std::ifstream in;
+        if (const std::string error = open_text_file(f, in); !error.empty()) {
+            std::cerr << "branan solve: " << error << "\n";
             return 2;
         }
-        int number = 0;
-        for (std::string line; std::getline(in, line);)
-            lines.push_back({f + ":" + std::to_string(++number), line});
+        size_t number = 0;
+        std::string line;
+        for (LineRead read; (read = read_counted_line(in, line, number)) != LineRead::End;) {
+            if (read == LineRead::TooLong) {
+                std::cerr << "branan solve: " << f << " line " << number << ": " << too_long_text()
+                          << "\n";
+                return 2;
+            }
+            lines.push_back({f + ":" + std::to_string(number), line});
+        }
     }
     const auto merged = solver::merge_results(rules, lines);
     if (!merged) {
@@ -58,9 +66,15 @@ int run_merge(const Rules& rules, const std::vector<std::string>& files) {
 
 // `branan solve --split-first-moves`: the jobs of every input line.
 int run_split(const Rules& rules, std::istream& in) {
-    int failures = 0, number = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++number;
+    int failures = 0;
+    size_t number = 0;
+    std::string line;
+    for (LineRead read; (read = read_counted_line(in, line, number)) != LineRead::End;) {
+        if (read == LineRead::TooLong) {
+            std::cerr << "branan solve: input line " << number << ": " << too_long_text()
+                      << " (read no further)\n";
+            return 1;  // the rest of the line is not read: the input ends here
+        }
         if (is_blank_or_comment(line)) continue;
         const Expected<Game> game = game_from_line(rules, line);
         std::string error = game ? "" : game.error();
@@ -134,10 +148,9 @@ int run_solve(const std::vector<std::string>& args) {
 
     const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
     std::ifstream file;
-    if (path != "-") {
-        file.open(path);
-        if (!file) return refuse("cannot open '" + path + "'");
-    }
+    if (path != "-")
+        if (const std::string error = open_text_file(path, file); !error.empty())
+            return refuse(error);
     std::istream& in = path == "-" ? std::cin : file;
     if (vm.count("split-first-moves")) return run_split(*rules, in);
     std::ofstream proof;
@@ -157,17 +170,30 @@ int run_solve(const std::vector<std::string>& args) {
         std::signal(SIGINT, on_stop_signal);
         std::signal(SIGTERM, on_stop_signal);
     }
+    bool save_failed = false;
     auto save = [&]() {
-        if (auto error = solver::save_checkpoint(checkpoint, *rules, table, cp); !error.empty())
+        if (auto error = solver::save_checkpoint(checkpoint, *rules, table, cp); !error.empty()) {
             std::cerr << "branan solve: " << error << "\n";
+            save_failed = true;
+        }
     };
+    // A checkpoint that cannot be written is found now, not after hours of solving.
+    if (!checkpoint.empty())
+        if (auto error = solver::save_checkpoint(checkpoint, *rules, table, cp); !error.empty())
+            return refuse(error);
 
     int failures = 0;
-    int number = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++number;
-        if (is_blank_or_comment(line)) continue;  // skipped, but counted
+    size_t number = 0;
+    std::string line;
+    for (LineRead read; (read = read_counted_line(in, line, number)) != LineRead::End;) {
         const std::string head = "{\"input_line\":" + std::to_string(number);
+        if (read == LineRead::TooLong) {
+            ++failures;
+            std::cout << head << ",\"error\":" << json_string(too_long_line_error(path, number))
+                      << "}" << std::endl;
+            break;  // the rest of the line is not read: the input ends here
+        }
+        if (is_blank_or_comment(line)) continue;  // skipped, but counted
         auto answered = std::find_if(cp.answers.begin(), cp.answers.end(),
                                      [&](const auto& a) { return a.input == line; });
         if (answered != cp.answers.end()) {  // decided in an earlier run
@@ -246,6 +272,11 @@ int run_solve(const std::vector<std::string>& args) {
         }
     }
     if (!checkpoint.empty()) save();
+    if (save_failed) {
+        std::cerr << "branan solve: the checkpoint '" << checkpoint
+                  << "' could not be written (see above)\n";
+        return 1;
+    }
     return failures ? 1 : 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/rules_option.h"
 #include "cli/subcommand.h"
+#include "cli/weights_file.h"
 #include "core/game_record.h"
 #include "engine/texel.h"
 
@@ -112,7 +113,7 @@ int run_tune(const std::vector<std::string>& args) {
     }
     EvalWeights start;
     if (vm.count("weights")) {
-        auto w = EvalWeights::load(vm["weights"].as<std::string>());
+        auto w = load_weights_file(vm["weights"].as<std::string>());
         if (!w) {
             std::cerr << "branan tune: " << w.error() << "\n";
             return 2;

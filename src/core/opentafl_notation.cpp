@@ -119,8 +119,8 @@ Expected<WrittenMove> parse_written_move(std::string_view text, int size) {
     if (text == "---") return Error{name + " is a resignation ('---'), not a move"};
     if (text.find('|') != std::string_view::npos)
         return Error{name +
-                     " joins several moves with '|' (a berserk turn); these rules have no "
-                     "berserk moves"};
+                     " joins several moves with '|' (a berserk turn); each move of a turn is "
+                     "given on its own"};
     const size_t sep_start = text.find_first_of("-^=");
     if (sep_start == std::string_view::npos)
         return Error{name + " has no '-' between its from and to squares"};
@@ -179,8 +179,12 @@ Expected<Move> read_move(const Game& game, std::string_view text) {
     // The marks of OpenTafl's special moves, where the rules have no such moves.
     const Rules& rules = game.rules();
     const bool has_jumps = special_rules(rules);
-    if (written->jump && written->berserk && (!has_jumps || rules.berserk == Berserk::None))
+    if (written->jump && written->berserk && !has_jumps && rules.berserk == Berserk::None)
         return Error{name + " " + separator_problem("^=")};
+    if (written->jump && written->berserk && !has_jumps)
+        return Error{name + " is a berserk jump ('^='); these rules have no jumps"};
+    if (written->jump && written->berserk && rules.berserk == Berserk::None)
+        return Error{name + " is a berserk jump ('^='); these rules have no berserk moves"};
     if (written->jump && !has_jumps) return Error{name + " " + separator_problem("^")};
     if (written->berserk && rules.berserk == Berserk::None)
         return Error{name + " " + separator_problem("=")};

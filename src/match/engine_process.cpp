@@ -85,6 +85,7 @@ bool EngineProcess::start(const std::string& command, const std::vector<std::str
     ignore_sigpipe_once();
     kill();
     buffer_.clear();
+    scanned_ = 0;
     eof_ = false;
     reaped_ = false;
     status_ = 0;
@@ -214,31 +215,40 @@ bool EngineProcess::write_line(const std::string& text, int64_t timeout_ms) {
 EngineProcess::ReadResult EngineProcess::read_line(std::string& line, int64_t timeout_ms) {
     const auto deadline =
         Clock::now() + std::chrono::milliseconds(std::max<int64_t>(0, timeout_ms));
+    auto take = [&](size_t length, size_t used) {
+        line.assign(buffer_, 0, length);
+        buffer_.erase(0, used);
+        scanned_ = 0;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        return ReadResult::Line;
+    };
+    bool has_read = false;
     for (;;) {
-        if (const size_t nl = buffer_.find('\n'); nl != std::string::npos) {
-            line = buffer_.substr(0, nl);
-            buffer_.erase(0, nl + 1);
-            if (!line.empty() && line.back() == '\r') line.pop_back();
-            return ReadResult::Line;
+        if (const size_t nl = buffer_.find('\n', scanned_); nl != std::string::npos) {
+            if (nl > kMaxLineBytes + 1 || (nl == kMaxLineBytes + 1 && buffer_[nl - 1] != '\r'))
+                break;  // too long, though its end came in the same read
+            return take(nl, nl + 1);
         }
+        scanned_ = buffer_.size();
+        if (buffer_.size() > kMaxLineBytes + 1) break;
         if (eof_ || out_fd_ < 0) {
-            if (!buffer_.empty()) {
-                line = std::move(buffer_);
-                buffer_.clear();
-                if (!line.empty() && line.back() == '\r') line.pop_back();
-                return ReadResult::Line;
-            }
+            if (!buffer_.empty()) return take(buffer_.size(), buffer_.size());
             return ReadResult::Eof;
         }
+        // Checked here too, not only when poll times out: an engine that writes without end
+        // would otherwise keep this loop busy past any deadline.
+        const int64_t left = ms_until(deadline);
+        if (left <= 0 && has_read) return ReadResult::Timeout;
+        has_read = true;
         pollfd p{out_fd_, POLLIN, 0};
-        const int r = ::poll(&p, 1, poll_ms(ms_until(deadline)));
+        const int r = ::poll(&p, 1, poll_ms(left));
         if (r < 0) {
             if (errno == EINTR) continue;
             eof_ = true;
             continue;
         }
         if (r == 0) return ReadResult::Timeout;
-        char chunk[4096];
+        char chunk[65536];
         const ssize_t n = ::read(out_fd_, chunk, sizeof chunk);
         if (n > 0) {
             buffer_.append(chunk, static_cast<size_t>(n));
@@ -246,6 +256,9 @@ EngineProcess::ReadResult EngineProcess::read_line(std::string& line, int64_t ti
             eof_ = true;
         }
     }
+    buffer_.clear();
+    scanned_ = 0;
+    return ReadResult::TooLong;
 }
 
 void EngineProcess::reap(int status) {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "protocol/line_reader.h"
+
 namespace branan::match {
 
 // SIGKILL to every engine process (and its process group) this program started and has not yet
@@ -19,7 +21,12 @@ void kill_all_engines();
 
 class EngineProcess {
   public:
-    enum class ReadResult { Line, Timeout, Eof };
+    // TooLong: the engine wrote more than kMaxLineBytes without a newline (its output is then
+    // out of step: the caller ends the engine).
+    enum class ReadResult { Line, Timeout, Eof, TooLong };
+    // The longest line an engine may write, its newline and a trailing '\r' not counted (as
+    // for protocol input: 1 MiB).
+    static constexpr size_t kMaxLineBytes = branan::kMaxLineBytes;
 
     EngineProcess() = default;
     ~EngineProcess();
@@ -38,8 +45,10 @@ class EngineProcess {
     // within `timeout_ms`.
     bool write_line(const std::string& text, int64_t timeout_ms = 5000);
 
-    // Reads one line (without "\n" or a trailing "\r") within `timeout_ms` (0: only what is
-    // already there). At end of file an unterminated last line is returned first, then Eof.
+    // Reads one line (without "\n" or a trailing "\r") within `timeout_ms` (0: at most one
+    // read of what is already there). At end of file an unterminated last line is returned first,
+    // then Eof. The deadline holds while data keeps arriving; a line over kMaxLineBytes gives
+    // TooLong (the bytes read are dropped), so memory stays bounded whatever the engine writes.
     ReadResult read_line(std::string& line, int64_t timeout_ms);
 
     // Whether the child still runs (reaps it when it has exited).
@@ -64,6 +73,7 @@ class EngineProcess {
     int out_fd_ = -1;  // the child's stdout (we read)
     bool eof_ = false;
     std::string buffer_;
+    size_t scanned_ = 0;  // how much of buffer_ is known to hold no newline
     bool reaped_ = false;
     int status_ = 0;
 };

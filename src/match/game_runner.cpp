@@ -28,6 +28,8 @@ const char* termination_name(Termination t) {
             return "disconnect";
         case Termination::StartFailure:
             return "start failure";
+        case Termination::Adjudication:
+            return "adjudication";
     }
     return "?";
 }
@@ -145,6 +147,7 @@ GameOutcome play_game(Player& attackers, Player& defenders, const GameSetup& set
         return player_of(o).config().tc.clocked() ? clock[index(o)] : int64_t{0};
     };
 
+    Adjudicator adjudicator(setup.draw, setup.resign);
     for (;;) {
         const Status status = game.status();
         if (status.over())
@@ -182,6 +185,16 @@ GameOutcome play_game(Player& attackers, Player& defenders, const GameSetup& set
             int64_t& c = clock[index(me)];
             c = std::max<int64_t>(0, c - reply.elapsed_ms) + tc.inc_ms;
             if (tc.moves > 0 && moves_by(game, me) % tc.moves == 0) c += tc.base_ms;
+        }
+        if (game.status().over()) continue;  // the rules' result comes first
+        if (auto verdict = adjudicator.after_move(me, reply.score,
+                                                  static_cast<int>(game.moves_played().size()))) {
+            if (verdict->outcome == Outcome::Draw)
+                return finish(Outcome::Draw, Termination::Adjudication, verdict->reason);
+            const Side loser =
+                verdict->outcome == Outcome::AttackersWin ? Side::Defenders : Side::Attackers;
+            return finish(verdict->outcome, Termination::Adjudication,
+                          player_of(loser).name() + " " + verdict->reason);
         }
     }
 }

@@ -9,6 +9,7 @@
 
 #include "core/rules.h"
 #include "core/types.h"
+#include "match/adjudication.h"
 #include "match/player.h"
 
 namespace branan::match {
@@ -22,10 +23,11 @@ enum class Termination {
     Stall,
     Garbage,
     Disconnect,
-    StartFailure
+    StartFailure,
+    Adjudication
 };
 // "rules", "max plies", "illegal move", "crash", "timeout", "stall", "garbage", "disconnect",
-// "start failure"
+// "start failure", "adjudication"
 const char* termination_name(Termination t);
 
 struct GameSetup {
@@ -34,6 +36,9 @@ struct GameSetup {
     Side start_side = Side::Attackers;
     std::vector<std::string> opening_moves;  // played before the engines take over
     int max_plies = 500;                     // all moves, the opening's included; 0 = no limit
+    // Adjudication by the engines' scores (adjudication.h); none: the game is played out.
+    std::optional<DrawRule> draw;
+    std::optional<ResignRule> resign;
 };
 
 struct GameOutcome {

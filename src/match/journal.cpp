@@ -25,9 +25,13 @@ std::string string_array(const std::vector<std::string>& items) {
 }
 
 std::string header_line(const MatchIdentity& id) {
+    std::string setup = "{";
+    for (size_t i = 0; i < id.setup.size(); ++i)
+        setup += (i ? ", " : "") + json_string(id.setup[i].first) + ": " +
+                 json_string(id.setup[i].second);
     return "{\"format\": " + json_string(kFormat) + ", \"version\": " + std::to_string(kVersion) +
            ", \"event\": " + json_string(id.event) + ", \"variant\": " + json_string(id.variant) +
-           ", \"engines\": " + string_array(id.engines) + "}";
+           ", \"engines\": " + string_array(id.engines) + ", \"setup\": " + setup + "}}";
 }
 
 std::vector<std::string> strings_of(ObjectReader& o, const std::string& key) {
@@ -55,6 +59,14 @@ Expected<MatchIdentity> read_header(std::string_view line) {
     id.event = o.str("event");
     id.variant = o.str("variant");
     id.engines = strings_of(o, "engines");
+    if (const JsonValue* setup = o.typed("setup", JsonValue::Kind::Object, false))
+        for (size_t i = 0; i < setup->keys.size(); ++i) {
+            if (setup->items[i].kind != JsonValue::Kind::String) {
+                o.fail(o.at("setup") + "." + setup->keys[i], "expected a string");
+                break;
+            }
+            id.setup.emplace_back(setup->keys[i], setup->items[i].string);
+        }
     o.no_other_keys();
     if (!error.empty()) return Error{error};
     if (format != kFormat || version != kVersion)
@@ -76,6 +88,15 @@ bool write_all(int fd, const char* data, size_t size) {
 }
 
 }  // namespace
+
+std::string setup_difference(const MatchIdentity& saved, const MatchIdentity& given) {
+    for (const auto& [key, value] : given.setup)
+        for (const auto& [saved_key, saved_value] : saved.setup)
+            if (saved_key == key && saved_value != value)
+                return "--resume: the saved match has " + quoted(saved_value) + " as " + key +
+                       ", this command gives " + quoted(value);
+    return {};
+}
 
 std::string journal_line(const FinishedGame& f) {
     const GameResult& g = f.result;
@@ -145,6 +166,8 @@ Expected<Journal> Journal::open(const std::string& path, const MatchIdentity& id
             if (!header) return Error{path + ": " + header.error()};
             if (header->variant != identity.variant || header->engines != identity.engines)
                 return Error{path + " is the journal of another match (engines or rules differ)"};
+            if (const std::string change = setup_difference(*header, identity); !change.empty())
+                return Error{change + " (give the same setup, or --force to start over)"};
             continue;
         }
         auto game = read_journal_line(line, identity);

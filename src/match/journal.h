@@ -6,7 +6,7 @@
 //
 // Format: JSON Lines. The first line names the match,
 //   {"format": "branan-match-journal", "version": 1, "event": ..., "variant": ...,
-//    "engines": [...]}
+//    "engines": [...], "setup": {"games": "2", ...}}   ("setup" optional on reading)
 // and every further line is one finished game,
 //   {"round", "game", "opening", "attackers", "defenders", "result", "termination", "plies",
 //    "date", "start_record", "start_side", "moves": [...], "notes": [...]}
@@ -16,6 +16,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/expected.h"
@@ -34,7 +35,16 @@ struct FinishedGame {
 struct MatchIdentity {
     std::string event, variant;
     std::vector<std::string> engines;
+    // What else decides the games (match_setup(): "games" "2", "engine 'a' limits" "depth=3",
+    // ...), in a fixed order. A resumed run must give the same; a journal without it (an older
+    // branan-match) is not checked.
+    std::vector<std::pair<std::string, std::string>> setup;
 };
+
+// The first setting of `saved` that `given` changes, as "--resume: the saved match has '<old>'
+// as <key>, this command gives '<new>'"; empty when they agree (keys only one side has are
+// skipped: an older or newer branan-match wrote them).
+std::string setup_difference(const MatchIdentity& saved, const MatchIdentity& given);
 
 class Journal {
   public:

@@ -42,7 +42,14 @@ po::options_description flat_options() {
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
          "elo0=E0 elo1=E1 alpha=A beta=B: stop on a decision")  //
         ("max-plies", po::value<int>()->default_value(400),
-         "adjudicate a draw after this many plies")                                       //
+         "adjudicate a draw after this many plies")  //
+        ("draw", po::value<std::vector<std::string>>()->multitoken(),
+         "movenumber=N movecount=C score=S: from move N on, a draw once both engines' "
+         "scores were within S cp for C moves each in a row")  //
+        ("resign", po::value<std::vector<std::string>>()->multitoken(),
+         "movecount=C score=S [twosided=true]: an engine whose score was -S cp or below (or a "
+         "mate against it) for C moves in a row loses; twosided: both engines agreed for C "
+         "moves each")                                                                    //
         ("seed", po::value<uint64_t>()->default_value(1), "seed of the random openings")  //
         ("event", po::value<std::string>()->default_value("branan-match"), "event name")  //
         ("quiet", "no per-game lines")                                                    //
@@ -68,6 +75,13 @@ Expected<int64_t> parse_at_least(const std::string& key, const std::string& v, i
                  "'"};
 }
 
+// A folder as given, without the trailing '/' ("out/" -> "out", "/" stays): the files in it
+// are then named "out/results.json", not "out//results.json".
+std::string folder_path(std::string path) {
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    return path;
+}
+
 // Applies one key=value of an engine group.
 std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     const size_t eq = token.find('=');
@@ -83,6 +97,9 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     } else if (key == "arg") {
         e.args.push_back(value);
     } else if (key == "proto") {
+        if (value == "uci")
+            return "proto=uci: tafl engines speak UTI, UCI's form for tafl ('uti' and 'utiok' "
+                   "for 'uci' and 'uciok'): give proto=uti (or proto=otep for OpenTafl engines)";
         if (value != "uti" && value != "otep")
             return "proto must be uti or otep, not '" + value + "'";
         e.protocol = value;
@@ -120,10 +137,9 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
                    "'";
         (key == "timeout-start" ? e.start_timeout_ms : e.move_timeout_ms) =
             std::max<int64_t>(1, static_cast<int64_t>(*s * 1000));
-    } else if (key == "restart") {
-        if (value != "on" && value != "off")
-            return "restart must be on or off, not '" + value + "'";
-        e.restart = value == "on";
+    } else if (key == "restart" || key == "ping") {
+        if (value != "on" && value != "off") return key + " must be on or off, not '" + value + "'";
+        (key == "restart" ? e.restart : e.ping) = value == "on";
     } else if (key == "delay") {
         auto d = parse_at_least(key, value, 0);
         if (!d || *d > 60000)
@@ -175,6 +191,35 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> match_setup(const MatchConfig& c) {
+    // More --rounds, or more --games between two engines, extend the schedule without changing
+    // the games already played (their numbers keep their openings and colours); more games per
+    // pairing among three or more engines would renumber them.
+    std::vector<std::pair<std::string, std::string>> setup = {
+        {"--tournament", c.tournament},
+        {"--games", c.engines.size() > 2 ? std::to_string(c.games) : "any"},
+        {"--openings", c.openings_file},
+        {"--random-openings", std::to_string(c.random_openings)},
+        {"--seed", std::to_string(c.seed)},
+        {"--max-plies", std::to_string(c.max_plies)},
+        {"--draw", c.draw ? draw_rule_text(*c.draw) : "off"},
+        {"--resign", c.resign ? resign_rule_text(*c.resign) : "off"},
+        {"--shard", std::to_string(c.shard) + "/" + std::to_string(c.shards)}};
+    for (const auto& e : c.engines) {
+        const std::string engine = " for engine " + quoted(e.name);
+        std::string command = e.command, options;
+        for (const auto& a : e.args) command += " " + a;
+        for (const auto& [name, value] : e.options)
+            options += (options.empty() ? "" : " ") + name + "=" + value;
+        setup.insert(setup.end(), {{"cmd" + engine, command},
+                                   {"proto" + engine, e.protocol},
+                                   {"limits" + engine, limits_text(e.tc)},
+                                   {"timemargin" + engine, std::to_string(e.timemargin_ms)},
+                                   {"options" + engine, options}});
+    }
+    return setup;
+}
+
 std::string match_usage() {
     std::ostringstream out;
     out << "branan-match: engine-vs-engine tafl matches.\n\n"
@@ -187,7 +232,10 @@ std::string match_usage() {
            "stderr=FILE, option.NAME=VALUE (UTI setoption), timeout-start=SECONDS (handshake\n"
            "and first readyok, default 5; a Hash option adds 10 ms per MiB), timeout-move=SECONDS\n"
            "(the cap on a move no clock limits, default 3600), restart=on|off (a fresh process\n"
-           "every game), delay=MS (pause before writing to the engine after its move).\n"
+           "every game), delay=MS (pause before writing to the engine after its move),\n"
+           "ping=on|off (UTI, default on: after 1 s without a line during a search the engine\n"
+           "gets 'isready' and loses the game as stalled unless 'readyok' comes within 2 s;\n"
+           "off: only its clock, or timeout-move, ends a search, as in cutechess and fastchess).\n"
            "OTEP engines (proto=otep) get only a clock: 'clock A D 0 0 0' before each move, with "
            "no\n"
            "increment (OTEP has none); st=S sends 'clock S S 0 0 0', which an OTEP engine budgets "
@@ -283,9 +331,9 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     if (vm.count("openings")) c.openings_file = vm["openings"].as<std::string>();
     if (!c.openings_file.empty() && c.random_openings)
         return Error{"give --openings or --random-openings, not both"};
-    if (vm.count("records")) c.records_dir = vm["records"].as<std::string>();
-    if (vm.count("log")) c.log_dir = vm["log"].as<std::string>();
-    if (vm.count("report")) c.report_dir = vm["report"].as<std::string>();
+    if (vm.count("records")) c.records_dir = folder_path(vm["records"].as<std::string>());
+    if (vm.count("log")) c.log_dir = folder_path(vm["log"].as<std::string>());
+    if (vm.count("report")) c.report_dir = folder_path(vm["report"].as<std::string>());
     if (vm.count("results"))
         c.results_file = vm["results"].as<std::string>();
     else if (!c.records_dir.empty())
@@ -308,6 +356,16 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
         auto s = parse_sprt(vm["sprt"].as<std::vector<std::string>>());
         if (!s) return Error{s.error()};
         c.sprt = *s;
+    }
+    if (vm.count("draw")) {
+        auto d = parse_draw_rule(vm["draw"].as<std::vector<std::string>>());
+        if (!d) return Error{d.error()};
+        c.draw = *d;
+    }
+    if (vm.count("resign")) {
+        auto r = parse_resign_rule(vm["resign"].as<std::vector<std::string>>());
+        if (!r) return Error{r.error()};
+        c.resign = *r;
     }
     c.seed = vm["seed"].as<uint64_t>();
     c.event = vm["event"].as<std::string>();

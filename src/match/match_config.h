@@ -10,6 +10,7 @@
 
 #include "core/expected.h"
 #include "core/rules.h"
+#include "match/adjudication.h"
 #include "match/player.h"
 #include "match/stats.h"
 
@@ -31,13 +32,22 @@ struct MatchConfig {
     bool force = false;         // start over in a records folder or results file of an earlier run
     int shard = 1, shards = 1;  // --shard i/n
     std::optional<SprtConfig> sprt;
-    int max_plies = 400;  // adjudicated a draw beyond this
+    int max_plies = 400;           // adjudicated a draw beyond this
+    std::optional<DrawRule> draw;  // --draw: adjudication by score (adjudication.h)
+    std::optional<ResignRule> resign;
     uint64_t seed = 1;
     std::string event = "branan-match";
     bool quiet = false;
     int rating_interval = 0;  // print the summary table every N games (0: only at the end)
     std::string log_dir;      // --log: every engine's traffic, a file per engine and worker
 };
+
+// What decides the games besides the variant and the engines' names, for the resume check:
+// ("--seed", "1"), ("limits for engine 'a'", "depth=3"), ... in a fixed order. Settings that
+// only bound failures (timeouts, ping, restart, delay, stderr, dir) are left out, and so are
+// --rounds and, between two engines, --games: a resumed run may change them (more rounds or
+// games extend the schedule).
+std::vector<std::pair<std::string, std::string>> match_setup(const MatchConfig& config);
 
 // The usage text of branan-match.
 std::string match_usage();
@@ -46,7 +56,7 @@ std::string match_usage();
 // "--each key=value ..." applies to every engine (an engine's own keys win). Keys: cmd, name,
 // dir, arg (repeatable), proto (uti|otep), tc, st (seconds per move), depth, nodes,
 // timemargin (ms), stderr (file), timeout-start (s), timeout-move (s), restart (on|off),
-// delay (ms), option.<Name>=<value>.
+// delay (ms), ping (on|off), option.<Name>=<value>.
 Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args);
 
 }  // namespace branan::match

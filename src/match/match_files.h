@@ -35,7 +35,10 @@ class MatchFiles {
     // or journal that exists is refused (an earlier run would be overwritten). With resume, the
     // games come from the journal and the derived files are rebuilt; with force the old files are
     // removed first. Errors name the file and the reason.
-    static Expected<MatchFiles> open(const RunPaths& paths, const MatchResults& base);
+    // `setup` is what else decides the games (MatchIdentity::setup): a resumed run must agree.
+    static Expected<MatchFiles> open(
+        const RunPaths& paths, const MatchResults& base,
+        const std::vector<std::pair<std::string, std::string>>& setup = {});
 
     // The results so far (the journal's games, in the order they finished).
     const MatchResults& results() const { return results_; }

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/position_command.h"
+#include "core/text_file.h"
 
 namespace branan::match {
 namespace {
@@ -44,12 +45,15 @@ Opening start_opening(const Rules& rules) {
 }
 
 Expected<std::vector<Opening>> read_openings(const std::string& path, const Rules& rules) {
-    std::ifstream in(path);
-    if (!in) return Error{"cannot open openings file '" + path + "'"};
+    std::ifstream in;
+    if (const std::string error = open_text_file(path, in, "openings file"); !error.empty())
+        return Error{error};
     std::vector<Opening> openings;
-    int number = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++number;
+    size_t number = 0;
+    std::string line;
+    for (LineRead read; (read = read_counted_line(in, line, number)) != LineRead::End;) {
+        if (read == LineRead::TooLong)
+            return Error{path + " line " + std::to_string(number) + ": " + too_long_text()};
         std::vector<std::string> words = split_words(line);
         if (words.empty() || words[0][0] == '#') continue;
         if (words[0] != "startpos" && words[0] != "otn") {

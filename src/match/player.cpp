@@ -77,6 +77,11 @@ EngineProcess::ReadResult Player::receive(std::string& line, int64_t timeout_ms)
     return r;
 }
 
+EngineProcess::ReadResult Player::receive_until(std::string& line, Clock::time_point deadline) {
+    if (Clock::now() >= deadline) return ReadResult::Timeout;
+    return receive(line, ms_until(deadline));
+}
+
 MoveReply Player::lost_engine(const std::string& what, int64_t elapsed_ms) {
     MoveReply reply;
     reply.elapsed_ms = elapsed_ms;

@@ -18,6 +18,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "core/types.h"
+#include "match/adjudication.h"
 #include "match/engine_process.h"
 #include "match/time_control.h"
 
@@ -43,6 +44,9 @@ struct EngineConfig {
     int64_t move_timeout_ms = 3600 * 1000;
     bool restart = false;  // a fresh process for every game (cutechess's restart=on)
     int64_t delay_ms = 0;  // pause before writing to the engine after its move
+    // UTI: during a search, "isready" after a second of silence; no "readyok" within 2 s loses
+    // the game as a stall. Off (ping=off): only the clock (or timeout-move) ends a search.
+    bool ping = true;
 };
 
 // How long to wait for "readyok" after the options: start_timeout_ms, plus 10 ms per MiB of a
@@ -54,6 +58,7 @@ struct MoveReply {
     std::string text;    // the move as the engine wrote it (Kind::Move)
     std::string detail;  // what went wrong, for humans
     std::string note;    // Kind::Move: "score/depth time" ("+0.35/12 1.204s"), parts it gave
+    std::optional<MoveScore> score;  // Kind::Move: its last score, when it gave one
     int64_t elapsed_ms = 0;
 };
 
@@ -100,6 +105,9 @@ class Player {
     bool spawn(std::string& error);
     bool send(const std::string& line);
     EngineProcess::ReadResult receive(std::string& line, int64_t timeout_ms);
+    // receive() by `deadline`: Timeout once it has passed, even while lines keep coming.
+    EngineProcess::ReadResult receive_until(std::string& line,
+                                            std::chrono::steady_clock::time_point deadline);
     // What happened to an engine whose pipe failed: Crash when it exited, else Disconnect
     // (after killing it).
     MoveReply lost_engine(const std::string& what, int64_t elapsed_ms);

@@ -9,6 +9,7 @@
 #include "core/opentafl_notation.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "core/text_file.h"
 #include "match/player_support.h"
 
 namespace branan::match {
@@ -32,9 +33,11 @@ class OtepPlayer final : public Player {
         const auto deadline = Clock::now() + std::chrono::milliseconds(config_.start_timeout_ms);
         std::string line;
         for (;;) {
-            const ReadResult r = receive(line, ms_until(deadline));
+            const ReadResult r = receive_until(line, deadline);
             if (r == ReadResult::Timeout)
                 return fail(error, "no 'hello' within " + seconds_text(config_.start_timeout_ms));
+            if (r == ReadResult::TooLong)
+                return fail(error, "wrote a line " + too_long_text() + " before 'hello'");
             if (r == ReadResult::Eof) {
                 process_->wait_exit(200);
                 const std::string how = process_->exit_description();
@@ -92,8 +95,10 @@ class OtepPlayer final : public Player {
         const auto deadline = start + std::chrono::milliseconds(limit_ms);
         std::string line, last_error;
         for (;;) {
-            const ReadResult r = receive(line, ms_until(deadline));
+            const ReadResult r = receive_until(line, deadline);
             const int64_t elapsed = ms_since(start);
+            if (r == ReadResult::TooLong)
+                return garbage("wrote a line " + too_long_text() + " while thinking", elapsed);
             if (r == ReadResult::Timeout) {
                 process_->kill();
                 ready_ = false;

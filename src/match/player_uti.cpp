@@ -11,6 +11,7 @@
 #include "core/opentafl_notation.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "core/text_file.h"
 #include "match/player_support.h"
 
 namespace branan::match {
@@ -26,7 +27,8 @@ constexpr int kGoRetries = 200;               // "go: a search is running" right
 
 // What an engine's "info ... depth D ... score cp N | score mate M ..." lines said last.
 struct SearchReport {
-    std::string score, depth;  // "+0.35" / "-M3", "12"; empty until reported
+    std::string score, depth;        // "+0.35" / "-M3", "12"; empty until reported
+    std::optional<MoveScore> value;  // the score as a number
 
     void read(const std::vector<std::string>& words) {
         for (size_t i = 1; i + 1 < words.size(); ++i) {
@@ -36,12 +38,15 @@ struct SearchReport {
                 if (!number) continue;
                 const int v = *number;
                 char buf[32];
-                if (words[i + 1] == "cp")
+                if (words[i + 1] == "cp") {
                     std::snprintf(buf, sizeof buf, "%+.2f", v / 100.0);
-                else if (words[i + 1] == "mate")
+                    value = MoveScore{v, false};
+                } else if (words[i + 1] == "mate") {
                     std::snprintf(buf, sizeof buf, "%sM%d", v < 0 ? "-" : "+", v < 0 ? -v : v);
-                else
+                    value = MoveScore{v < 0 ? -1 : 1, true};
+                } else {
                     continue;
+                }
                 score = buf;
             }
         }
@@ -72,11 +77,13 @@ class UtiPlayer final : public Player {
         std::string line;
         std::vector<std::string> offered;  // "option name <id> type ..." ids
         for (;;) {
-            const ReadResult r = receive(line, ms_until(deadline));
+            const ReadResult r = receive_until(line, deadline);
             if (r == ReadResult::Timeout)
                 return fail(error, "no 'utiok' within " + seconds_text(config_.start_timeout_ms) +
                                        " of 'uti'");
             if (r == ReadResult::Eof) return exited(error, "during the uti handshake");
+            if (r == ReadResult::TooLong)
+                return fail(error, "wrote a line " + too_long_text() + " during the uti handshake");
             const std::string_view t = trim(line);
             if (t == "utiok") break;
             if (starts_with(t, "option name ")) {
@@ -175,7 +182,7 @@ class UtiPlayer final : public Player {
                 return reply(MoveReply::Kind::Stall,
                              "did not answer 'isready' within 2 s while thinking", ms_since(start));
             }
-            if (!ping_sent && !stopped &&
+            if (config_.ping && !ping_sent && !stopped &&
                 now - last_line >= std::chrono::milliseconds(kQuietBeforePingMs) &&
                 deadline - now > std::chrono::milliseconds(kPingMs)) {
                 send("isready");
@@ -186,11 +193,14 @@ class UtiPlayer final : public Player {
             auto wake = deadline;
             if (ping_sent)
                 wake = std::min(wake, *ping_sent + std::chrono::milliseconds(kPingMs));
-            else if (!stopped)
+            else if (!stopped && config_.ping)
                 wake = std::min(wake, last_line + std::chrono::milliseconds(kQuietBeforePingMs));
             const ReadResult r = receive(line, std::max<int64_t>(1, ms_until(wake)));
             if (r == ReadResult::Timeout) continue;
             if (r == ReadResult::Eof) return lost_engine("while thinking", ms_since(start));
+            if (r == ReadResult::TooLong)
+                return garbage("wrote a line " + too_long_text() + " while thinking",
+                               ms_since(start));
             last_line = Clock::now();
             const auto words = split_words(line);
             if (words.empty()) continue;
@@ -218,6 +228,7 @@ class UtiPlayer final : public Player {
                 MoveReply ok = reply(MoveReply::Kind::Move, "", elapsed);
                 ok.text = words[1];
                 ok.note = report.note(elapsed);
+                ok.score = report.value;
                 return ok;
             }
             if (starts_with(line, "info string error: go: a search is running") &&
@@ -255,10 +266,13 @@ class UtiPlayer final : public Player {
         const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
         std::string line;
         while (pings_ > 0) {
-            const ReadResult r = receive(line, ms_until(deadline));
+            const ReadResult r = receive_until(line, deadline);
             if (r == ReadResult::Timeout)
                 return fail(error, "did not answer 'isready' within " + seconds_text(timeout_ms));
             if (r == ReadResult::Eof) return exited(error, "before answering 'isready'");
+            if (r == ReadResult::TooLong)
+                return fail(error,
+                            "wrote a line " + too_long_text() + " before answering 'isready'");
             const std::string_view t = trim(line);
             if (t == "readyok")
                 --pings_;

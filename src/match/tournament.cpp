@@ -165,8 +165,9 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     for (const auto& e : config.engines)
         base.settings.push_back(
             {e.name, e.command, e.args, e.protocol, limits_text(e.tc), e.options});
-    auto opened = MatchFiles::open(
-        {config.records_dir, config.results_file, config.resume, config.force}, base);
+    auto opened =
+        MatchFiles::open({config.records_dir, config.results_file, config.resume, config.force},
+                         base, match_setup(config));
     if (!opened) {
         std::cerr << "branan-match: " << opened.error() << "\n";
         return 2;
@@ -242,6 +243,7 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     std::mutex mutex;
     size_t next = 0;
     std::atomic<bool> stopping{false};
+    bool write_failed = false;  // a file of the run could not be written (under `mutex`)
     std::atomic<int> workers_done{0};
     const std::string date = today();
     const size_t total_games = mine.size();
@@ -273,10 +275,13 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
         std::string error;
         if (!files.add(f, error)) {
             std::cerr << "branan-match: " << error << "; stopping (--resume continues)\n";
-            stopping = true;
+            write_failed = stopping = true;
             return std::nullopt;
         }
-        if (!error.empty()) std::cerr << "branan-match: " << error << "\n";
+        if (!error.empty()) {
+            std::cerr << "branan-match: " << error << "\n";
+            write_failed = true;
+        }
         const MatchResults& results = files.results();
         if (!config.quiet)
             say(out, "Finished game " + std::to_string(job.number) + " of " +
@@ -321,8 +326,9 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
                                  config.engines[job.defenders()].name + ")");
             }
             const Opening& opening = (*openings)[job.opening];
-            GameSetup setup{config.rules, opening.start_record, opening.start_side, opening.moves,
-                            config.max_plies};
+            GameSetup setup{config.rules,  opening.start_record, opening.start_side,
+                            opening.moves, config.max_plies,     config.draw,
+                            config.resign};
             game_of_worker[worker_index]->store(job.number);
             Player& attackers = player(job.attackers());
             Player& defenders = player(job.defenders());
@@ -341,6 +347,7 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
                 if (!write_report_page(*finished, config.report_dir, error)) {
                     std::lock_guard lock(mutex);
                     std::cerr << "branan-match: " << error << "\n";
+                    write_failed = true;
                 }
             }
         }
@@ -365,7 +372,10 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     }
     for (auto& t : threads) t.join();
     restore_interrupt_handlers();
-    if (std::string error; !files.finish(error)) std::cerr << "branan-match: " << error << "\n";
+    if (std::string error; !files.finish(error)) {
+        std::cerr << "branan-match: " << error << "\n";
+        write_failed = true;
+    }
 
     print_summary(files.results(), out);
     if (!config.results_file.empty()) say(out, "results: " + config.results_file);
@@ -378,6 +388,11 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
             note << "; run the same command with --resume to continue";
         say(out, note.str());
         return 128 + caught;
+    }
+    if (write_failed) {
+        std::cerr << "branan-match: files of the run could not be written (see above): the "
+                     "run is incomplete\n";
+        return 1;
     }
     return 0;
 }

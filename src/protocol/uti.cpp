@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "core/notation.h"
 #include "core/position_command.h"
@@ -86,6 +87,15 @@ bool UtiSession::handle(const std::string& line) {
     if (words.empty()) return true;
     const std::string& cmd = words[0];
     const std::vector<std::string> args(words.begin() + 1, words.end());
+    // A command without arguments still runs when words follow it, after an error naming them.
+    static const std::set<std::string> kBare = {"uti",        "uci",  "isready",   "utinewgame",
+                                                "ucinewgame", "stop", "ponderhit", "quit",
+                                                "d",          "eval"};
+    if (!args.empty() && kBare.count(cmd)) {
+        std::string extra;
+        for (const auto& a : args) extra += (extra.empty() ? "" : " ") + a;
+        error(cmd + ": takes no arguments; ignored " + quoted(extra));
+    }
     if (cmd == "uti" || cmd == "uci") {
         uti(cmd + "ok");
     } else if (cmd == "isready") {

@@ -10,6 +10,10 @@
 //   --ready-delay-ms MS  wait MS ms before its first readyok (a slow start, a big hash)
 //   --never-move       answer isready, never a go (nor its stop) with a bestmove
 //   --seed S           random legal moves from this seed
+//   --endless-line-after N  at the Nth go write bytes without a newline, as fast as it can
+//   --trickle-after N  at the Nth go write a byte every 5 ms, never a newline
+//   --deaf-ms MS       at every go think MS ms without reading its input (isready unanswered)
+//   --score CP         report "score cp CP" with every move (default 0)
 //   --opentafl-notation  write its moves as OpenTafl does ("Kd4-c4", "d6-d3xe3/d2", "g4-g5xKg6")
 // It writes "fake engine <pid> started" to stderr when it starts.
 #include <poll.h>
@@ -38,7 +42,8 @@ namespace {
 
 struct Flags {
     int crash_after = 0, hang_after = 0, illegal_after = 0, garbage_after = 0;
-    int64_t late_ms = 0, ready_delay_ms = 0;
+    int endless_line_after = 0, trickle_after = 0;
+    int64_t late_ms = 0, ready_delay_ms = 0, deaf_ms = 0, score_cp = 0;
     bool bad_handshake = false, never_move = false, opentafl_notation = false;
     std::optional<uint64_t> seed;
 };
@@ -52,6 +57,17 @@ std::vector<std::string> words_of(const std::string& line) {
     std::vector<std::string> w;
     for (std::string s; in >> s;) w.push_back(s);
     return w;
+}
+
+// Writes 'x' a newline until killed (or for a minute), `pause_ms` between writes.
+[[noreturn]] void write_forever(int pause_ms) {
+    const std::string block(pause_ms > 0 ? 1 : 65536, 'x');
+    const auto end = Clock::now() + std::chrono::seconds(60);
+    while (Clock::now() < end) {
+        if (::write(1, block.data(), block.size()) < 0) break;
+        if (pause_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
+    }
+    std::_Exit(0);
 }
 
 [[noreturn]] void hang() {
@@ -91,6 +107,14 @@ int main(int argc, char** argv) {
             flags.never_move = true;
         else if (a == "--opentafl-notation")
             flags.opentafl_notation = true;
+        else if (a == "--endless-line-after")
+            flags.endless_line_after = static_cast<int>(next());
+        else if (a == "--trickle-after")
+            flags.trickle_after = static_cast<int>(next());
+        else if (a == "--deaf-ms")
+            flags.deaf_ms = next();
+        else if (a == "--score")
+            flags.score_cp = next();
         else if (a == "--seed")
             flags.seed = static_cast<uint64_t>(next());
         else {
@@ -201,6 +225,10 @@ int main(int argc, char** argv) {
                 if (flags.never_move) continue;
                 if (gos == flags.crash_after) std::_Exit(3);
                 if (gos == flags.hang_after) hang();
+                if (gos == flags.endless_line_after) write_forever(0);
+                if (gos == flags.trickle_after) write_forever(5);
+                if (flags.deaf_ms > 0)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(flags.deaf_ms));
                 std::string best;
                 const auto legal = game.legal_moves();
                 if (gos == flags.garbage_after) {
@@ -220,7 +248,8 @@ int main(int argc, char** argv) {
                     best = "bestmove " + text;
                 } else {
                     const size_t k = flags.seed ? static_cast<size_t>(rng() % legal.size()) : 0;
-                    say("info depth 1 score cp 0 nodes 1 pv " + game.move_text(legal[k]));
+                    say("info depth 1 score cp " + std::to_string(flags.score_cp) + " nodes 1 pv " +
+                        game.move_text(legal[k]));
                     best =
                         "bestmove " + (flags.opentafl_notation ? opentafl_move_text(game, legal[k])
                                                                : game.move_text(legal[k]));

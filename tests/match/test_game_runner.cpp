@@ -147,6 +147,42 @@ TEST_CASE("engine process: lines, partial lines, timeouts, end of file", "[match
     CHECK(sleeper.exit_description().find("signal 9") != std::string::npos);
 }
 
+TEST_CASE("engine process: an endless line is cut at 1 MiB, a trickle keeps its deadline",
+          "[match]") {
+    using Clock = std::chrono::steady_clock;
+    std::string error, line;
+    const std::string mib = std::to_string(EngineProcess::kMaxLineBytes);
+
+    // Exactly 1 MiB and "\r\n" is a line (the line end does not count); a byte more is not.
+    EngineProcess exact;
+    REQUIRE(exact.start("/bin/sh",
+                        {"-c", "head -c " + mib +
+                                   " /dev/zero | tr '\\0' y; printf '\\r\\n'; "
+                                   "head -c " +
+                                   mib + " /dev/zero | tr '\\0' z; printf 'zz\\n'"},
+                        "", error));
+    REQUIRE(exact.read_line(line, 5000) == EngineProcess::ReadResult::Line);
+    CHECK(line.size() == EngineProcess::kMaxLineBytes);
+    CHECK(line.back() == 'y');
+    CHECK(exact.read_line(line, 5000) == EngineProcess::ReadResult::TooLong);
+
+    // Bytes without a newline as fast as a pipe takes them: refused at the limit, at once.
+    EngineProcess endless;
+    REQUIRE(endless.start("/bin/sh", {"-c", "yes | tr -d '\\n'"}, "", error));
+    auto start = Clock::now();
+    CHECK(endless.read_line(line, 20000) == EngineProcess::ReadResult::TooLong);
+    CHECK(Clock::now() - start < std::chrono::seconds(5));
+
+    // A byte every 10 ms never ends a line: the read still ends at its deadline.
+    EngineProcess trickle;
+    REQUIRE(trickle.start("/bin/sh", {"-c", "while :; do printf x; sleep 0.01; done"}, "", error));
+    start = Clock::now();
+    CHECK(trickle.read_line(line, 300) == EngineProcess::ReadResult::Timeout);
+    const auto took = Clock::now() - start;
+    CHECK(took >= std::chrono::milliseconds(299));  // whole milliseconds: up to 1 ms early
+    CHECK(took < std::chrono::milliseconds(1500));
+}
+
 TEST_CASE("two good engines play a legal game to its end", "[match]") {
     for (const char* variant : {"brandubh", "tablut"}) {
         INFO(variant);
@@ -267,6 +303,24 @@ TEST_CASE("each engine fault loses the game for the faulty engine", "[match]") {
         check_fault(out, Termination::Garbage, Side::Defenders, "Faulty");
         CHECK(out.reason.find("?!junk") != std::string::npos);
     }
+    SECTION("a line without end: garbage at 1 MiB, within the move's time") {
+        auto a = make_player(fake("Good", good, movetime(100)));
+        auto d = make_player(fake("Faulty", {"--endless-line-after", "2"}, clock_of(20000, 0)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Garbage, Side::Defenders, "Faulty");
+        CHECK(out.reason.find("wrote a line longer than 1 MiB") != std::string::npos);
+        CHECK(out.time_ms[1] < 5000);
+        CHECK(!d->alive());
+        check_replay(setup, out);
+    }
+    SECTION("bytes without a newline, slowly: timeout") {
+        auto a = make_player(fake("Good", good, movetime(100)));
+        auto d = make_player(fake("Faulty", {"--trickle-after", "2"}, movetime(200)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Timeout, Side::Defenders, "Faulty");
+        CHECK(out.time_ms[1] < 2000);
+        CHECK(!d->alive());
+    }
     SECTION("bad handshake") {
         auto a = make_player(fake("Faulty", {"--bad-handshake"}, movetime(100)));
         auto d = make_player(fake("Good", good, movetime(100)));
@@ -299,6 +353,24 @@ TEST_CASE("each engine fault loses the game for the faulty engine", "[match]") {
         CHECK(out.reason.find("has no option 'Hashh' (it offers: UTI_Rules, Hash, Fail)") !=
               std::string::npos);
     }
+}
+
+TEST_CASE("ping=off: an engine that does not read while it thinks is waited for", "[match]") {
+    // Thinks 3.2 s per move without reading its input: with pings (the default) that is a stall
+    // (isready after 1 s of silence, no readyok 2 s later); with ping=off it plays on its clock.
+    const GameSetup setup = setup_for("brandubh", 2);
+    auto good = make_player(fake("Good", {"--seed", "7"}, movetime(50)));
+    auto deaf = make_player(fake("Deaf", {"--deaf-ms", "3200"}, clock_of(20000, 0)));
+    GameOutcome out = play_game(*deaf, *good, setup);
+    check_fault(out, Termination::Stall, Side::Attackers, "Deaf");
+
+    EngineConfig quiet = fake("Deaf", {"--deaf-ms", "3200"}, clock_of(20000, 0));
+    quiet.ping = false;
+    auto waited = make_player(quiet);
+    out = play_game(*waited, *good, setup);
+    INFO(out.reason);
+    CHECK(out.termination == Termination::MaxPlies);
+    CHECK(out.time_ms[0] >= 3200);
 }
 
 TEST_CASE("an engine that crashed is restarted for the next game", "[match]") {

@@ -372,3 +372,116 @@ TEST_CASE("branan-match --report writes a page per finished game, named like its
                        "/in-the-way'") == 0);
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
 }
+
+TEST_CASE("--resume refuses a changed setup and names the difference", "[match][cli]") {
+    const std::string folder = fresh_folder("resume-setup");
+    const std::string records = folder + "/run";
+    REQUIRE(run_command(fake_match("--each depth=1 --games 2 --quiet --records " + records),
+                        folder + "-1")
+                .status == 0);
+    // Regression: a depth=1 run resumed with depth=2 went on silently and results.json then
+    // claimed the new setting for every game. (More games or rounds extend the schedule: a
+    // real match's test resumes with --games 6 after 4.)
+    struct Case {
+        std::string extra, expected;
+    };
+    const std::vector<Case> cases = {
+        {"--each depth=2 --games 2",
+         "--resume: the saved match has 'depth=1' as limits for engine 'a', this command gives "
+         "'depth=2'"},
+        {"--each depth=1 --games 2 --max-plies 300",
+         "the saved match has '400' as --max-plies, this command gives '300'"},
+        {"--each depth=1 option.Hash=8 --games 2",
+         "the saved match has '' as options for engine 'a', this command gives 'Hash=8'"},
+        {"--each depth=1 --games 2 --resign movecount=3 score=500",
+         "the saved match has 'off' as --resign"},
+    };
+    int n = 0;
+    for (const auto& c : cases) {
+        INFO(c.extra);
+        const Run r = run_command(fake_match(c.extra + " --quiet --resume --records " + records),
+                                  folder + "-changed" + std::to_string(++n));
+        CHECK(r.status == 2);
+        CHECK(lines_in(r.err) == 1);
+        CHECK(r.err.find(c.expected) != std::string::npos);
+    }
+    CHECK(results_in(records).games.size() == 2);  // untouched
+    // What only bounds failures may change: a resumed run with other timeouts goes on.
+    const Run same = run_command(
+        fake_match(
+            "--each depth=1 timeout-move=100 ping=off --games 2 --quiet --resume --records " +
+            records),
+        folder + "-same");
+    INFO(same.err);
+    CHECK(same.status == 0);
+    CHECK(same.out.find("0 games to play (2 already played)") != std::string::npos);
+}
+
+TEST_CASE("--draw and --resign adjudicate by the engines' scores and say so", "[match][cli]") {
+    const std::string folder = fresh_folder("adjudication");
+    // b calls every position lost (-700 from its side): it loses each game by adjudication.
+    Run r = run_command(fake_match("--each depth=1 --games 2 --quiet --resign movecount=2 "
+                                   "score=500 --records " +
+                                       folder + "/resign",
+                                   "", "arg=--score arg=-700"),
+                        folder + "-resign");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    auto results = results_in(folder + "/resign");
+    REQUIRE(results.games.size() == 2);
+    for (const auto& g : results.games) {
+        CHECK(g.termination ==
+              "b loses by adjudication: its score was -500 cp or below (or a mate against it) for "
+              "2 moves in a row");
+        CHECK(g.result == (g.attackers == "b" ? "defenders" : "attackers"));
+        CHECK(g.plies <= 4);
+    }
+    // Both say 0: a draw once each side has made 3 moves from move 2 on.
+    r = run_command(fake_match("--each depth=1 --games 2 --quiet --draw movenumber=2 movecount=3 "
+                               "score=0 --records " +
+                               folder + "/draw"),
+                    folder + "-draw");
+    CHECK(r.status == 0);
+    results = results_in(folder + "/draw");
+    REQUIRE(results.games.size() == 2);
+    for (const auto& g : results.games) {
+        CHECK(g.result == "draw");
+        CHECK(g.termination ==
+              "draw by adjudication: both engines' scores within 0 cp for 3 moves each");
+        CHECK(g.plies == 6);
+    }
+    // The record keeps the reason too.
+    CHECK(read_text(folder + "/draw/round1-game1.otg").find("draw by adjudication") !=
+          std::string::npos);
+    r = run_command(fake_match("--each depth=1 --games 2 --draw movecount=3"), folder + "-bad");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--draw needs movecount=N and score=N") != std::string::npos);
+}
+
+TEST_CASE("an engine that writes a line without end loses its game and the match goes on",
+          "[match][cli]") {
+    const std::string folder = fresh_folder("endless-line");
+    const Run r = run_command(fake_match("--each tc=20+0 --games 2 --quiet --records " + folder, "",
+                                         "arg=--endless-line-after arg=2"),
+                              folder + "-run", 60);
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    const auto results = results_in(folder);
+    REQUIRE(results.games.size() == 2);
+    for (const auto& g : results.games)
+        CHECK(g.termination == "b sent garbage: wrote a line longer than 1 MiB while thinking");
+}
+
+TEST_CASE("a file that cannot be written ends the run with a non-zero status", "[match][cli]") {
+    const std::string folder = fresh_folder("write-failure");
+    // Files may not grow beyond 8 KiB (SIGXFSZ ignored: the write fails with EFBIG, as on a
+    // full disk). Regression: the run stopped with the message and exit status 0.
+    const Run r =
+        run_command("sh -c 'trap \"\" XFSZ; ulimit -f 16; exec " +
+                        fake_match("--each depth=1 --games 40 --quiet --records " + folder) + "'",
+                    folder + "-run", 120);
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    CHECK(r.err.find("File too large") != std::string::npos);
+    CHECK(r.err.find("files of the run could not be written") != std::string::npos);
+}

@@ -78,3 +78,35 @@ TEST_CASE("no time control: refused for OTEP and UTI engines alike", "[match][co
         parse({"--engine", "cmd=./x", "name=u", "depth=3", "--engine", "cmd=./y", "name=v", "st=1"})
             .ok());
 }
+
+TEST_CASE("ping=on|off per engine, from --each or the engine's own group", "[match][config]") {
+    auto c = parse({"--engine", "cmd=./branan", "name=a", "st=1", "ping=off", "--engine",
+                    "cmd=./branan", "name=b", "st=1"});
+    INFO(error_of(c));
+    REQUIRE(c.ok());
+    CHECK_FALSE(c->engines[0].ping);
+    CHECK(c->engines[1].ping);  // the default
+    c = parse({"--engine", "cmd=./branan", "name=a", "st=1", "ping=on", "--engine", "cmd=./branan",
+               "name=b", "st=1", "--each", "ping=off"});
+    REQUIRE(c.ok());
+    CHECK(c->engines[0].ping);  // its own setting wins
+    CHECK_FALSE(c->engines[1].ping);
+    check_refused(parse({"--engine", "cmd=./branan", "name=a", "st=1", "ping=maybe", "--engine",
+                         "cmd=./branan", "name=b", "st=1"}),
+                  {"ping must be on or off, not 'maybe'"});
+    CHECK(match_usage().find("ping=on|off") != std::string::npos);
+}
+
+TEST_CASE("proto=uci is refused with the reason; folders lose a trailing '/'", "[match][config]") {
+    check_refused(parse({"--engine", "cmd=./branan", "name=a", "st=1", "proto=uci", "--engine",
+                         "cmd=./branan", "name=b", "st=1"}),
+                  {"proto=uci: tafl engines speak UTI", "give proto=uti"});
+    // Regression: "--records out/" printed and wrote "out//results.json".
+    auto c = parse({"--engine", "cmd=./branan", "name=a", "st=1", "--engine", "cmd=./branan",
+                    "name=b", "st=1", "--records", "out//", "--log", "logs/", "--report", "/"});
+    REQUIRE(c.ok());
+    CHECK(c->records_dir == "out");
+    CHECK(c->results_file == "out/results.json");
+    CHECK(c->log_dir == "logs");
+    CHECK(c->report_dir == "/");
+}

@@ -14,6 +14,10 @@ usage: test_cli.py BRANAN BRANAN-MATCH
 - branan report refuses a missing or bad input with exit status 2 and one line that names the
   problem (the file, the game, the move), an unwritable page with exit status 1, and writes no
   page then; a short move list gives a page;
+- analyse and solve refuse a directory as --input; a line over 1 MiB in their input (or
+  /dev/zero), in a report's game file, a --weights file or a branan-match --openings file ends
+  with an error naming the file and line, in bounded memory; bytes that are not UTF-8 come out
+  as valid JSON;
 - a stray word on the command line (one no option takes) is refused with exit status 2 and an
   error that names it, by the daemon, every subcommand and branan-match, instead of being
   dropped;
@@ -211,6 +215,62 @@ def check_hash_beyond_memory(branan):
         assert not r.stdout, (command, r.stdout)
 
 
+def limited_memory(mib):
+    """A preexec_fn capping the child's address space: an input read whole would fail."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (mib << 20, mib << 20))
+    return limit
+
+
+def check_bad_inputs(branan, branan_match):
+    """Directories, endless files, huge lines and bytes that are not UTF-8: an error naming the
+    file (and line), exit status non-zero, bounded memory, valid JSON. Regressions: the
+    directories gave no output and status 0, /dev/zero grew without end, a 1 MiB + 1 line was
+    echoed whole, and json_string copied bytes that broke json.load."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for args in (["analyse", "--input", tmp], ["solve", "--input", tmp]):
+            r = run([branan] + args)
+            assert r.returncode == 2, (args, r.returncode, r.stderr)
+            assert "cannot open '%s': it is a directory" % tmp in r.stderr, (args, r.stderr)
+        huge = os.path.join(tmp, "huge.txt")
+        with open(huge, "w", encoding="ascii") as f:
+            f.write("startpos\n" + "d2-e2 " + "x" * (1 << 20) + "\nstartpos\n")
+        for args, key in ((["analyse", "--depth", "1"], "line"), (["solve", "--nodes", "10"], "input_line")):
+            for source in (huge, "/dev/zero"):
+                r = subprocess.run([branan] + args + ["--input", source], capture_output=True,
+                                   timeout=120, preexec_fn=limited_memory(1024))
+                out = [json.loads(l) for l in r.stdout.decode("utf-8").splitlines()]
+                assert r.returncode == 1, (args, source, r.returncode, r.stderr)
+                bad = out[-1]
+                number = 2 if source == huge else 1
+                assert bad[key] == number, (args, source, bad)
+                assert bad["error"] == "'%s' line %d: longer than 1 MiB (read no further)" % (
+                    source, number), (args, bad)
+        # The weights file and the openings file: /dev/zero ends with an error, not the memory.
+        r = subprocess.run([branan, "--weights", "/dev/zero"], input=b"", capture_output=True,
+                           timeout=60, preexec_fn=limited_memory(1024))
+        assert r.returncode == 2, (r.returncode, r.stderr)
+        assert r.stderr == b"branan: weights file '/dev/zero' is larger than 1 MiB\n", r.stderr
+        r = subprocess.run([branan_match, "--engine", "cmd=" + branan, "name=a", "--engine",
+                            "cmd=" + branan, "name=b", "--each", "depth=1", "--openings",
+                            "/dev/zero"], capture_output=True, timeout=60,
+                           preexec_fn=limited_memory(1024))
+        assert r.returncode == 2, (r.returncode, r.stderr)
+        assert r.stderr == b"branan-match: /dev/zero line 1: longer than 1 MiB\n", r.stderr
+        r = run([branan, "report", "--input", huge, "--game", "2", "--out",
+                 os.path.join(tmp, "page.html")])
+        assert r.returncode == 2, (r.returncode, r.stderr)
+        assert r.stderr == "branan report: '%s' line 2: longer than 1 MiB\n" % huge, r.stderr
+        # Bytes that are not UTF-8 in a move: the error line is still valid JSON in UTF-8.
+        r = subprocess.run([branan, "analyse", "--input", "-", "--depth", "1"],
+                           input=b"d2-e2 \xff\xc3(\n", capture_output=True, timeout=60)
+        assert r.returncode == 1, (r.returncode, r.stderr)
+        error = json.loads(r.stdout.decode("utf-8"))["error"]
+        assert "\ufffd\ufffd(" in error, error
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.strip())
@@ -222,6 +282,7 @@ def main():
     check_analyse_opentafl_notation(sys.argv[1])
     check_preset_given_to_rules(sys.argv[1])
     check_report_errors(sys.argv[1])
+    check_bad_inputs(sys.argv[1], sys.argv[2])
     check_rules_document(sys.argv[1])
     print("ok")
     return 0

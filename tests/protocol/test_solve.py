@@ -9,7 +9,8 @@ usage: test_solve.py BRANAN VERIFY_PROOF DATA_DIR
   replays the proof file, which must hold for every position);
 - a 1-node limit gives "unknown"; a malformed line and a finished game give a JSON error line
   naming the line (exit status 1), the other lines are still answered;
-- usage mistakes (--nodes 0, a missing --input file) exit with status 2;
+- usage mistakes (--nodes 0, a missing --input file) exit with status 2, and so does a
+  --checkpoint that cannot be written, before solving;
 - checkpoints: a solve cut short by --nodes resumes from its checkpoint and proves the position
   in about the one-shot run's nodes; a decided line is answered again without search; SIGINT
   stops a solve with status 130 and its work saved; a corrupt, truncated, other rules' or other
@@ -100,6 +101,14 @@ def main():
         # The error names what is wrong, in solve's own terms (it has no --threads).
         named = "/nonexistent/positions.txt" if args[0] == "--input" else args[0]
         assert named in r.stderr and "--threads" not in r.stderr, (args, r.stderr)
+    # A checkpoint that cannot be written is refused before the solve, naming it. Regression:
+    # the solve ran and exited 0.
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "no-such-folder", "work.cp")
+        r = run([branan, "solve", "--checkpoint", path], "otn %s side %s\n" % cases[0])
+        assert r.returncode == 2, (r.returncode, r.stderr)
+        assert r.stderr == "branan solve: cannot write checkpoint '%s.tmp'\n" % path, r.stderr
+        assert r.stdout == "", r.stdout
     checkpoints(branan, verify, cases)
     split_and_merge(branan, verify, data)
     print("ok")

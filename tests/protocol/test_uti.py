@@ -463,6 +463,67 @@ def long_lines_are_refused():
 
 
 @test
+def one_mib_line_with_crlf_is_read():
+    # The limit does not count the line end: 1 MiB and "\r\n" is a line (regression: it was
+    # refused as too long), 1 MiB and one byte more is not.
+    e = start_engine()
+    try:
+        e.send(b"d" + b" " * ((1 << 20) - 1) + b"\r")
+        assert any(l.startswith("Position: ") for l in e.sync()), "1 MiB + CRLF was not read"
+        e.send(b"d" + b" " * (1 << 20) + b"\r")
+        assert e.sync() == ["info string error: line too long (more than 1048576 bytes); ignored"]
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def extra_words_after_bare_commands():
+    # A command without arguments followed by other words: one error naming them, and the
+    # command is still carried out (protocol-spec 1.4 and 5). Regression: no error at all.
+    e = start_engine()
+    try:
+        e.send("isready now")
+        out = e.read_until(lambda l: l == "readyok", T(10), "readyok")
+        assert out == ["info string error: isready: takes no arguments; ignored 'now'", "readyok"], out
+        out = e.command("uti please")
+        assert out[0] == "info string error: uti: takes no arguments; ignored 'please'", out
+        assert out[-1] == "utiok", out
+        out = e.command("d   the  board")
+        assert out[0] == "info string error: d: takes no arguments; ignored 'the board'", out
+        assert any(l.startswith("Position: ") for l in out), out
+        out = e.command("stop it")
+        assert out == ["info string error: stop: takes no arguments; ignored 'it'"], out
+        e.send("go infinite")
+        out = e.command("stop now")
+        assert "info string error: stop: takes no arguments; ignored 'now'" in out, out
+        e.read_until(lambda l: l.startswith("bestmove"), T(10), "bestmove after 'stop now'")
+        e.send("quit now")
+        out = e.collect(T(5))  # to the end of its output: quit still quits
+        assert out == ["info string error: quit: takes no arguments; ignored 'now'"], out
+        assert e.proc.wait(T(10)) == 0
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def berserk_turn_errors_name_the_turn():
+    # Under berserk rules a turn joined with '|' is refused for what it is, not as "these rules
+    # have no berserk moves" (regression).
+    e = start_engine()
+    try:
+        e.command("setoption name UTI_Variant value berserk")
+        out = e.command("position startpos moves " + BERSERK_MOVES.split()[0] + "|d1-d2")
+        assert len(out) == 1 and is_error(out[0]), out
+        assert "joins several moves with '|' (a berserk turn)" in out[0], out
+        assert "have no berserk" not in out[0], out
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def go_without_own_clock_is_refused():
     # Clocks given, but not the side to move's, and no other limit: it searched until stop.
     e = start_engine()
