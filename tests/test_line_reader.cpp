@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Protocol input lines: bounded reading (protocol/line_reader.h).
+// Protocol input lines: bounded reading (core/line_reader.h).
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "catch.h"
-#include "protocol/line_reader.h"
+#include "core/line_reader.h"
 
 using namespace branan;
 

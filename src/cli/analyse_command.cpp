@@ -33,7 +33,7 @@ int run_analyse(const std::vector<std::string>& args) {
         ("input,i", po::value<std::string>(), "positions file ('-' for standard input)")  //
         ("variant", po::value<std::string>(), "preset name (default brandubh)")           //
         ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset");
-    add_search_options(desc, kDefaultDepth);
+    add_search_options(desc, std::to_string(kDefaultDepth));
     po::variables_map vm;
     if (auto done = parse_subcommand("analyse", args, desc, vm)) return *done;
     if (!vm.count("input")) {

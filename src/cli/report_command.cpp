@@ -63,7 +63,12 @@ int run_report(const std::vector<std::string>& args) {
          "a move losing more than this many centi-soldiers is a mistake")  //
         ("book-plies", po::value<int>()->default_value(0),
          "the first plies came from an opening book: shown, not judged");
-    add_search_options(desc, report::default_report_depth(7));
+    std::string depths;  // "6 on 7x7, ..., 2 on 15x15 and wider", from default_report_depth
+    for (const int size : {7, 9, 11, 13, 15})
+        depths += (depths.empty() ? "" : ", ") +
+                  std::to_string(report::default_report_depth(size)) + " on " +
+                  std::to_string(size) + "x" + std::to_string(size);
+    add_search_options(desc, depths + " and wider");
     po::variables_map vm;
     if (auto done = parse_subcommand("report", args, desc, vm)) return *done;
     auto refuse = [](const std::string& why) {

@@ -5,11 +5,12 @@
 
 namespace branan::cli {
 
-void add_search_options(boost::program_options::options_description& desc, int default_depth) {
+void add_search_options(boost::program_options::options_description& desc,
+                        const std::string& default_depth) {
     namespace po = boost::program_options;
     desc.add_options()  //
         ("depth", po::value<int>(),
-         ("search depth per position (default " + std::to_string(default_depth) +
+         ("search depth per position (default " + default_depth +
           " when no --movetime or --nodes is given)")
              .c_str())                                                               //
         ("movetime", po::value<int>(), "milliseconds per position")                  //

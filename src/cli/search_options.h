@@ -4,6 +4,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <string>
 
 #include "core/expected.h"
 #include "engine/root_solver.h"
@@ -20,7 +21,8 @@ struct SearchSettings {
 
 // Adds the options to `desc`; --help shows `default_depth` as the depth searched when no limit
 // is given.
-void add_search_options(boost::program_options::options_description& desc, int default_depth);
+void add_search_options(boost::program_options::options_description& desc,
+                        const std::string& default_depth);
 
 // The settings the options give: every limit and resource in range, or the error naming the
 // option (none is clamped in silence). Without --depth, --movetime or --nodes the search goes to

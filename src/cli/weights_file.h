@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `--weights FILE` of `branan` and `branan tune`: the file read in bounded memory (a weights
 // file is a few kilobytes; /dev/zero or a runaway file is refused at 1 MiB), then parsed.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Text files read by the command-line tools (positions, openings, games, weights), with the
 // bounds protocol input has: a directory or a file that cannot be opened is an error naming it,
 // and a line longer than kMaxLineBytes is refused with the file and line named, the line itself
@@ -9,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/line_reader.h"
+#include "core/line_reader.h"
 
 namespace branan {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Adjudication by the engines' reported scores, as fastchess has it (-draw, -resign): a game
 // that both engines call level for long enough is a draw, one that an engine keeps calling lost
 // is lost. Scores are each engine's last "score cp" (or "score mate") before its move, from its

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "protocol/line_reader.h"
+#include "core/line_reader.h"
 
 namespace branan::match {
 

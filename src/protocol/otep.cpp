@@ -27,7 +27,7 @@
 #include "core/notation.h"
 #include "core/rules_string.h"
 #include "core/text.h"
-#include "protocol/line_reader.h"
+#include "core/line_reader.h"
 #include "protocol/otep_sync.h"
 
 namespace branan {

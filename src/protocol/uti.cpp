@@ -13,7 +13,7 @@
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "core/text.h"
-#include "protocol/line_reader.h"
+#include "core/line_reader.h"
 
 #ifndef BRANAN_VERSION
 #define BRANAN_VERSION "dev"

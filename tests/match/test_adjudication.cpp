@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Adjudication by the engines' scores (match/adjudication.h), as fastchess's -draw and -resign:
 // the options as given, and the verdicts after runs of moves.
 #include <optional>
