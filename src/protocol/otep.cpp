@@ -24,10 +24,10 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/line_reader.h"
 #include "core/notation.h"
 #include "core/rules_string.h"
 #include "core/text.h"
-#include "core/line_reader.h"
 #include "protocol/otep_sync.h"
 
 namespace branan {

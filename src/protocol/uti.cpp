@@ -8,12 +8,12 @@
 #include <map>
 #include <set>
 
+#include "core/line_reader.h"
 #include "core/notation.h"
 #include "core/position_command.h"
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "core/text.h"
-#include "core/line_reader.h"
 
 #ifndef BRANAN_VERSION
 #define BRANAN_VERSION "dev"
