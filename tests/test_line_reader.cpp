@@ -71,7 +71,7 @@ TEST_CASE("read_line: NUL bytes are kept as bytes of the line", "[protocol]") {
     CHECK(got[0].line == text);
 }
 
-TEST_CASE("read_line: the line end is not counted, '\\r\\n' included", "[protocol]") {
+TEST_CASE("read_line: the line end is not counted (CR LF included)", "[protocol]") {
     const size_t limit = 10000;
     // Regression: a line of exactly the limit ending in "\r\n" was refused as too long.
     auto got = read_all(std::string(limit, 'x') + "\r\nisready\n", limit);

@@ -150,6 +150,7 @@ TEST_CASE("analyse_game: the engine's own move that loses the game is a blunder"
     const Game game = copenhagen_game(29);
     AnalysisOptions o = shallow();
     o.limits.depth = 6;
+    o.hash_mb = 16;  // as in `branan report --hash 16`: a 1 MiB table does not find the repetition
     const GameAnalysis a = analyse_game(game, o);
     REQUIRE(game.moves_played().size() == 57);
     CHECK(a.positions[50].best == game.moves_played()[50]);

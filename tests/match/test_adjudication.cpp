@@ -35,7 +35,7 @@ std::pair<std::optional<Verdict>, int> play(Adjudicator& a,
 
 }  // namespace
 
-TEST_CASE("--draw and --resign: the keys as fastchess has them, refused when malformed",
+TEST_CASE("draw and resign adjudication: the keys as fastchess has them and malformed ones refused",
           "[match][adjudication]") {
     auto d = parse_draw_rule({"movenumber=30", "movecount=8", "score=10"});
     REQUIRE(d.ok());

@@ -373,7 +373,7 @@ TEST_CASE("branan-match --report writes a page per finished game, named like its
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
 }
 
-TEST_CASE("--resume refuses a changed setup and names the difference", "[match][cli]") {
+TEST_CASE("resume: a changed setup is refused and the difference named", "[match][cli]") {
     const std::string folder = fresh_folder("resume-setup");
     const std::string records = folder + "/run";
     REQUIRE(run_command(fake_match("--each depth=1 --games 2 --quiet --records " + records),
@@ -417,7 +417,8 @@ TEST_CASE("--resume refuses a changed setup and names the difference", "[match][
     CHECK(same.out.find("0 games to play (2 already played)") != std::string::npos);
 }
 
-TEST_CASE("--draw and --resign adjudicate by the engines' scores and say so", "[match][cli]") {
+TEST_CASE("draw and resign adjudication by the engines' scores, said in the results",
+          "[match][cli]") {
     const std::string folder = fresh_folder("adjudication");
     // b calls every position lost (-700 from its side): it loses each game by adjudication.
     Run r = run_command(fake_match("--each depth=1 --games 2 --quiet --resign movecount=2 "

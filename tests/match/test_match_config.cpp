@@ -97,7 +97,8 @@ TEST_CASE("ping=on|off per engine, from --each or the engine's own group", "[mat
     CHECK(match_usage().find("ping=on|off") != std::string::npos);
 }
 
-TEST_CASE("proto=uci is refused with the reason; folders lose a trailing '/'", "[match][config]") {
+TEST_CASE("the UCI protocol name is refused with the reason and folders lose a trailing slash",
+          "[match][config]") {
     check_refused(parse({"--engine", "cmd=./branan", "name=a", "st=1", "proto=uci", "--engine",
                          "cmd=./branan", "name=b", "st=1"}),
                   {"proto=uci: tafl engines speak UTI", "give proto=uti"});

@@ -241,7 +241,8 @@ def opentafl_notation_moves():
              ["move 1", "move 'Kd2-e2': no king on d2 (d2 holds an attackers' taflman)"]),
             ("position startpos moves d2-e2 Kd3-c3",
              ["move 2", "no king on d3 (d3 holds a defenders' taflman)"]),
-            ("position startpos moves d2-e2|e2-e3", ["move 1", "'|'", "no berserk moves"]),
+            ("position startpos moves d2-e2|e2-e3",
+             ["move 1", "'|'", "each move of a turn is given on its own"]),
             ("position startpos moves d2^d4", ["move 1", "jump"]),
         ]:
             out = e.command(cmd)
