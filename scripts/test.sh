@@ -80,7 +80,8 @@ cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DB
   -DBRANAN_NATIVE=OFF -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
 # Only what the ThreadSanitizer step runs: the search tests (branan_search_tests, built from
-# every file that holds a [search] test: checked here) and the protocol binary.
+# every file that holds a [search] test: checked here), the protocol binary and branan-match
+# (which the OpenTafl recipe's protocol test drives).
 search_files=$(grep -l '\[search\]' tests/*.cpp | sed 's|^tests/||' | sort | tr '\n' ' ')
 listed=$(sed -n 's/^set(branan_search_test_files \(.*\))$/\1/p' tests/CMakeLists.txt | tr ' ' '\n' |
   sort | tr '\n' ' ')
@@ -89,7 +90,7 @@ if [ "$search_files" != "$listed" ]; then
     "in tests/CMakeLists.txt ($listed)" >&2
   exit 1
 fi
-cmake --build build/tsan -j"$jobs" --target branan branan_search_tests
+cmake --build build/tsan -j"$jobs" --target branan branan-match branan_search_tests
 step "ThreadSanitizer: multithreaded search, and the UTI and OTEP sessions (isready, stop, ponderhit during a search)"
 (cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_search_tests "[search]~[tactics]" \
   && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 \

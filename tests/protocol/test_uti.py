@@ -882,7 +882,10 @@ def small_solves_touch_little_memory():
         assert lines[-1].startswith("bestmove a2-a1"), lines
         assert search_infos(lines)[-1]["kind"] == "mate", lines
         grown = resident_kib(e.proc.pid) - before
-        assert grown < 4096, "the first solve grew the process by %d KiB" % grown
+        # ThreadSanitizer's shadow memory grows with every page touched: no bound there.
+        with open(BINARY, "rb") as f:
+            sanitized = b"__tsan_init" in f.read()
+        assert sanitized or grown < 4096, "the first solve grew the process by %d KiB" % grown
     finally:
         e.close()
     assert not e.stderr_text(), e.stderr_text()
