@@ -73,6 +73,15 @@ struct Geometry {
         return dir < 2 ? lsb(hit) : msb(hit);
     }
 
+    // The squares after `sq` along `dir` up to the first square of `b` (excluded): the run a
+    // slider on `sq` could cover if `b` were every piece and no square were barred.
+    BB free_run(int dir, Square sq, BB b) const {
+        BB run = ray[dir][sq];
+        if (const Square stop = first_on_ray(dir, sq, b); stop != kNoSquare)
+            run &= ~(ray[dir][stop] | square_bb<BB>(stop));
+        return run;
+    }
+
     // Every square one step from a square of `b` in direction `dir`.
     BB shift(BB b, int dir) const {
         switch (dir) {

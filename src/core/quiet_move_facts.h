@@ -59,11 +59,7 @@ class QuietMoveFacts {
     // Whether the squares strictly beyond `from` along `dir`, up to the first piece of `occ`,
     // hold an escape square.
     bool ray_reaches_escape(Square from, int dir, BB occ) const {
-        const auto& geo = pos_.tables().geo;
-        BB free_run = geo.ray[dir][from];
-        const Square stop = geo.first_on_ray(dir, from, occ);
-        if (stop != kNoSquare) free_run &= ~(geo.ray[dir][stop] | square_bb<BB>(stop));
-        return (free_run & pos_.tables().escape) != 0;
+        return (pos_.tables().geo.free_run(dir, from, occ) & pos_.tables().escape) != 0;
     }
 
     // The defender soldiers that are the first piece on one of the king's rays with a free run

@@ -178,12 +178,8 @@ bool king_threatens(Position<BB>& pos, Move king_move, int routes) {
                        (t.geo.adjacent[king_move.to] & pos.soldiers(Side::Attackers));
     const BB occ = pos.occupied() & ~free_of;
     int seen = 0;
-    for (int dir = 0; dir < kDirections; ++dir) {
-        BB run = t.geo.ray[dir][king_move.to];
-        if (const Square stop = t.geo.first_on_ray(dir, king_move.to, occ); stop != kNoSquare)
-            run &= ~(t.geo.ray[dir][stop] | square_bb<BB>(stop));
-        seen += popcount(run & t.escape);
-    }
+    for (int dir = 0; dir < kDirections; ++dir)
+        seen += popcount(t.geo.free_run(dir, king_move.to, occ) & t.escape);
     // (Jumps and forests, which may open a run in other ways, have every move played.)
     if (seen < routes && !t.special && t.rules.forest_moves == 0) return false;
     pos.do_move(king_move);
