@@ -112,6 +112,7 @@ void Engine::wait() {
 void Engine::go(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done,
                 Clock::time_point started) {
     wait();
+    tt_.before_search();
     Game game = [&] {
         std::lock_guard lock(mutex_);
         running_ = true;
@@ -243,6 +244,24 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
                    [&] { return sh.stop.load() || (!limits.infinite && !sh.pondering.load()); });
     };
 
+    // The end of a search: the clock watcher ends, the engine is idle, and then the result goes
+    // out (idle first, so that a GUI that answers bestmove with go at once is not refused).
+    bool published = false;
+    auto publish = [&](const SearchResult& r) {
+        {
+            std::lock_guard lock(mutex_);
+            sh.stop = true;  // under the lock: the clock watcher cannot miss it
+        }
+        wake_.notify_all();
+        if (clock_watcher.joinable()) clock_watcher.join();
+        {
+            std::lock_guard lock(mutex_);
+            running_ = false;
+        }
+        published = true;
+        on_done(r);
+    };
+
     SearchResult result;
     result.status = game.status();
     uint64_t solver_nodes = 0;
@@ -274,14 +293,21 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             workers[0]->iterate(on_info);
             wait_for_release();
             sh.stop = true;
-            helpers_.wait();
-
             // The result is the main thread's, unless the search has a depth limit that a
             // helper completed and the main thread did not (stopped first by time, nodes or
             // stop): then the helper's, whose lines are reported as the main thread's were.
-            std::vector<int> completed;
-            for (const auto& w : workers) completed.push_back(w->completed_depth());
-            const W* chosen = workers[chosen_thread(completed, limits)].get();
+            // Without a depth limit the answer goes out before the helpers have seen the stop:
+            // with more threads than cores, the last of them can take a scheduler round of
+            // hundreds of milliseconds to end (256 threads on 2 cores: `go movetime 500`
+            // answered after up to 0.8 s). The next command that needs the engine idle (go,
+            // setoption, utinewgame) waits for them.
+            const W* chosen = workers[0].get();
+            if (limits.depth > 0) {
+                helpers_.wait();
+                std::vector<int> completed;
+                for (const auto& w : workers) completed.push_back(w->completed_depth());
+                chosen = workers[chosen_thread(completed, limits)].get();
+            }
             if (chosen != workers[0].get() && on_info) chosen->report_lines(on_info);
             const RootMove& best = chosen->root_moves()[0];
             result.best = best.move;
@@ -297,24 +323,16 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
                 result.ponder.reset();
                 result.score = early.score;
             }
+            if (limits.depth == 0) {
+                publish(result);
+                helpers_.wait();
+            }
             sh.total_nodes = nullptr;
         });
     } else {
         wait_for_release();
     }
-    {
-        std::lock_guard lock(mutex_);
-        sh.stop = true;  // under the lock: the clock watcher cannot miss it
-    }
-    wake_.notify_all();
-    if (clock_watcher.joinable()) clock_watcher.join();
-    // Idle before the result goes out, so that a GUI that answers bestmove with go at once
-    // is not refused.
-    {
-        std::lock_guard lock(mutex_);
-        running_ = false;
-    }
-    on_done(result);
+    if (!published) publish(result);
 }
 
 }  // namespace branan

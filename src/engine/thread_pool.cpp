@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/thread_pool.h"
 
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -8,6 +10,21 @@
 #include <cassert>
 
 namespace branan {
+namespace {
+
+// The lowest scheduling class a thread may put itself in: SCHED_IDLE (Linux), which runs only
+// when no ordinary thread wants the core; else nice 19. At nice 19 each helper still weighs
+// 15/1024 of an ordinary thread, so 255 of them outweighed the main search thread nearly four
+// to one and the answer to `go movetime 500` came after up to 0.9 s on 2 cores.
+void lower_own_priority() {
+#ifdef SCHED_IDLE
+    const sched_param idle{};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle) == 0) return;
+#endif
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
+}
+
+}  // namespace
 
 ThreadPool::~ThreadPool() {
     wait();
@@ -47,7 +64,7 @@ void ThreadPool::wait() {
 }
 
 void ThreadPool::loop(int index, bool low_priority, uint32_t seen) {
-    if (low_priority) setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
+    if (low_priority) lower_own_priority();
     for (;;) {
         generation_.wait(seen);
         seen = generation_.load();

@@ -21,9 +21,9 @@ class ThreadPool {
     ThreadPool& operator=(const ThreadPool&) = delete;
 
     // `n` helper threads; with `low_priority`, each runs at the lowest scheduling priority
-    // (Linux: nice 19, per thread), so that the threads that must answer at once (commands,
-    // the clock, the main search thread) are scheduled first when there are more threads than
-    // cores. Only between tasks (after wait()).
+    // (Linux: SCHED_IDLE, else nice 19; per thread), so that the threads that must answer at once
+    // (commands, the clock, the main search thread) are scheduled first when there are more threads
+    // than cores. Only between tasks (after wait()).
     void resize(int n, bool low_priority);
     int size() const { return static_cast<int>(threads_.size()); }
 

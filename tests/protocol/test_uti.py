@@ -396,6 +396,26 @@ def many_threads_keep_the_clock():
 
 
 @test
+def first_search_keeps_the_clock_while_a_big_table_comes_in():
+    # A 4 GiB table is brought into memory by a background thread after setoption; a go right
+    # after it, at 64 threads, answered `go movetime 300` after 2-5 s (the new threads' stacks
+    # waited for the memory map behind that thread). go now stops the background thread.
+    e = start_engine()
+    try:
+        e.command("setoption name Threads value 64")
+        e.command(MIDGAME)
+        legal = e.legal_moves()
+        assert e.command("setoption name Hash value 4096") == []
+        sent = e.send("go movetime 300")
+        got, received = e.read_until_timed(lambda l: l.startswith("bestmove"), T(30), "bestmove")
+        check_bestmove(got[-1], legal)
+        assert received - sent < T(1.2), "bestmove after go movetime 300 came after %.2f s" % (received - sent)
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def many_threads_answer_isready_and_stop():
     e = start_engine()
     try:
