@@ -25,6 +25,7 @@ namespace {
 // "Threads"). Larger tables fault in on a thread of their own (start_prefault), so that setting
 // the size does not wait for them.
 constexpr size_t kZeroInPlaceBytes = size_t(64) << 20;
+constexpr size_t kHugePageBytes = size_t(2) << 20;
 
 // Relaxed atomic access to the table's words (atomic_ref<const T> is C++26: the cast only lets
 // a reader use the same accessor).
@@ -48,8 +49,22 @@ TranspositionTable::~TranspositionTable() {
 
 bool TranspositionTable::map(size_t megabytes) {
     const size_t bytes = megabytes << 20;
-    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) return false;
+    // One huge page more than the table, so that the table can start on a huge page's boundary
+    // and the kernel back it with transparent huge pages (2 MiB on x86-64) where it allows them
+    // on request (the usual `madvise` setting): a probe at a random cluster then seldom misses
+    // the TLB. With 4 KiB pages the child's prefetch and probe took a third of a Copenhagen
+    // search's time.
+    const size_t mapped = bytes + kHugePageBytes;
+    void* raw = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) return false;
+    mapping_ = raw;
+    mapped_bytes_ = mapped;
+    const auto aligned = (reinterpret_cast<uintptr_t>(raw) + kHugePageBytes - 1) &
+                         ~static_cast<uintptr_t>(kHugePageBytes - 1);
+    void* memory = reinterpret_cast<void*>(aligned);
+#ifdef MADV_HUGEPAGE
+    madvise(memory, bytes, MADV_HUGEPAGE);  // a hint: without it, ordinary pages
+#endif
     clusters_ = static_cast<Cluster*>(memory);
     cluster_count_ = bytes / sizeof(Cluster);
     megabytes_ = megabytes;
@@ -86,7 +101,9 @@ void TranspositionTable::stop_prefault() {
 
 void TranspositionTable::unmap() {
     stop_prefault();
-    if (clusters_) munmap(clusters_, megabytes_ << 20);
+    if (mapping_) munmap(mapping_, mapped_bytes_);
+    mapping_ = nullptr;
+    mapped_bytes_ = 0;
     clusters_ = nullptr;
     cluster_count_ = megabytes_ = 0;
 }

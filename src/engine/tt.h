@@ -113,6 +113,8 @@ class TranspositionTable {
     void start_prefault();
     void stop_prefault();
 
+    void* mapping_ = nullptr;  // what mmap gave: the table starts at its first huge-page boundary
+    size_t mapped_bytes_ = 0;
     Cluster* clusters_ = nullptr;
     std::thread prefault_;
     std::atomic<bool> stop_prefault_{false};
