@@ -8,7 +8,6 @@
 
 #include "cli/analyse_command.h"
 #include "cli/bench_command.h"
-#include "cli/parse_options.h"
 #include "cli/perft_command.h"
 #include "cli/report_command.h"
 #include "cli/rules_command.h"
@@ -18,6 +17,7 @@
 #include "cli/tune_command.h"
 #include "cli/weights_file.h"
 #include "engine/engine.h"
+#include "options/parse_options.h"
 #include "protocol/otep.h"
 #include "protocol/output.h"
 #include "protocol/uti.h"
@@ -59,7 +59,7 @@ int run_daemon(const std::vector<std::string>& args) {
         ("log", po::value<std::string>(), "append every line in and out to FILE");
     po::variables_map vm;
     try {
-        branan::cli::parse_options(args, desc, vm);
+        branan::options::parse_options(args, desc, vm);
     } catch (const po::error& e) {
         std::cerr << "branan: " << e.what() << "\n\n" << desc << "\n" << kSubcommands;
         return 2;

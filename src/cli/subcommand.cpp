@@ -3,8 +3,8 @@
 
 #include <iostream>
 
-#include "cli/parse_options.h"
 #include "engine/engine.h"
+#include "options/parse_options.h"
 
 namespace branan::cli {
 
@@ -15,7 +15,7 @@ std::optional<int> parse_subcommand(
     const boost::program_options::positional_options_description* positional) {
     namespace po = boost::program_options;
     try {
-        parse_options(args, desc, vm, positional);
+        options::parse_options(args, desc, vm, positional);
     } catch (const po::error& e) {
         std::cerr << "branan " << name << ": " << e.what() << "\n" << desc;
         return 2;

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <sstream>
 
-#include "cli/parse_options.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "options/parse_options.h"
 
 namespace branan::match {
 namespace {
@@ -266,7 +266,7 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     }
     po::variables_map vm;
     try {
-        cli::parse_options(rest, flat_options(), vm);
+        options::parse_options(rest, flat_options(), vm);
     } catch (const po::error& e) {
         return Error{e.what()};
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Strict command-line parsing with Boost.Program_options, shared by branan and branan-match:
+// Strict command-line parsing with Boost.Program_options, shared by branan and branan-match
+// (a folder of its own: the match library uses it without depending on the command line):
 // every word must be an option, an option's value or a positional argument the command takes.
 // (Boost alone drops a stray word silently when a command takes no positional argument.)
 #pragma once
@@ -9,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace branan::cli {
+namespace branan::options {
 
 namespace detail {
 
@@ -52,4 +53,4 @@ inline void parse_options(
     po::notify(vm);
 }
 
-}  // namespace branan::cli
+}  // namespace branan::options
