@@ -43,7 +43,7 @@ std::vector<Rules> rules_to_test() {
 
 struct Counts {
     long positions = 0, asked = 0, legal_asked = 0, captures = 0, tt_first = 0, killers = 0,
-         counters = 0;
+         counters = 0, targeted = 0;
 };
 
 // Checks one position; `rng` picks the TT move, the killers and the history.
@@ -88,6 +88,30 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
             if (!test(zone, m.to)) FAIL_CHECK("a capture ends outside capture_squares: " << m.to);
         }
 
+    // 2b. generate_to and generate_king: the generator's moves to random targets (every square
+    // one time in four, else a random third of them), the king's moves.
+    if (!pos.tables().special) {
+        BB targets = 0;
+        const bool everywhere = rng() % 4 == 0;
+        for (Square sq = 0; sq < squares; ++sq)
+            if (everywhere || rng() % 3 == 0) targets |= square_bb<BB>(sq);
+        MoveList to_list;
+        pos.generate_to(to_list, targets);
+        std::vector<Move> expected_to;
+        for (Move m : generated)
+            if (test(targets, m.to)) expected_to.push_back(m);
+        const std::vector<Move> got_to(to_list.begin(), to_list.end());
+        CHECK(set_of(got_to) == set_of(expected_to));
+        CHECK(got_to.size() == expected_to.size());
+        ++counts.targeted;
+    }
+    MoveList king_list;
+    pos.generate_king(king_list);
+    std::vector<Move> expected_king;
+    for (Move m : generated)
+        if (m.from == pos.king()) expected_king.push_back(m);
+    CHECK(std::vector<Move>(king_list.begin(), king_list.end()) == expected_king);
+
     // 3. The picker, with a TT move, killers and a countermove that are legal here or not.
     auto any_move = [&]() {
         if (!generated.empty() && rng() % 4) return generated[rng() % generated.size()];
@@ -99,11 +123,21 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
     constexpr int kRow = max_squares<BB>;
     std::vector<int> history(kRow * kRow);
     for (int& h : history) h = static_cast<int>(rng() % 2001) - 1000;
-    // A quiescence-style filter too: quiet moves to even squares only.
-    for (int filtered = 0; filtered < 2; ++filtered) {
+    // A quiescence-style filter too: quiet moves to even squares only; and the quiescence
+    // search's narrower quiet lists (the king's moves, moves beside him).
+    const BB beside_king = pos.tables().geo.adjacent[pos.king()];
+    for (int filtered = 0; filtered < 4; ++filtered) {
         auto keep = [&](Move m) { return !filtered || m.to % 2 == 0; };
-        MovePicker<BB, decltype(keep)> picker(pos, tt, killers, counter, history.data(), kRow,
-                                              keep);
+        const QuietMoves<BB> quiet_moves = filtered == 2   ? QuietMoves<BB>::king()
+                                           : filtered == 3 ? QuietMoves<BB>::to(beside_king)
+                                                           : QuietMoves<BB>::all();
+        auto named = [&](Move m) {
+            return filtered == 2   ? m.from == pos.king()
+                   : filtered == 3 ? test(beside_king, m.to)
+                                   : true;
+        };
+        MovePicker<BB, decltype(keep)> picker(pos, tt, killers, counter, history.data(), kRow, keep,
+                                              INT_MAX, quiet_moves);
         std::vector<Move> out;
         std::vector<bool> quiet_flags;
         bool quiet = false;
@@ -112,12 +146,21 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
             quiet_flags.push_back(quiet);
         }
         // Every move out once, all of them generated; with no filter, all generated moves.
+        INFO("moves out: " <<
+             [&] {
+                 std::string text;
+                 for (size_t k = 0; k < out.size(); ++k)
+                     text += std::to_string(out[k].from) + "-" + std::to_string(out[k].to) +
+                             (quiet_flags[k] ? "q " : " ");
+                 return text;
+             }() << " tt " << tt.from
+                           << "-" << tt.to << " mode " << filtered);
         REQUIRE(set_of(out).size() == out.size());
         std::vector<Move> expected;
         for (Move m : generated) {
             const bool tactical =
                 pos.captures_of(m) || (m.from == pos.king() && test(pos.tables().escape, m.to));
-            if (tactical || keep(m) || m == tt) expected.push_back(m);
+            if (tactical || (keep(m) && named(m)) || m == tt) expected.push_back(m);
         }
         CHECK(set_of(out) == set_of(expected));
         // The TT move first when legal; the quiet flags true; captures (best first) before the
@@ -188,6 +231,7 @@ TEST_CASE(
     CHECK(counts.tt_first > 200);
     CHECK(counts.killers > 200);
     CHECK(counts.counters > 100);
+    CHECK(counts.targeted > 500);
 }
 
 TEST_CASE(

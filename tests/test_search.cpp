@@ -289,8 +289,15 @@ struct FortressSearch {
     Move best;
 };
 
-// One worker searches `game` to `depth` on `tt`, as Engine does with one thread.
-FortressSearch search_on(TranspositionTable& tt, const Game& game, int depth) {
+// One worker searches `game` to `depth` on `tt`, as Engine does with one thread; with `only`,
+// among those root moves alone (as `go searchmoves`).
+FortressSearch search_on(TranspositionTable& tt, const Game& game, int depth,
+                         const std::vector<std::string>& only = {}) {
+    std::vector<Move> roots = game.legal_moves();
+    if (!only.empty()) {
+        roots.clear();
+        for (const auto& m : only) roots.push_back(game.parse_move(m).value());
+    }
     EvalWeights weights;
     SharedSearch shared;
     shared.tt = &tt;
@@ -302,12 +309,23 @@ FortressSearch search_on(TranspositionTable& tt, const Game& game, int depth) {
     game.visit_position([&](const auto& root) {
         using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
         QuietHistory history(static_cast<size_t>(W::history_size()), 0);
-        W worker(0, shared, root, game.legal_moves(), history);
+        W worker(0, shared, root, roots, history);
         shared.total_nodes = [&worker] { return worker.nodes.load(); };
         worker.iterate(nullptr);
         out = {worker.completed_depth(), worker.root_moves()[0].score, worker.root_moves()[0].move};
     });
     return out;
+}
+
+// Searches X (`game` after Kd4-d3 e1-d1) and then R (after Kd4-d3), each as the one root move of
+// a search on `tt`: whether a search of `game` itself stores them depends on its move order (with
+// a better move first at R, X is cut by reverse futility in a null window before it stores
+// anything). X first, so that R finds X's result in the table.
+void search_repetition_path(TranspositionTable& tt, const Game& game) {
+    Game r = game;
+    REQUIRE(r.play("d4-d3").ok());
+    CHECK(search_on(tt, r, 5, {"e1-d1"}).depth == 5);
+    CHECK(search_on(tt, game, 6, {"d4-d3"}).depth == 6);
 }
 
 // The table's entry for `game` after `moves`, if any, its score read back at `ply`.
@@ -338,6 +356,7 @@ TEST_CASE("repetition verdicts are not stored as mates: the repeater loses (bran
     const FortressSearch r = search_on(tt, game, 6);
     CHECK(r.depth == 6);
     CHECK_FALSE(r.best == game.parse_move("d4-d3").value());
+    search_repetition_path(tt, game);
     // R (attackers to move, ply 1) and X (defenders to move, ply 2) were searched: their
     // entries hold the win and the loss of this path, but not as mates.
     const auto at_r = stored_score(tt, game, {"d4-d3"}, 1);
@@ -361,6 +380,7 @@ TEST_CASE("repetition verdicts are not stored as mates: the repeater wins (tfr:l
     TranspositionTable tt;
     const FortressSearch r = search_on(tt, game, 6);
     CHECK(r.depth == 6);
+    search_repetition_path(tt, game);
     // X: the defenders' only move repeats and wins, on this path only.
     const auto at_x = stored_score(tt, game, {"d4-d3", "e1-d1"}, 2);
     REQUIRE(at_x);
@@ -381,6 +401,7 @@ TEST_CASE("a move forbidden as a repetition: the loss it leaves is not stored as
     const FortressSearch r = search_on(tt, game, 6);
     CHECK(r.depth == 6);
     CHECK_FALSE(r.best == game.parse_move("d4-d3").value());
+    search_repetition_path(tt, game);
     // R: the attackers win by e1-d1 on this path only.
     const auto at_r = stored_score(tt, game, {"d4-d3"}, 1);
     REQUIRE(at_r);
@@ -403,6 +424,7 @@ TEST_CASE("a repetition draw stays a draw score, never a mate (tfr:d)", "[search
     const FortressSearch r = search_on(tt, game, 6);
     CHECK(r.depth == 6);
     CHECK_FALSE(is_mate_score(r.score));
+    search_repetition_path(tt, game);
     // X: the king's only move draws here.
     const auto at_x = stored_score(tt, game, {"d4-d3", "e1-d1"}, 2);
     REQUIRE(at_x);

@@ -104,6 +104,14 @@ class Position {
     BB destinations(Square from, Piece p) const;
     // Every move the side to move may make, repetition aside; none when the game is over.
     void generate(MoveList& list) const;
+    // The moves generate() would produce that end on a square of `targets`, in no particular
+    // order: for each empty target, the nearest piece along each of its four lines, when it is
+    // the mover's and may slide there. Cheaper than generate() when the targets are few (the
+    // captures' squares, the squares beside the king). Not under special rules, whose jumps
+    // reach squares no line gives.
+    void generate_to(MoveList& list, BB targets) const;
+    // The king's moves as generate() lists them; none unless the defenders are to move.
+    void generate_king(MoveList& list) const;
     // The number of moves generate() would produce, without producing them.
     int count_moves() const { return count_all_slides(false); }
     // Whether generate() would produce any move (stops counting at the first).
@@ -199,11 +207,18 @@ class Position {
 
     Piece piece_at(Square sq) const;  // only for occupied squares
     // Whether "the king has left the throne" is state: only where he may not come back.
+    bool defender_sees_edge() const;
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
     BB stop_forbidden(Piece p, int origin) const;
     BB pass_forbidden(Piece p, int origin) const;
     BB slide_targets(Square from, int reach, BB no_stop, BB no_pass) const;
     void push_slides(MoveList& list, Square from, Piece p) const;
+    // Whether the piece of kind p on `from` may slide to `to`, along direction `dir` over empty
+    // squares (the caller has checked them empty): within its reach, crossing no square it may
+    // not cross, ending on one it may stop on (slide_targets' rules for one square).
+    bool slides_to(Square from, Piece p, Square to, int dir) const;
+    // Pushes the moves of the piece of kind p on `from` (generate()'s order).
+    void add_slides(MoveList& list, Square from, Piece p) const;
     template <int origin>
     int count_slides(BB from, Piece p, BB empty, bool first_only) const;
     int count_fort_slides(BB from, Piece p, BB empty, bool first_only) const;
@@ -434,6 +449,16 @@ void Position<BB>::push_slides(MoveList& list, Square from, Piece p) const {
 }
 
 template <class BB>
+inline void Position<BB>::add_slides(MoveList& list, Square from, Piece p) const {
+    if constexpr (is_wide_bitboard<BB>) {
+        push_slides(list, from, p);
+    } else {
+        for (BB to = destinations(from, p); to;)
+            list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(pop_lsb(to))});
+    }
+}
+
+template <class BB>
 void Position<BB>::generate(MoveList& list) const {
     list.count = 0;
     if (status().over()) return;
@@ -441,18 +466,56 @@ void Position<BB>::generate(MoveList& list) const {
         generate_special(list);
         return;
     }
-    auto add_from = [&](Square from, Piece p) {
-        if constexpr (is_wide_bitboard<BB>) {
-            push_slides(list, from, p);
-        } else {
-            for (BB to = destinations(from, p); to;)
-                list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(pop_lsb(to))});
-        }
-    };
     BB own = soldiers_[index(to_move_)];
     const Piece soldier = soldier_of(to_move_);
-    while (own) add_from(pop_lsb(own), soldier);
-    if (to_move_ == Side::Defenders) add_from(king_, Piece::King);
+    while (own) add_slides(list, pop_lsb(own), soldier);
+    if (to_move_ == Side::Defenders) add_slides(list, king_, Piece::King);
+}
+
+template <class BB>
+void Position<BB>::generate_king(MoveList& list) const {
+    list.count = 0;
+    if (status().over() || to_move_ != Side::Defenders) return;
+    if (t_->special) [[unlikely]] {
+        generate_special(list);
+        int kept = 0;
+        for (int i = 0; i < list.count; ++i)
+            if (list.moves[i].from == king_) list.moves[kept++] = list.moves[i];
+        list.count = kept;
+        return;
+    }
+    add_slides(list, king_, Piece::King);
+}
+
+template <class BB>
+bool Position<BB>::slides_to(Square from, Piece p, Square to, int dir) const {
+    const auto& geo = t_->geo;
+    const int origin = t_->origin(from);
+    if (test(stop_forbidden(p, origin), to)) return false;
+    const BB between = geo.ray[dir][from] & ~geo.ray[dir][to] & ~square_bb<BB>(to);
+    if (between & pass_forbidden(p, origin)) return false;
+    return popcount(between) < t_->reach[static_cast<int>(p)];
+}
+
+template <class BB>
+void Position<BB>::generate_to(MoveList& list, BB targets) const {
+    assert(!t_->special);
+    list.count = 0;
+    if (status().over()) return;
+    const auto& geo = t_->geo;
+    const BB occ = occupied();
+    const BB movers = side_pieces(to_move_);
+    const Piece soldier = soldier_of(to_move_);
+    for (BB open = targets & geo.all & ~occ; open;) {
+        const Square to = pop_lsb(open);
+        for (int dir = 0; dir < kDirections; ++dir) {
+            const Square from = geo.first_on_ray(dir, to, occ);
+            if (from == kNoSquare || !test(movers, from)) continue;
+            const Piece p = from == king_ ? Piece::King : soldier;
+            if (slides_to(from, p, to, (dir + 2) % kDirections))
+                list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(to)});
+        }
+    }
 }
 
 // Counts slides of every piece in `from` (all of kind p) direction by direction: in one
@@ -646,8 +709,23 @@ bool Position<BB>::king_captured_by(Square attacker_to, BB attackers) const {
     return false;
 }
 
+// Whether a defender (or the king) has no attacker between him and the edge along one of his
+// lines: then no ring holds the defenders. Most positions are answered so, without a flood.
+template <class BB>
+bool Position<BB>::defender_sees_edge() const {
+    const auto& geo = t_->geo;
+    const BB attackers = soldiers_[0];
+    for (BB defenders = soldiers_[1] | king_bb(); defenders;) {
+        const Square sq = pop_lsb(defenders);
+        for (int dir = 0; dir < kDirections; ++dir)
+            if (!(geo.ray[dir][sq] & attackers)) return true;
+    }
+    return false;
+}
+
 template <class BB>
 bool Position<BB>::encircled(BB walls) const {
+    if (!walls && defender_sees_edge()) return false;
     const auto& geo = t_->geo;
     const BB open = geo.all & ~soldiers_[0] & ~walls;
     const BB defenders = soldiers_[1] | king_bb();

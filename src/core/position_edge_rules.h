@@ -185,6 +185,8 @@ bool Position<BB>::ring_unbreakable(BB region) const {
 template <class BB>
 bool Position<BB>::encirclement_wins() const {
     if (!t_->rules.encirclement_unbreakable) return encircled();
+    // Every defender must be inside the king's area, which must not reach the edge.
+    if (defender_sees_edge()) return false;
     const auto& geo = t_->geo;
     const BB open = geo.all & ~soldiers_[0];
     // A defender on the edge is in the king's area (which then touches the edge) or outside it.

@@ -130,8 +130,14 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
                                                           king_threatens(pos_, m, first_ply ? 1 : 2)
                                                     : first_ply && test(beside_king, m.to));
     };
+    // Only the quiet moves `forcing` may keep are generated.
+    const QuietMoves<BB> candidates = threatened              ? QuietMoves<BB>::all()
+                                      : us == Side::Defenders ? QuietMoves<BB>::king()
+                                      : first_ply             ? QuietMoves<BB>::to(beside_king)
+                                                              : QuietMoves<BB>::none();
     MovePicker<BB, decltype(forcing)> picker(pos_, Move{}, killers_[ply], countermove(),
-                                             history_of(us), kSquares, forcing);
+                                             history_of(us), kSquares, forcing, INT_MAX,
+                                             candidates);
     int legal = 0;
     bool forbidden = false, quiet = false;
     for (Move m; !((m = picker.next(quiet)) == Move{});) {
@@ -203,8 +209,13 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     const Score eval = tt_hit ? tt.eval : static_eval();
     const bool threatened = must_answer(pos_);
 
-    // 4. Reverse futility: far above beta at low depth, trust the static score.
-    if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) && eval - 90 * depth >= beta)
+    // 4. Reverse futility: far above beta at low depth, trust the static score; not where the
+    // rules forbid a third occurrence and this position has been met before, as then every move
+    // may be forbidden, which loses (or draws) whatever the static score says.
+    const bool moves_may_be_forbidden =
+        pos_.tables().rules.repetition == RepetitionRule::Forbidden && pos_.key_seen_before();
+    if (!pv_node && !threatened && !moves_may_be_forbidden && depth <= 4 && !is_mate_score(beta) &&
+        eval - 90 * depth >= beta)
         return eval;
 
     // 5. Internal iterative reduction: with no move from the table to try first, the ordering is
@@ -231,8 +242,13 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     QuietList quiets;
     const Score original_alpha = alpha;
     std::optional<QuietMoveFacts<BB>> facts;  // worked out at the first move it could prune
+    // Late-move pruning's ground: the `count`th move, quiet, past the first `late`, while some
+    // move so far does not lose.
+    const auto late_quiet = [&](int count) {
+        return may_prune_late && quiet && count > late && best > -kScoreMateBound;
+    };
     for (Move m; !((m = picker.next(quiet)) == Move{});) {
-        if (may_prune_late && quiet && legal + 1 > late && best > -kScoreMateBound) {
+        if (late_quiet(legal + 1)) {
             if (!facts) facts.emplace(pos_);
             if (!facts->may_matter(m)) {
                 ++legal;
@@ -250,8 +266,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             us == Side::Defenders && !pos_.status().over() && king_sees_escape(pos_);
         const int new_depth = depth - 1 + (opens_escape && ply < 2 * root_depth_ ? 1 : 0);
         // What QuietMoveFacts could not rule out is pruned here, once made and judged.
-        if (may_prune_late && quiet && !opens_escape && !wins && legal > late &&
-            best > -kScoreMateBound) {
+        if (late_quiet(legal) && !opens_escape && !wins) {
             pos_.undo_move();
             continue;
         }
