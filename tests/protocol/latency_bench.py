@@ -3,6 +3,7 @@
 """Latency benchmark of the UTI front end (a measurement, not a test: it asserts nothing).
 
 usage: latency_bench.py BRANAN [--threads N ...] [--searches N] [--probes N] [--ponders N]
+                         [--variant NAME [--moves MOVES]] [--early-stops]
 
 For each thread count: the time from sending `go movetime 50` (Move Overhead 0) to reading its
 bestmove, over --searches searches (overshoot = that time - 50 ms); and during `go infinite`,
@@ -11,11 +12,15 @@ the time from sending `isready` to reading `readyok`, and from `stop` to `bestmo
 clock (a target of 0.75 s: the move is due at once), over --ponders hits. Prints median, 90th percentile and maximum of each in ms. The client is one
 thread reading the pipe with select(), so that it adds as little delay of its own as it can (a
 client with reader threads adds wake-ups of its own, each a chance to wait for a core on a
-loaded machine). Standard library only.
+loaded machine). --variant plays a preset's start position (and --moves after it) instead of
+Brandubh's; --early-stops sends each probe's `stop` at a random moment 10-300 ms after `go
+infinite`, without waiting for its first info line, so that stops in the first iteration of a
+wide board's search are measured too. Standard library only.
 """
 
 import argparse
 import os
+import random
 import select
 import statistics
 import subprocess
@@ -65,16 +70,21 @@ class LeanEngine:
 
 def summary(name, values):
     values = sorted(values)
-    return "%-26s n=%-4d median %7.1f ms  p90 %7.1f ms  max %7.1f ms" % (
-        name, len(values), statistics.median(values), values[int(0.9 * (len(values) - 1))], values[-1])
+    return "%-26s n=%-4d median %7.1f ms  p90 %7.1f ms  p99 %7.1f ms  max %7.1f ms" % (
+        name, len(values), statistics.median(values), values[int(0.9 * (len(values) - 1))],
+        values[int(0.99 * (len(values) - 1))], values[-1])
 
 
-def measure(binary, threads, searches, probes, ponders):
+def measure(binary, threads, searches, probes, ponders, variant=None, moves="", early_stops=False):
     e = LeanEngine([binary])
     try:
         e.send("setoption name Threads value %d" % threads)
         e.send("setoption name Move Overhead value 0")
-        e.send("position startpos moves d2-e2 c4-c2")
+        if variant:
+            e.send("setoption name UTI_Variant value %s" % variant)
+            e.send("position startpos" + (" moves " + moves if moves else ""))
+        else:
+            e.send("position startpos moves d2-e2 c4-c2")
         e.sync()
         overshoot = []
         for _ in range(searches):
@@ -84,8 +94,11 @@ def measure(binary, threads, searches, probes, ponders):
         ready, stop = [], []
         for _ in range(probes):
             e.send("go infinite")
-            e.read_until(lambda l: l.startswith("info depth"))
-            time.sleep(0.05)
+            if early_stops:
+                time.sleep(random.uniform(0.01, 0.3))
+            else:
+                e.read_until(lambda l: l.startswith("info depth"))
+                time.sleep(0.05)
             for _ in range(3):
                 sent = e.send("isready")
                 ready.append((e.read_until(lambda l: l == "readyok") - sent) * 1000)
@@ -118,9 +131,12 @@ def main():
     p.add_argument("--searches", type=int, default=200)
     p.add_argument("--probes", type=int, default=30)
     p.add_argument("--ponders", type=int, default=5)
+    p.add_argument("--variant")
+    p.add_argument("--moves", default="")
+    p.add_argument("--early-stops", action="store_true")
     a = p.parse_args()
     for n in a.threads:
-        measure(a.binary, n, a.searches, a.probes, a.ponders)
+        measure(a.binary, n, a.searches, a.probes, a.ponders, a.variant, a.moves, a.early_stops)
     return 0
 
 
