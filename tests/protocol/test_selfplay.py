@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""branan selfplay against the real binary, its files against scripts/read_selfplay.py.
+"""branan selfplay against the real binary, its files against scripts/read_selfplay.py; the
+balanced-book script and the committed Copenhagen book.
 
 usage: test_selfplay.py BRANAN
 
@@ -11,7 +12,11 @@ usage: test_selfplay.py BRANAN
 - a book: every game starts from one of its lines;
 - usage mistakes (no --out, --nodes 0, a missing or malformed book, other settings for an
   existing file, a file that is not self-play data) are refused with exit status 2 (1 for a
-  bad --dump), naming the problem.
+  bad --dump), naming the problem;
+- scripts/make_balanced_book.py: a small run writes at most KEEP openings, its header counting
+  them, that selfplay reads as a book;
+- openings/copenhagen-book.txt: as many openings as its header says, each a game of the
+  copenhagen preset still going (selfplay reads every line and refuses a finished one).
 Standard library only.
 """
 
@@ -22,6 +27,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 READER = os.path.join(ROOT, "scripts", "read_selfplay.py")
+BOOK_SCRIPT = os.path.join(ROOT, "scripts", "make_balanced_book.py")
+COPENHAGEN_BOOK = os.path.join(ROOT, "openings", "copenhagen-book.txt")
 
 
 def run(args):
@@ -33,6 +40,34 @@ def refused(args, status, *parts):
     assert r.returncode == status, (args, r.returncode, r.stdout, r.stderr)
     for part in parts:
         assert part in r.stderr, (args, part, r.stderr)
+
+
+def book_lines(path):
+    """The openings of a book and the count its first header line states."""
+    with open(path, encoding="utf-8") as f:
+        lines = [line.strip() for line in f]
+    stated = int(lines[0].split()[2])
+    return [line for line in lines if line and not line.startswith("#")], stated
+
+
+def check_books(branan, tmp):
+    book = os.path.join(tmp, "balanced.txt")
+    r = run([sys.executable, BOOK_SCRIPT, "--branan", branan, "--variant", "brandubh",
+             "--plies", "4", "--count", "6", "--nodes", "2000", "--margin", "100000",
+             "--keep", "3", "--out", book])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    openings, stated = book_lines(book)
+    assert 1 <= len(openings) <= 3 and stated == len(openings), (openings, stated)
+    assert all(len(line.split()) == 2 + 4 for line in openings), openings
+    for variant, path, count in (("brandubh", book, len(openings)),
+                                 ("copenhagen", COPENHAGEN_BOOK, None)):
+        if count is None:
+            openings, count = book_lines(path)
+            assert len(openings) == count and count >= 100, (len(openings), count)
+        r = run([branan, "selfplay", "--variant", variant, "--book", path, "--random-plies", "0",
+                 "--games", "1", "--nodes", "200", "--hash", "1",
+                 "--out", os.path.join(tmp, variant + "-book.bin")])
+        assert r.returncode == 0, (path, r.stderr)
 
 
 def main():
@@ -107,6 +142,7 @@ def main():
         refused(with_options(variant="tablut") + ["--out", data], 2, "other rules")
         refused([branan, "selfplay", "--dump", book], 1, "not a self-play data file")
         assert open(data, "rb").read() == whole  # nothing refused touched the file
+        check_books(branan, tmp)
     print("selfplay: all checks passed")
     return 0
 
