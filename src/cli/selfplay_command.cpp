@@ -86,7 +86,9 @@ Expected<selfplay::SelfplayConfig> config_from_options(const po::variables_map& 
     config.max_plies = vm["max-plies"].as<int>();
     if (config.max_plies < 1 || config.max_plies > 10000)
         return Error{"--max-plies must be 1-10000"};
-    config.seed = vm["seed"].as<unsigned long long>();
+    const long long seed = vm["seed"].as<long long>();
+    if (seed < 0) return Error{"--seed must be 0 or more"};
+    config.seed = static_cast<uint64_t>(seed);
     config.keep_captures = vm.count("keep-captures") > 0;
     if (vm.count("book")) {
         auto book = read_book(vm["book"].as<std::string>(), config.rules);
@@ -117,7 +119,7 @@ int run_selfplay(const std::vector<std::string>& args) {
          "random legal plies played at the start of each game (after the book line)")  //
         ("book", po::value<std::string>(),
          "openings file: each game starts from one of its lines, chosen at random")  //
-        ("seed", po::value<unsigned long long>()->default_value(1),
+        ("seed", po::value<long long>()->default_value(1),
          "seed of the openings' random choices")  //
         ("max-plies", po::value<int>()->default_value(400),
          "plies after the opening after which a game is a draw")                 //

@@ -132,6 +132,9 @@ def main():
         refused([branan, "selfplay", "--games", "2"], 2, "--out FILE is required")
         refused(with_options(nodes="0") + ["--out", data], 2, "--nodes must be at least 1")
         refused(base + ["--out", data, "--games", "0"], 2, "--games must be")
+        refused(with_options(seed="-3") + ["--out", data], 2, "--seed must be 0 or more")
+        refused(base + ["--out", data, "--threads", "0"], 2, "--threads must be")
+        refused(base + ["--out", tmp], 2, "Is a directory")
         refused(base + ["--out", data, "--book", os.path.join(tmp, "none.txt")], 2,
                 "cannot open book")
         with open(book, "w", encoding="utf-8") as f:
