@@ -127,9 +127,9 @@ TEST_CASE("rules values off the presets round trip too", "[rules-string]") {
     for (auto s : {KingStrength::Weak, KingStrength::Strong, KingStrength::StrongOnThrone,
                    KingStrength::StrongNearThrone, KingStrength::Middleweight})
         add([s](Rules& r) { r.king_strength = s; });
-    for (auto t : {RepetitionRule::Ignore, RepetitionRule::Draw, RepetitionRule::LossForRepeater,
-                   RepetitionRule::WinForRepeater, RepetitionRule::Forbidden,
-                   RepetitionRule::DefendersLose})
+    for (auto t :
+         {RepetitionRule::Ignore, RepetitionRule::Draw, RepetitionRule::LossForRepeater,
+          RepetitionRule::WinForRepeater, RepetitionRule::Forbidden, RepetitionRule::DefendersLose})
         add([t](Rules& r) { r.repetition = t; });
     for (std::array<int, 3> s : {std::array<int, 3>{1, 1, 1},
                                  {0, 2, 2},
