@@ -108,6 +108,9 @@ def main():
             f.write(whole[:-5])
         reader = run([sys.executable, READER, cut])
         assert "cut short" in reader.stderr, reader.stderr
+        cut_dump = run([branan, "selfplay", "--dump", cut])
+        assert cut_dump.returncode == 0 and "cut short" in cut_dump.stderr, cut_dump.stderr
+        assert cut_dump.stdout == reader.stdout and len(cut_dump.stdout.splitlines()) == positions - 1
         r = run(base + ["--games", "5", "--out", cut])
         assert r.returncode == 0, r.stderr
         assert "bytes of a record cut short" in r.stderr, r.stderr
