@@ -35,7 +35,7 @@ struct Record {
     bool last_of_game = false;  // the game's last record: the game is complete up to here
     int16_t score = 0;
     Outcome result = Outcome::Draw;
-    uint16_t ply = 0;   // plies played from the rules' start position
+    uint16_t ply = 0;   // plies played from the game's start (the rules' or the book line's)
     uint32_t game = 0;  // the game's number in the run, from 0
     Move best;          // the move the search chose (and the game played)
     bool operator==(const Record&) const = default;
