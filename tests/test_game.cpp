@@ -248,6 +248,35 @@ TEST_CASE("third repetition: each rule", "[game][repetition]") {
         CHECK(g.repetitions() == 3);
         CHECK(g.status().outcome == Outcome::Ongoing);
     }
+    SECTION("Copenhagen: the defenders lose (xtfr:a), or the side that repeats (tfr:w)") {
+        // The attackers step g2-h2 and back while a defender steps f4-g4 and back: the
+        // position after the first move recurs every four plies, each time made by the
+        // attackers, and its third occurrence (ply 9) comes before any other's.
+        const std::vector<std::string> moves = {"f2-g2", "f4-g4", "g2-h2", "g4-f4", "h2-g2",
+                                                "f4-g4", "g2-h2", "g4-f4", "h2-g2"};
+        Game published = start("copenhagen");
+        CHECK(published.rules().repetition == RepetitionRule::DefendersLose);
+        play_all(published, {moves.begin(), moves.end() - 1});
+        CHECK(published.status().outcome == Outcome::Ongoing);
+        play_all(published, {moves.back()});
+        CHECK(published.repetitions() == 3);
+        CHECK(published.status() == Status{Outcome::AttackersWin, OutcomeReason::Repetition});
+        // The same moves under OpenTafl's reading: the attackers made it, so they lose.
+        std::string text = write_rules_string(*preset("copenhagen"));
+        text.erase(text.find(" xtfr:a"), 7);
+        auto opentafl_reading = parse_rules_string(text);
+        REQUIRE(opentafl_reading.ok());
+        Game repeater = start(*opentafl_reading);
+        CHECK(repeater.rules().repetition == RepetitionRule::LossForRepeater);
+        play_all(repeater, moves);
+        CHECK(repeater.status() == Status{Outcome::DefendersWin, OutcomeReason::Repetition});
+        // When the defenders make the third occurrence, both readings agree.
+        for (const Rules& rules : {*preset("copenhagen"), *opentafl_reading}) {
+            Game g = start(rules);
+            play_all(g, {"f2-g2", "f4-g4", "g2-f2", "g4-f4", "f2-g2", "f4-g4", "g2-f2", "g4-f4"});
+            CHECK(g.status() == Status{Outcome::AttackersWin, OutcomeReason::Repetition});
+        }
+    }
     SECTION("forbidden (xtfr:f): the repeating move is illegal") {
         Game g = start(with_key("brandubh", "xtfr:f"));
         shuffle_twice(g);

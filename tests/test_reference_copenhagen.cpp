@@ -49,7 +49,7 @@ Rules copenhagen_rules() {
     r.shieldwall = Shieldwall::Strong;
     r.shieldwall_scan = ShieldwallScan::Rows;
     r.edge_fort = EdgeFort::Sealed;
-    r.repetition = RepetitionRule::LossForRepeater;
+    r.repetition = RepetitionRule::DefendersLose;
     r.no_move = NoMoveRule::Loss;
     r.forest_moves = 0;
     return r;

@@ -127,8 +127,9 @@ TEST_CASE("rules values off the presets round trip too", "[rules-string]") {
     for (auto s : {KingStrength::Weak, KingStrength::Strong, KingStrength::StrongOnThrone,
                    KingStrength::StrongNearThrone, KingStrength::Middleweight})
         add([s](Rules& r) { r.king_strength = s; });
-    for (auto t : {RepetitionRule::Ignore, RepetitionRule::Draw, RepetitionRule::LossForRepeater,
-                   RepetitionRule::WinForRepeater, RepetitionRule::Forbidden})
+    for (auto t :
+         {RepetitionRule::Ignore, RepetitionRule::Draw, RepetitionRule::LossForRepeater,
+          RepetitionRule::WinForRepeater, RepetitionRule::Forbidden, RepetitionRule::DefendersLose})
         add([t](Rules& r) { r.repetition = t; });
     for (std::array<int, 3> s : {std::array<int, 3>{1, 1, 1},
                                  {0, 2, 2},
@@ -366,9 +367,11 @@ TEST_CASE("OpenTafl's Copenhagen strings play shieldwalls and exit forts", "[rul
     check_round_trip(relaxed);
     CHECK(strict.shieldwall_scan == ShieldwallScan::OpenTafl);
     // The copenhagen preset is OpenTafl's strict string with the real games' unbreakable ring,
-    // sealed forts and clean shieldwall rows.
+    // sealed forts, clean shieldwall rows and the published repetition rule.
     Rules preset_as_opentafl = *preset("copenhagen");
     CHECK(preset_as_opentafl.shieldwall_scan == ShieldwallScan::Rows);
+    CHECK(preset_as_opentafl.repetition == RepetitionRule::DefendersLose);
+    preset_as_opentafl.repetition = RepetitionRule::LossForRepeater;
     preset_as_opentafl.encirclement_unbreakable = false;
     preset_as_opentafl.edge_fort = EdgeFort::OpenTafl;
     preset_as_opentafl.shieldwall_scan = ShieldwallScan::OpenTafl;

@@ -12,6 +12,7 @@
 #include "cli/report_command.h"
 #include "cli/rules_command.h"
 #include "cli/rules_option.h"
+#include "cli/selfplay_command.h"
 #include "cli/solve_command.h"
 #include "cli/subcommand.h"
 #include "cli/tune_command.h"
@@ -39,7 +40,9 @@ constexpr const char* kSubcommands =
     "[--depth D | --movetime MS] [--threshold CP]\n"
 
     "  branan solve [--input FILE] [--variant NAME | --rules STRING] [--nodes N] [--hash MB] "
-    "[--proof FILE]\n";
+    "[--proof FILE]\n"
+    "  branan selfplay --out FILE [--variant NAME | --rules STRING] [--games N] [--nodes N] "
+    "[--threads N] | --dump FILE\n";
 
 int run_daemon(const std::vector<std::string>& args) {
     po::options_description desc(
@@ -136,6 +139,8 @@ int main(int argc, char** argv) {
             return branan::cli::run_report({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "solve")
             return branan::cli::run_solve({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0] == "selfplay")
+            return branan::cli::run_selfplay({args.begin() + 1, args.end()});
         if (!args.empty() && args[0].rfind("-", 0) != 0) {
             std::cerr << "branan: unknown subcommand '" << args[0] << "'\n" << kSubcommands;
             return 2;

@@ -40,8 +40,8 @@ int repetitions(const Position<BB>& pos) {
 }
 
 // The verdict of the rules when the last move made a position's third occurrence: a draw, a
-// loss or a win for the side that made it; Ongoing when it ends nothing (fewer occurrences, the
-// rule ignores repetition, or forbids the move instead).
+// loss or a win for the side that made it, a loss for the defenders; Ongoing when it ends nothing
+// (fewer occurrences, the rule ignores repetition, or forbids the move instead).
 template <class BB>
 Status repetition_verdict(const Position<BB>& pos) {
     const RepetitionRule rule = pos.tables().rules.repetition;
@@ -55,6 +55,8 @@ Status repetition_verdict(const Position<BB>& pos) {
             return {win_for(pos.side_to_move()), OutcomeReason::Repetition};
         case RepetitionRule::WinForRepeater:
             return {win_for(repeater), OutcomeReason::Repetition};
+        case RepetitionRule::DefendersLose:
+            return {Outcome::AttackersWin, OutcomeReason::Repetition};
         default:
             return {};
     }

@@ -107,7 +107,8 @@ Rules tablut_linnaeus() {
 // Copenhagen Hnefatafl as the 1,752 real aagenielsen.dk games bear it out: 11x11, king strong
 // (four sides, or three and the throne; never on the edge), corners for the king alone and
 // hostile to all, the throne hostile to attackers and, empty, to everyone; shieldwalls (a corner
-// closes one), exit forts, an unbreakable ring, and the side that repeats a position thrice loses.
+// closes one), exit forts, an unbreakable ring, and a position's third occurrence loses for the
+// defenders, whoever makes it (the published rule; docs/rules.md, section 6).
 Rules copenhagen() {
     Rules r;
     r.name = "copenhagen";
@@ -123,6 +124,7 @@ Rules copenhagen() {
     r.shieldwall = Shieldwall::Strong;
     r.shieldwall_scan = ShieldwallScan::Rows;
     r.edge_fort = EdgeFort::Sealed;
+    r.repetition = RepetitionRule::DefendersLose;
     return r;
 }
 

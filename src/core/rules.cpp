@@ -95,6 +95,8 @@ const char* repetition_name(RepetitionRule r) {
             return "win for the side that repeats";
         case RepetitionRule::Forbidden:
             return "forbidden";
+        case RepetitionRule::DefendersLose:
+            return "loss for the defenders, whoever repeats";
     }
     return "?";
 }

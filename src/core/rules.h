@@ -27,8 +27,17 @@ enum class KingArmed : uint8_t { No, Yes, AnvilOnly, HammerOnly };
 //                    edge, 2 in a corner square)
 enum class KingStrength : uint8_t { Weak, Strong, StrongOnThrone, StrongNearThrone, Middleweight };
 
-// What the third occurrence of a position does.
-enum class RepetitionRule : uint8_t { Ignore, Draw, LossForRepeater, WinForRepeater, Forbidden };
+// What the third occurrence of a position does. DefendersLose is the published Copenhagen rule
+// ("perpetual repetitions are forbidden; any perpetual repetition results in a loss for the
+// defenders"), whoever makes it; LossForRepeater is OpenTafl's reading of Copenhagen (`tfr:w`).
+enum class RepetitionRule : uint8_t {
+    Ignore,
+    Draw,
+    LossForRepeater,
+    WinForRepeater,
+    Forbidden,
+    DefendersLose
+};
 
 // Shieldwall captures along the edge (OpenTafl's `sw`): a row of at least two enemy pieces on
 // the edge, each with a piece of the mover's side in front of it (inward), bracketed at both

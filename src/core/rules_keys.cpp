@@ -96,8 +96,9 @@ constexpr Choices<Shieldwall, 3> kShieldwall{
     "n (none), w (weak) or s (strong)"};
 constexpr Choices<KingStrength, 1> kStrongOnThrone{{{{"t", KingStrength::StrongOnThrone}}},
                                                    "t (strong on the throne only)"};
-constexpr Choices<RepetitionRule, 1> kForbidden{{{{"f", RepetitionRule::Forbidden}}},
-                                                "f (forbidden)"};
+constexpr Choices<RepetitionRule, 2> kExtendedRepetition{
+    {{{"f", RepetitionRule::Forbidden}, {"a", RepetitionRule::DefendersLose}}},
+    "f (forbidden) or a (the attackers win)"};
 constexpr Choices<NoMoveRule, 2> kNoMove{{{{"l", NoMoveRule::Loss}, {"d", NoMoveRule::Draw}}},
                                          "l (loss) or d (draw)"};
 constexpr Choices<bool, 1> kUnbreakable{{{{"u", true}}},
@@ -418,7 +419,12 @@ const RulesKey kKeys[] = {
      "third repetition: ignored / draw / the side that makes it loses / the side that makes it "
      "wins",
      [](Rules& r, const RulesKeyInput& in) { return kRepetition.parse(in, r.repetition); },
-     [](const Rules& r, const Rules& d) { return kRepetition.write(r.repetition, d.repetition); }},
+     // Under `xtfr:a`, OpenTafl's nearest reading for programs that ignore Branan's keys.
+     [](const Rules& r, const Rules& d) {
+         return r.repetition == RepetitionRule::DefendersLose
+                    ? Write("w")
+                    : kRepetition.write(r.repetition, d.repetition);
+     }},
     {"ka", K::OpenTafl, "y / n / a / h", "king armed / unarmed / anvil only / hammer only",
      [](Rules& r, const RulesKeyInput& in) { return kKingArmed.parse(in, r.king_armed); },
      [](const Rules& r, const Rules& d) { return kKingArmed.write(r.king_armed, d.king_armed); }},
@@ -568,9 +574,13 @@ const RulesKey kKeys[] = {
      [](const Rules& r, const Rules& d) {
          return kStrongOnThrone.write(r.king_strength, d.king_strength);
      }},
-    {"xtfr", K::Extension, "f", "a move that makes a position's third occurrence is illegal",
-     [](Rules& r, const RulesKeyInput& in) { return kForbidden.parse(in, r.repetition); },
-     [](const Rules& r, const Rules& d) { return kForbidden.write(r.repetition, d.repetition); }},
+    {"xtfr", K::Extension, "f / a",
+     "third repetition (overrides tfr): a move that makes it is illegal / the attackers win, "
+     "whoever makes it (the published Copenhagen rule)",
+     [](Rules& r, const RulesKeyInput& in) { return kExtendedRepetition.parse(in, r.repetition); },
+     [](const Rules& r, const Rules& d) {
+         return kExtendedRepetition.write(r.repetition, d.repetition);
+     }},
     {"xnomove", K::Extension, "l / d", "a side with no legal move loses / draws",
      [](Rules& r, const RulesKeyInput& in) { return kNoMove.parse(in, r.no_move); },
      [](const Rules& r, const Rules& d) { return kNoMove.write(r.no_move, d.no_move); }},
