@@ -15,6 +15,7 @@
 #include "cli/rules_option.h"
 #include "cli/solve_command.h"
 #include "cli/subcommand.h"
+#include "cli/tablebase_command.h"
 #include "cli/tune_command.h"
 #include "cli/weights_file.h"
 #include "engine/engine.h"
@@ -39,7 +40,8 @@ constexpr const char* kSubcommands =
     "[--depth D | --movetime MS] [--threshold CP]\n"
 
     "  branan solve [--input FILE] [--variant NAME | --rules STRING] [--nodes N] [--hash MB] "
-    "[--proof FILE]\n";
+    "[--proof FILE]\n"
+    "  branan tablebase generate --pieces N --out DIR | probe --path DIR | verify --path DIR\n";
 
 int run_daemon(const std::vector<std::string>& args) {
     po::options_description desc(
@@ -136,6 +138,8 @@ int main(int argc, char** argv) {
             return branan::cli::run_report({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "solve")
             return branan::cli::run_solve({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0] == "tablebase")
+            return branan::cli::run_tablebase({args.begin() + 1, args.end()});
         if (!args.empty() && args[0].rfind("-", 0) != 0) {
             std::cerr << "branan: unknown subcommand '" << args[0] << "'\n" << kSubcommands;
             return 2;
