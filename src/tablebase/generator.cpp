@@ -31,7 +31,7 @@ class SliceWork {
         std::atomic_ref<Value>(values_[i]).store(v, std::memory_order_relaxed);
     }
     // The value of a successor position: from this slice as far as known, else from a smaller one.
-    Value successor(const Position<Board>& pos) const {
+    Value successor(const Position<BoardBits>& pos) const {
         const Placement p = placement_of(pos);
         if (material_of(p) == index_.material()) return get(index_.index(p));
         const std::optional<Value> v = set_.value(p);
@@ -41,8 +41,9 @@ class SliceWork {
         return *v;
     }
     Value evaluate(uint64_t i) const {
-        Position<Board> pos = position_of(set_.tables(), index_.placement(i));
-        return value_from_successors(pos, [&](const Position<Board>& s) { return successor(s); });
+        Position<BoardBits> pos = position_of(set_.tables(), index_.placement(i));
+        return value_from_successors(pos,
+                                     [&](const Position<BoardBits>& s) { return successor(s); });
     }
     // Calls f(j) for each position of this slice from which a move without capture may lead to
     // position i (a superset: a piece of the side that moved, slid back along empty squares).
@@ -51,9 +52,9 @@ class SliceWork {
         const Placement p = index_.placement(i);
         const Side mover = opponent(p.side);
         const auto& geo = set_.tables().geo;
-        const Board occupied = p.attackers | p.defenders | square_bb<Board>(p.king);
-        Board pieces = mover == Side::Attackers ? p.attackers : p.defenders;
-        if (mover == Side::Defenders) pieces |= square_bb<Board>(p.king);
+        const BoardBits occupied = p.attackers | p.defenders | square_bb<BoardBits>(p.king);
+        BoardBits pieces = mover == Side::Attackers ? p.attackers : p.defenders;
+        if (mover == Side::Defenders) pieces |= square_bb<BoardBits>(p.king);
         while (pieces) {
             const Square to = pop_lsb(pieces);
             const bool king = to == p.king;
@@ -63,7 +64,7 @@ class SliceWork {
                     if (!test(king ? set_.king_squares() : set_.soldier_squares(), from)) continue;
                     Placement q = p;
                     q.side = mover;
-                    const Board moved = square_bb<Board>(from) | square_bb<Board>(to);
+                    const BoardBits moved = square_bb<BoardBits>(from) | square_bb<BoardBits>(to);
                     if (king)
                         q.king = from;
                     else if (mover == Side::Attackers)
@@ -123,7 +124,7 @@ std::vector<Value> generate_slice(const TableSet& set, Material m, const Generat
                 work.set(i, kUnused);
                 continue;
             }
-            const Position<Board> pos = position_of(set.tables(), p);
+            const Position<BoardBits> pos = position_of(set.tables(), p);
             if (const Status s = game_end(pos); s.over())
                 work.set(i, terminal_value(s, pos.side_to_move()));
         }

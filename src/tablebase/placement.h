@@ -11,28 +11,28 @@
 
 namespace branan::tablebase {
 
-using Board = Bitboard64;
+using BoardBits = Bitboard64;
 
 struct Placement {
     Square king = kNoSquare;
-    Board attackers = 0;
-    Board defenders = 0;
+    BoardBits attackers = 0;
+    BoardBits defenders = 0;
     Side side = Side::Attackers;
     bool operator==(const Placement&) const = default;
 };
 
-inline Placement placement_of(const Position<Board>& pos) {
+inline Placement placement_of(const Position<BoardBits>& pos) {
     return {pos.king(), pos.soldiers(Side::Attackers), pos.soldiers(Side::Defenders),
             pos.side_to_move()};
 }
 
 // The position of `p` under `tables`, as a game would start from it (no history).
-inline Position<Board> position_of(const RuleTables<Board>& tables, const Placement& p) {
+inline Position<BoardBits> position_of(const RuleTables<BoardBits>& tables, const Placement& p) {
     BoardSetup setup{tables.geo.size, std::vector<char>(tables.geo.squares, '.')};
-    for (Board b = p.attackers; b;) setup.cells[pop_lsb(b)] = 't';
-    for (Board b = p.defenders; b;) setup.cells[pop_lsb(b)] = 'T';
+    for (BoardBits b = p.attackers; b;) setup.cells[pop_lsb(b)] = 't';
+    for (BoardBits b = p.defenders; b;) setup.cells[pop_lsb(b)] = 'T';
     setup.cells[p.king] = 'K';
-    return Position<Board>(tables, setup, p.side);
+    return Position<BoardBits>(tables, setup, p.side);
 }
 
 }  // namespace branan::tablebase

@@ -25,7 +25,7 @@ inline Value terminal_value(Status s, Side to_move) {
 // value of a position a move led to whose game goes on, for its side to move (kNoWin where it is
 // not known). `pos` is left as it was.
 template <class Successor>
-Value value_from_successors(Position<Board>& pos, Successor&& successor) {
+Value value_from_successors(Position<BoardBits>& pos, Successor&& successor) {
     if (const Status s = game_end(pos); s.over()) return terminal_value(s, pos.side_to_move());
     MoveList moves;
     pos.generate(moves);

@@ -13,7 +13,7 @@ std::string unsupported_rules_problem(const Rules& rules) {
     if (special_rules(rules)) return name + "special pieces, jumps and berserk are not supported";
     if (rules.forest_moves > 0) return name + "the forest rule keeps state beyond the board";
     if (rules.edge_fort != EdgeFort::None) return name + "exit forts are not supported";
-    const RuleTables<Board> tables(rules);
+    const RuleTables<BoardBits> tables(rules);
     if (!tables.king_reenters) return name + "a king who may not return to the throne";
     if (tables.forts_bb) return name + "fortresses are not supported";
     if (tables.no_stop[kOffFort][0] != tables.no_stop[kOffFort][1])

@@ -42,20 +42,22 @@ void colex_unrank(uint64_t rank, int count, int* p) {
 
 }  // namespace
 
-SliceIndex::SliceIndex(const Symmetry& sym, Board soldier_squares, Board king_squares, Material m)
+SliceIndex::SliceIndex(const Symmetry& sym, BoardBits soldier_squares, BoardBits king_squares,
+                       Material m)
     : sym_(&sym), material_(m), soldier_squares_(soldier_squares), king_squares_(king_squares) {
     if (m.attackers < 0 || m.defenders < 0 || m.pieces() > 12)
         throw std::invalid_argument("tablebase material out of range");
     class_of_.fill(-1);
     soldier_position_.fill(-1);
     int n = 0;
-    for (Board b = soldier_squares; b;) soldier_position_[pop_lsb(b)] = n++;
-    for (Board b = king_squares; b;) {
+    for (BoardBits b = soldier_squares; b;) soldier_position_[pop_lsb(b)] = n++;
+    for (BoardBits b = king_squares; b;) {
         const Square k = pop_lsb(b);
         if (sym.representative(k) != k) continue;
         KingClass c;
         c.king = k;
-        for (Board s = soldier_squares & ~square_bb<Board>(k); s;) c.free.push_back(pop_lsb(s));
+        for (BoardBits s = soldier_squares & ~square_bb<BoardBits>(k); s;)
+            c.free.push_back(pop_lsb(s));
         const int free = static_cast<int>(c.free.size());
         c.offset = half_;
         c.defender_sets = binomial(free - m.attackers, m.defenders);
@@ -84,11 +86,11 @@ uint64_t SliceIndex::index_as_is(const Placement& p) const {
     int a[12], d[12];
     int na = 0, nd = 0;
     uint64_t taken = 0;  // the attackers' places
-    for (Board b = p.attackers; b;) {
+    for (BoardBits b = p.attackers; b;) {
         a[na] = place(pop_lsb(b));
         taken |= uint64_t(1) << a[na++];
     }
-    for (Board b = p.defenders; b;) {
+    for (BoardBits b = p.defenders; b;) {
         const int at = place(pop_lsb(b));
         d[nd++] = at - popcount(taken & ((uint64_t(1) << at) - 1));
     }
@@ -119,13 +121,13 @@ Placement SliceIndex::placement(uint64_t i) const {
     int ai = 0, nl = 0;
     for (int at = 0; at < static_cast<int>(c.free.size()); ++at) {
         if (ai < material_.attackers && a[ai] == at) {
-            p.attackers |= square_bb<Board>(c.free[at]);
+            p.attackers |= square_bb<BoardBits>(c.free[at]);
             ++ai;
         } else {
             left[nl++] = c.free[at];
         }
     }
-    for (int j = 0; j < material_.defenders; ++j) p.defenders |= square_bb<Board>(left[d[j]]);
+    for (int j = 0; j < material_.defenders; ++j) p.defenders |= square_bb<BoardBits>(left[d[j]]);
     return p;
 }
 

@@ -20,7 +20,7 @@ class SliceIndex {
   public:
     // `soldier_squares`: where soldiers may stand; `king_squares`: where the king stands in a
     // table position (not on a square that ends the game by itself).
-    SliceIndex(const Symmetry& sym, Board soldier_squares, Board king_squares, Material m);
+    SliceIndex(const Symmetry& sym, BoardBits soldier_squares, BoardBits king_squares, Material m);
 
     Material material() const { return material_; }
     uint64_t size() const { return 2 * half_; }
@@ -43,7 +43,7 @@ class SliceIndex {
 
     const Symmetry* sym_;
     Material material_;
-    Board soldier_squares_, king_squares_;
+    BoardBits soldier_squares_, king_squares_;
     std::vector<KingClass> classes_;
     std::array<int, 64> class_of_{};          // by the king's representative square, or -1
     std::array<int, 64> soldier_position_{};  // by square: its place among the soldier squares

@@ -21,9 +21,9 @@ Symmetry::Symmetry(int size) {
     }
 }
 
-Board Symmetry::map(int t, Board b) const {
-    Board out = 0;
-    while (b) out |= square_bb<Board>(map_[t][pop_lsb(b)]);
+BoardBits Symmetry::map(int t, BoardBits b) const {
+    BoardBits out = 0;
+    while (b) out |= square_bb<BoardBits>(map_[t][pop_lsb(b)]);
     return out;
 }
 
@@ -31,9 +31,9 @@ Placement Symmetry::map(int t, const Placement& p) const {
     return {map_[t][p.king], map(t, p.attackers), map(t, p.defenders), p.side};
 }
 
-bool rules_symmetric(const RuleTables<Board>& tables, const Symmetry& sym) {
-    std::vector<Board> masks = {tables.throne_bb, tables.corners_bb, tables.forts_bb, tables.escape,
-                                tables.wall_closers};
+bool rules_symmetric(const RuleTables<BoardBits>& tables, const Symmetry& sym) {
+    std::vector<BoardBits> masks = {tables.throne_bb, tables.corners_bb, tables.forts_bb,
+                                    tables.escape, tables.wall_closers};
     for (int o = 0; o < kOrigins; ++o)
         for (int k = 0; k < kPieceKinds; ++k) {
             masks.push_back(tables.no_stop[o][k]);
@@ -44,7 +44,7 @@ bool rules_symmetric(const RuleTables<Board>& tables, const Symmetry& sym) {
         masks.push_back(tables.hostile_occupied[k]);
     }
     for (int t = 1; t < Symmetry::kCount; ++t)
-        for (Board m : masks)
+        for (BoardBits m : masks)
             if (sym.map(t, m) != m) return false;
     return true;
 }

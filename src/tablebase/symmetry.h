@@ -18,7 +18,7 @@ class Symmetry {
 
     // The square `sq` is carried to by symmetry t (t = 0 is the identity).
     Square map(int t, Square sq) const { return map_[t][sq]; }
-    Board map(int t, Board b) const;
+    BoardBits map(int t, BoardBits b) const;
     Placement map(int t, const Placement& p) const;
     // The smallest square of sq's orbit: the king's square in a canonical placement.
     Square representative(Square sq) const { return representative_[sq]; }
@@ -32,6 +32,6 @@ class Symmetry {
 };
 
 // Whether every mask of `tables` that the rules read is mapped onto itself by all 8 symmetries.
-bool rules_symmetric(const RuleTables<Board>& tables, const Symmetry& sym);
+bool rules_symmetric(const RuleTables<BoardBits>& tables, const Symmetry& sym);
 
 }  // namespace branan::tablebase

@@ -24,13 +24,13 @@ class TableSet {
     explicit TableSet(const Rules& rules);
 
     const Rules& rules() const { return tables_.rules; }
-    const RuleTables<Board>& tables() const { return tables_; }
+    const RuleTables<BoardBits>& tables() const { return tables_; }
     const Symmetry& symmetry() const { return sym_; }
     // The index of material m's slice (whether its values are here or not).
     SliceIndex index_of(Material m) const;
     // Where soldiers may stand; where the king stands in a table position.
-    Board soldier_squares() const { return soldier_squares_; }
-    Board king_squares() const { return king_squares_; }
+    BoardBits soldier_squares() const { return soldier_squares_; }
+    BoardBits king_squares() const { return king_squares_; }
 
     void add(Material m, std::vector<Value> values);
     const Slice* find(Material m) const;
@@ -38,9 +38,9 @@ class TableSet {
     std::optional<Value> value(const Placement& p) const;
 
   private:
-    RuleTables<Board> tables_;
+    RuleTables<BoardBits> tables_;
     Symmetry sym_;
-    Board soldier_squares_ = 0, king_squares_ = 0;
+    BoardBits soldier_squares_ = 0, king_squares_ = 0;
     std::map<Material, std::unique_ptr<Slice>> slices_;
 };
 

@@ -81,7 +81,7 @@ std::string Tablebase::load_all() {
     return {};
 }
 
-ProbeResult Tablebase::probe(const Position<Board>& pos) {
+ProbeResult Tablebase::probe(const Position<BoardBits>& pos) {
     const Placement p = placement_of(pos);
     const Material m = material_of(p);
     if (!materials_.count(m)) return {};
@@ -101,7 +101,7 @@ ProbeResult Tablebase::probe(const Position<Board>& pos) {
 ProbeResult Tablebase::probe(const Game& game) {
     if (write_rules_string(game.rules()) != write_rules_string(rules())) return {};
     return game.visit_position([&](const auto& pos) -> ProbeResult {
-        if constexpr (std::is_same_v<std::decay_t<decltype(pos)>, Position<Board>>)
+        if constexpr (std::is_same_v<std::decay_t<decltype(pos)>, Position<BoardBits>>)
             return probe(pos);
         else
             return {};

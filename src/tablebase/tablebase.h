@@ -44,7 +44,7 @@ class Tablebase {
     // The value of `pos` for its side to move (its board alone, no history; under these rules).
     // Outside when its material has no file here or the position is not a table position.
     // A file that cannot be read throws std::runtime_error naming it.
-    ProbeResult probe(const Position<Board>& pos);
+    ProbeResult probe(const Position<BoardBits>& pos);
     // The same for a game of these rules (Outside for other rules or board sizes).
     ProbeResult probe(const Game& game);
     // Loads every slice now; an error or empty.

@@ -27,7 +27,7 @@ VerifyReport verify_slice(const TableSet& set, Material m, int threads) {
     const SliceIndex& index = slice->index;
     std::atomic<uint64_t> positions{0}, mismatches{0};
     std::mutex first_mutex;
-    auto successor = [&](const Position<Board>& pos) {
+    auto successor = [&](const Position<BoardBits>& pos) {
         const std::optional<Value> v = set.value(placement_of(pos));
         return v ? *v : kNoWin;  // never: the caller loads every slice captures lead into
     };
@@ -40,7 +40,7 @@ VerifyReport verify_slice(const TableSet& set, Material m, int threads) {
             Value expected = kUnused;
             if (canonical) {
                 ++checked;
-                Position<Board> pos = position_of(set.tables(), p);
+                Position<BoardBits> pos = position_of(set.tables(), p);
                 expected = value_from_successors(pos, successor);
             }
             if (expected == stored) continue;
