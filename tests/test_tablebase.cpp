@@ -181,7 +181,7 @@ TEST_CASE("tablebase: random table positions agree with the solver (three soldie
     check_against_solver(*federation, {2, 1}, 200, 7);
 }
 
-TEST_CASE("tablebase: files round-trip; damaged, foreign or misnamed files are refused",
+TEST_CASE("tablebase: files round-trip, and damaged, foreign or misnamed files are refused",
           "[tablebase]") {
     const TableSet& set = brandubh_two();
     const std::string dir = temp_dir("files");
