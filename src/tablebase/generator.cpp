@@ -88,34 +88,24 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Per-thread lists merged after a parallel step.
-struct Lists {
-    std::vector<std::vector<uint64_t>> resolved;
-    std::vector<std::vector<std::vector<uint64_t>>> later;  // [thread][distance]
-    explicit Lists(int threads) : resolved(threads), later(threads) {}
-    void defer(int thread, int d, uint64_t i) {
-        auto& l = later[thread];
-        if (static_cast<int>(l.size()) <= d) l.resize(d + 1);
-        l[d].push_back(i);
-    }
-};
-
-void merge_later(Lists& lists, std::vector<std::vector<uint64_t>>& buckets) {
-    for (auto& l : lists.later) {
-        if (buckets.size() < l.size()) buckets.resize(l.size());
-        for (size_t d = 0; d < l.size(); ++d) {
-            buckets[d].insert(buckets[d].end(), l[d].begin(), l[d].end());
-            l[d].clear();
-        }
-    }
-}
-
 }  // namespace
 
 std::vector<Value> generate_slice(const TableSet& set, Material m, const GenerateOptions& options) {
     const int threads = std::max(1, options.threads);
     SliceWork work(set, m);
     const uint64_t size = work.index().size();
+    // Per entry: whether a successor was decided at the level before, and the level at which
+    // the successors known already decide it (0: none). One byte and two per entry, where lists
+    // of candidates would hold each of them many times.
+    std::vector<uint8_t> marked(size, 0);
+    std::vector<uint16_t> due(size, 0);
+    std::atomic<int> last_due{0};
+    auto defer = [&](uint64_t i, Value v) {
+        due[i] = static_cast<uint16_t>(distance(v));
+        for (int d = last_due.load();
+             d < distance(v) && !last_due.compare_exchange_weak(d, distance(v));) {
+        }
+    };
     // Level 0: unused entries and finished games.
     parallel_for(size, threads, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t i = begin; i < end; ++i) {
@@ -129,54 +119,46 @@ std::vector<Value> generate_slice(const TableSet& set, Material m, const Generat
                 work.set(i, terminal_value(s, pos.side_to_move()));
         }
     });
-    // What each position's successors decide already: to the level of that distance.
-    std::vector<std::vector<uint64_t>> buckets;
-    {
-        Lists lists(threads);
-        parallel_for(size, threads, [&](int t, uint64_t begin, uint64_t end) {
-            for (uint64_t i = begin; i < end; ++i) {
-                if (work.get(i) != kNoWin) continue;
-                if (const Value v = work.evaluate(i); v != kNoWin) lists.defer(t, distance(v), i);
-            }
-        });
-        merge_later(lists, buckets);
-    }
-    std::vector<uint64_t> last;  // decided at the level before
+    // What each position's successors decide already (finished games, captures).
+    parallel_for(size, threads, [&](int, uint64_t begin, uint64_t end) {
+        for (uint64_t i = begin; i < end; ++i)
+            if (work.get(i) == kNoWin)
+                if (const Value v = work.evaluate(i); v != kNoWin) defer(i, v);
+    });
     std::atomic<uint64_t> early{0};
+    bool decided_before = false;  // some position was decided at the level before
     for (int level = 1;; ++level) {
         if (level > kMaxDistance) throw std::runtime_error("tablebase distances out of range");
-        if (last.empty() && level >= static_cast<int>(buckets.size())) break;
-        Lists lists(threads);
-        std::vector<std::vector<uint64_t>> found(threads);
-        parallel_for(last.size(), threads, [&](int t, uint64_t begin, uint64_t end) {
-            for (uint64_t k = begin; k < end; ++k)
-                work.predecessors(last[k], [&](uint64_t j) {
-                    if (work.get(j) == kNoWin) found[t].push_back(j);
-                });
-        });
-        std::vector<uint64_t> candidates;
-        if (level < static_cast<int>(buckets.size())) candidates.swap(buckets[level]);
-        for (auto& f : found) candidates.insert(candidates.end(), f.begin(), f.end());
-        std::sort(candidates.begin(), candidates.end());
-        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-        parallel_for(candidates.size(), threads, [&](int t, uint64_t begin, uint64_t end) {
-            for (uint64_t k = begin; k < end; ++k) {
-                const uint64_t i = candidates[k];
+        if (!decided_before && level > last_due.load()) break;
+        if (decided_before)
+            parallel_for(size, threads, [&](int, uint64_t begin, uint64_t end) {
+                for (uint64_t i = begin; i < end; ++i) {
+                    const Value v = work.get(i);
+                    if (v < 2 || distance(v) != level - 1) continue;
+                    work.predecessors(i, [&](uint64_t j) {
+                        if (work.get(j) == kNoWin)
+                            std::atomic_ref<uint8_t>(marked[j]).store(1, std::memory_order_relaxed);
+                    });
+                }
+            });
+        std::atomic<bool> decided{false};
+        parallel_for(size, threads, [&](int, uint64_t begin, uint64_t end) {
+            for (uint64_t i = begin; i < end; ++i) {
+                if (!marked[i] && due[i] != level) continue;
+                marked[i] = 0;
                 if (work.get(i) != kNoWin) continue;
                 const Value v = work.evaluate(i);
                 if (v == kNoWin) continue;
                 if (distance(v) > level) {
-                    lists.defer(t, distance(v), i);
+                    defer(i, v);
                     continue;
                 }
                 if (distance(v) < level) ++early;  // never: verify would find it
                 work.set(i, v);
-                lists.resolved[t].push_back(i);
+                decided.store(true, std::memory_order_relaxed);
             }
         });
-        merge_later(lists, buckets);
-        last.clear();
-        for (auto& r : lists.resolved) last.insert(last.end(), r.begin(), r.end());
+        decided_before = decided.load();
     }
     if (early && options.log)
         options.log("warning: " + std::to_string(early.load()) + " positions of " +
