@@ -145,19 +145,19 @@ TEST_CASE("tablebase: a changed entry fails verification", "[tablebase]") {
 
 TEST_CASE("tablebase: hand-checked positions", "[tablebase]") {
     const TableSet& set = brandubh_two();
-    // The king on a2 beside the corner: the attacker b3-a3 captures him against the hostile
-    // corner; the defenders to move escape a2-a1.
+    // (Records list rank 1 first.) The king on a6 beside the corner: the attacker b5-a5
+    // captures him against the hostile corner a7; the defenders to move escape a6-a7.
     CHECK(value_at(set, "/7/7/7/7/1t5/K6/7/", Side::Attackers) == win_in(1));
     CHECK(value_at(set, "/7/7/7/7/1t5/K6/7/", Side::Defenders) == win_in(1));
-    // Off the throne the king falls to two attackers: d3-d2 closes c2.
+    // Off the throne the king falls to two attackers: d5-d6 closes him on c6 against b6.
     CHECK(value_at(set, "/7/7/7/7/3t3/1tK4/7/", Side::Attackers) == win_in(1));
-    // The king on the throne with a lone attacker beside him: the attackers cannot stop him
-    // reaching an edge and then a corner; they to move lose in 4 plies (d4-d7 or any escape
-    // run takes the king two moves).
+    // The king on the throne with a lone attacker beside him on c4: the attackers cannot stop
+    // him reaching an edge and then a corner; they to move lose in 4 plies (the king needs two
+    // moves, and no one attacker closes both corners of the edge he reaches).
     const Value v = value_at(set, "/7/7/7/2tK3/7/7/7/", Side::Attackers);
     CHECK(is_loss(v));
     CHECK(distance(v) == 4);
-    // The king on b7, beside the corner a7, escapes at once.
+    // The king on b1, beside the corner a1, escapes at once.
     CHECK(value_at(set, "/1K5/7/7/7/7/7/3t3/", Side::Defenders) == win_in(1));
 }
 

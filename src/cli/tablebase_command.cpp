@@ -79,10 +79,7 @@ int run_generate(const std::vector<std::string>& args) {
     tb::GenerateOptions options;
     options.threads = *threads;
     options.log = [](const std::string& line) { std::cerr << "tablebase: " << line << std::endl; };
-    std::vector<tb::SliceReport> reports;
-    const std::string error =
-        tb::generate_tables(set, pieces, vm["out"].as<std::string>(), options, reports);
-    for (const tb::SliceReport& r : reports) {
+    options.on_slice = [](const tb::SliceReport& r) {
         std::ostringstream line;
         line << "{\"material\":\"" << tb::material_name(r.material)
              << "\",\"positions\":" << r.positions << ",\"wins\":" << r.wins
@@ -90,9 +87,10 @@ int run_generate(const std::vector<std::string>& args) {
              << ",\"longest\":" << r.longest << ",\"bytes\":" << r.file_bytes
              << ",\"seconds\":" << r.seconds << ",\"loaded\":" << (r.loaded ? "true" : "false")
              << "}";
-        std::cout << line.str() << "\n";
-    }
-    std::cout.flush();
+        std::cout << line.str() << std::endl;
+    };
+    const std::string error =
+        tb::generate_tables(set, pieces, vm["out"].as<std::string>(), options);
     if (!error.empty()) {
         std::cerr << "branan tablebase: " << error << "\n";
         return 1;
@@ -188,11 +186,14 @@ int run_probe(const std::vector<std::string>& args) {
                  outcome_name(s.outcome) + ")");
             continue;
         }
+        std::string json;
         try {
-            std::cout << head << probe_json(**base, *game) << "}" << std::endl;
+            json = probe_json(**base, *game);
         } catch (const std::runtime_error& e) {
             fail(e.what());
+            continue;
         }
+        std::cout << head << json << "}" << std::endl;
     }
     return failures ? 1 : 0;
 }

@@ -184,7 +184,7 @@ SliceReport count_values(Material m, const std::vector<Value>& values) {
 }
 
 std::string generate_tables(TableSet& set, int pieces, const std::string& dir,
-                            const GenerateOptions& options, std::vector<SliceReport>& reports) {
+                            const GenerateOptions& options) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec || !std::filesystem::is_directory(dir))
@@ -212,7 +212,7 @@ std::string generate_tables(TableSet& set, int pieces, const std::string& dir,
         r.loaded = loaded;
         r.seconds = seconds_since(start);
         r.file_bytes = std::filesystem::file_size(path, ec);
-        reports.push_back(r);
+        if (options.on_slice) options.on_slice(r);
         set.add(m, std::move(values));
     }
     return {};

@@ -14,15 +14,6 @@
 
 namespace branan::tablebase {
 
-struct GenerateOptions {
-    int threads = 1;
-    // Called with a line of progress (a slice started, done, loaded from its file).
-    std::function<void(const std::string&)> log;
-};
-
-// The values of slice m; every slice its captures lead into must be in `set`.
-std::vector<Value> generate_slice(const TableSet& set, Material m, const GenerateOptions& options);
-
 // What generate_tables did for one slice.
 struct SliceReport {
     Material material;
@@ -34,11 +25,22 @@ struct SliceReport {
     bool loaded = false;  // the file existed: nothing was generated
 };
 
+struct GenerateOptions {
+    int threads = 1;
+    // Called with a line of progress (a slice started, done, loaded from its file).
+    std::function<void(const std::string&)> log;
+    // Called as each slice is done (generated or loaded).
+    std::function<void(const SliceReport&)> on_slice;
+};
+
+// The values of slice m; every slice its captures lead into must be in `set`.
+std::vector<Value> generate_slice(const TableSet& set, Material m, const GenerateOptions& options);
+
 // Generates every slice with at most `pieces` soldiers into `dir` (created if missing), slices
 // whose file is there already being loaded instead (so a run that stopped continues). The error,
-// or an empty string; `reports` gets one entry per slice.
+// or an empty string; options.on_slice hears of each slice.
 std::string generate_tables(TableSet& set, int pieces, const std::string& dir,
-                            const GenerateOptions& options, std::vector<SliceReport>& reports);
+                            const GenerateOptions& options);
 
 // Counts of a slice's values (for reports).
 SliceReport count_values(Material m, const std::vector<Value>& values);
