@@ -26,8 +26,8 @@ namespace tb = branan::tablebase;
 
 constexpr int kMaxPieces = 8;
 constexpr const char* kUsage =
-    "usage: branan tablebase generate --pieces N --out DIR [--variant NAME | --rules STRING] "
-    "[--threads T]\n"
+    "usage: branan tablebase generate (--pieces N | --material aXdY) --out DIR [--variant NAME | "
+    "--rules STRING] [--threads T]\n"
     "       branan tablebase probe --path DIR [--input FILE]\n"
     "       branan tablebase verify --path DIR [--threads T]\n";
 
@@ -52,23 +52,35 @@ std::optional<int> threads_option(const po::variables_map& vm) {
 
 int run_generate(const std::vector<std::string>& args) {
     po::options_description desc(
-        "branan tablebase generate --pieces N --out DIR [options]\n"
+        "branan tablebase generate (--pieces N | --material aXdY) --out DIR [options]\n"
         "Builds the tables of every position with the king and at most N other pieces, each\n"
         "side to move, one file per material in DIR; files already there are kept (a stopped run\n"
         "continues). One JSON line per material.");
-    desc.add_options()("help,h", "show this help")                                         //
-        ("variant", po::value<std::string>(), "preset name (default brandubh)")            //
-        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")   //
-        ("pieces", po::value<int>(), "pieces besides the king (both sides), 0-8")          //
+    desc.add_options()("help,h", "show this help")                                        //
+        ("variant", po::value<std::string>(), "preset name (default brandubh)")           //
+        ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")  //
+        ("pieces", po::value<int>(), "pieces besides the king (both sides), 0-8")         //
+        ("material", po::value<std::string>(),
+         "only this slice, as a3d1 (3 attackers, 1 defender); the slices its captures lead "
+         "into must be in DIR")                                                            //
         ("out", po::value<std::string>(), "directory of the tables (created if missing)")  //
         ("threads", po::value<int>()->default_value(default_threads()), "threads (1-256)");
     po::variables_map vm;
     if (auto done = parse_subcommand("tablebase generate", args, desc, vm)) return *done;
-    if (!vm.count("pieces")) return refuse("generate: --pieces N is required");
+    if (vm.count("pieces") == vm.count("material"))
+        return refuse("generate: one of --pieces N and --material aXdY is required");
     if (!vm.count("out")) return refuse("generate: --out DIR is required");
-    const int pieces = vm["pieces"].as<int>();
+    const int pieces = vm.count("pieces") ? vm["pieces"].as<int>() : 0;
     if (pieces < 0 || pieces > kMaxPieces)
         return refuse("--pieces must be 0-" + std::to_string(kMaxPieces));
+    std::optional<tb::Material> material;
+    if (vm.count("material")) {
+        material = tb::parse_material(vm["material"].as<std::string>());
+        if (!material || material->pieces() > kMaxPieces)
+            return refuse("--material must be a<attackers>d<defenders> with at most " +
+                          std::to_string(kMaxPieces) + " pieces, as a3d1, not '" +
+                          vm["material"].as<std::string>() + "'");
+    }
     const auto threads = threads_option(vm);
     if (!threads) return 2;
     const auto rules = rules_from_options(vm);
@@ -89,8 +101,9 @@ int run_generate(const std::vector<std::string>& args) {
              << "}";
         std::cout << line.str() << std::endl;
     };
-    const std::string error =
-        tb::generate_tables(set, pieces, vm["out"].as<std::string>(), options);
+    const std::string dir = vm["out"].as<std::string>();
+    const std::string error = material ? tb::generate_one(set, *material, dir, options)
+                                       : tb::generate_tables(set, pieces, dir, options);
     if (!error.empty()) {
         std::cerr << "branan tablebase: " << error << "\n";
         return 1;

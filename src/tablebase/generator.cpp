@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <mutex>
 #include <stdexcept>
@@ -183,39 +184,78 @@ SliceReport count_values(Material m, const std::vector<Value>& values) {
     return r;
 }
 
-std::string generate_tables(TableSet& set, int pieces, const std::string& dir,
-                            const GenerateOptions& options) {
+namespace {
+
+// Loads slice m from `dir`, or generates it there when its file is missing (or, with `load_only`,
+// refuses); reports it. The error, or empty.
+std::string load_or_generate(TableSet& set, Material m, const std::string& dir,
+                             const GenerateOptions& options, bool load_only) {
+    const auto start = Clock::now();
+    const std::string path = slice_path(dir, m);
+    const uint64_t entries = set.index_of(m).size();
+    std::vector<Value> values;
+    const bool exists = std::filesystem::exists(path);
+    if (exists) {
+        if (std::string error = read_slice(path, set.rules(), m, entries, values); !error.empty())
+            return error + " (remove it to generate it again)";
+    } else if (load_only) {
+        return "the slice " + material_name(m) + " is needed but '" + path + "' does not exist";
+    } else {
+        if (options.log)
+            options.log("generating " + material_name(m) + ": " + std::to_string(entries) +
+                        " entries");
+        values = generate_slice(set, m, options);
+        if (std::string error = write_slice(path, set.rules(), m, values); !error.empty())
+            return error;
+    }
+    if (options.on_slice && !load_only) {
+        SliceReport r = count_values(m, values);
+        r.loaded = exists;
+        r.seconds = seconds_since(start);
+        std::error_code ec;
+        r.file_bytes = std::filesystem::file_size(path, ec);
+        options.on_slice(r);
+    }
+    set.add(m, std::move(values));
+    return {};
+}
+
+std::string make_directory(const std::string& dir) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec || !std::filesystem::is_directory(dir))
         return "cannot create the directory '" + dir + "'";
-    for (const Material m : material_up_to(pieces)) {
-        const auto start = Clock::now();
-        const std::string path = slice_path(dir, m);
-        const uint64_t entries = set.index_of(m).size();
-        std::vector<Value> values;
-        bool loaded = false;
-        if (std::filesystem::exists(path)) {
-            if (std::string error = read_slice(path, set.rules(), m, entries, values);
-                !error.empty())
-                return error + " (remove it to generate it again)";
-            loaded = true;
-        } else {
-            if (options.log)
-                options.log("generating " + material_name(m) + ": " + std::to_string(entries) +
-                            " entries");
-            values = generate_slice(set, m, options);
-            if (std::string error = write_slice(path, set.rules(), m, values); !error.empty())
-                return error;
-        }
-        SliceReport r = count_values(m, values);
-        r.loaded = loaded;
-        r.seconds = seconds_since(start);
-        r.file_bytes = std::filesystem::file_size(path, ec);
-        if (options.on_slice) options.on_slice(r);
-        set.add(m, std::move(values));
-    }
     return {};
+}
+
+}  // namespace
+
+std::string generate_tables(TableSet& set, int pieces, const std::string& dir,
+                            const GenerateOptions& options) {
+    if (std::string error = make_directory(dir); !error.empty()) return error;
+    for (const Material m : material_up_to(pieces))
+        if (std::string error = load_or_generate(set, m, dir, options, false); !error.empty())
+            return error;
+    return {};
+}
+
+std::string generate_one(TableSet& set, Material m, const std::string& dir,
+                         const GenerateOptions& options) {
+    if (std::string error = make_directory(dir); !error.empty()) return error;
+    // The slices m's captures lead into: its successors' values are looked up there.
+    for (const Material s : capture_targets(m))
+        if (std::string error = load_or_generate(set, s, dir, options, true); !error.empty())
+            return error;
+    return load_or_generate(set, m, dir, options, false);
+}
+
+std::optional<Material> parse_material(const std::string& text) {
+    int a = -1, d = -1;
+    char tail = 0;
+    if (std::sscanf(text.c_str(), "a%dd%d%c", &a, &d, &tail) != 2 || a < 0 || d < 0 || a + d > 12 ||
+        material_name({a, d}) != text)
+        return std::nullopt;
+    return Material{a, d};
 }
 
 }  // namespace branan::tablebase

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "tablebase/table_set.h"
@@ -41,6 +42,14 @@ std::vector<Value> generate_slice(const TableSet& set, Material m, const Generat
 // or an empty string; options.on_slice hears of each slice.
 std::string generate_tables(TableSet& set, int pieces, const std::string& dir,
                             const GenerateOptions& options);
+
+// Generates slice m alone into `dir`, where the files of the slices its captures lead into must
+// be (so that the slices of one piece count can run as separate jobs). The error, or empty.
+std::string generate_one(TableSet& set, Material m, const std::string& dir,
+                         const GenerateOptions& options);
+
+// "a3d1" read back into a material; nothing for any other text.
+std::optional<Material> parse_material(const std::string& text);
 
 // Counts of a slice's values (for reports).
 SliceReport count_values(Material m, const std::vector<Value>& values);

@@ -31,4 +31,13 @@ inline std::vector<Material> material_up_to(int pieces) {
     return all;
 }
 
+// The slices a move of slice m can lead into by capturing: one or more soldiers fewer of one
+// side (a move captures soldiers of the other side only).
+inline std::vector<Material> capture_targets(Material m) {
+    std::vector<Material> out;
+    for (int a = 0; a < m.attackers; ++a) out.push_back({a, m.defenders});
+    for (int d = 0; d < m.defenders; ++d) out.push_back({m.attackers, d});
+    return out;
+}
+
 }  // namespace branan::tablebase

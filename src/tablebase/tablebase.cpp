@@ -10,13 +10,6 @@
 
 namespace branan::tablebase {
 
-std::vector<Material> capture_targets(Material m) {
-    std::vector<Material> out;
-    for (int a = 0; a < m.attackers; ++a) out.push_back({a, m.defenders});
-    for (int d = 0; d < m.defenders; ++d) out.push_back({m.attackers, d});
-    return out;
-}
-
 Expected<std::shared_ptr<Tablebase>> Tablebase::open(const std::string& dir) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))

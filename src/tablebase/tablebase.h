@@ -26,9 +26,6 @@ inline bool no_win_is_draw(const Rules& rules) {
     return rules.repetition == RepetitionRule::Draw || rules.repetition == RepetitionRule::Ignore;
 }
 
-// The slices a slice's captures lead into (one or more soldiers fewer of one side).
-std::vector<Material> capture_targets(Material m);
-
 class Tablebase {
   public:
     // Opens `dir`: the rules of its files (all the same), the materials present. An error names

@@ -75,7 +75,21 @@ def main():
         verified = [json.loads(l) for l in r.stdout.splitlines()]
         assert len(verified) == 6 and all(v["mismatches"] == 0 for v in verified), verified
 
-        refused(run([branan, "tablebase", "generate", "--out", tables]), 2, "--pieces N is required")
+        refused(run([branan, "tablebase", "generate", "--out", tables]), 2,
+                "one of --pieces N and --material aXdY is required")
+        refused(run([branan, "tablebase", "generate", "--material", "a3x1", "--out", tables]), 2,
+                "--material must be")
+        # One slice as a job of its own: the slices below it must be there.
+        one = os.path.join(tmp, "one")
+        refused(run([branan, "tablebase", "generate", "--material", "a1d1", "--out", one]), 1,
+                "a0d1 is needed")
+        for m in ["a0d0", "a1d0", "a0d1"]:
+            r = run([branan, "tablebase", "generate", "--material", m, "--out", one])
+            assert r.returncode == 0 and json.loads(r.stdout)["material"] == m, (r.stdout, r.stderr)
+        r = run([branan, "tablebase", "generate", "--material", "a1d1", "--out", one])
+        assert r.returncode == 0, r.stderr
+        with open(os.path.join(one, "a1d1.btb"), "rb") as f, open(os.path.join(tables, "a1d1.btb"), "rb") as g:
+            assert f.read() == g.read(), "a slice generated alone differs"
         refused(run([branan, "tablebase", "generate", "--pieces", "99", "--out", tables]), 2,
                 "--pieces must be")
         refused(run([branan, "tablebase", "generate", "--pieces", "1", "--out", tables, "--variant",
