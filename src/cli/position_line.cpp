@@ -19,6 +19,15 @@ Expected<Game> game_from_line(const Rules& rules, const std::string& line) {
     return parse_position_command(rules, position_words(line));
 }
 
+Expected<Game> ongoing_game_from_line(const Rules& rules, const std::string& line) {
+    Expected<Game> game = game_from_line(rules, line);
+    if (game)
+        if (const Status s = game->status(); s.over())
+            return Error{std::string("the game is over (") + reason_name(s.reason) + ", " +
+                         outcome_name(s.outcome) + ")"};
+    return game;
+}
+
 bool is_blank_or_comment(const std::string& line) {
     const size_t text = line.find_first_not_of(" \t\r");
     return text == std::string::npos || line[text] == '#';

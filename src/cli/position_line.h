@@ -19,6 +19,9 @@ std::vector<std::string> position_words(const std::string& line);
 // The game `line` describes under `rules`, every move checked; the error names the bad word.
 Expected<Game> game_from_line(const Rules& rules, const std::string& line);
 
+// game_from_line, refused when the game is over: "the game is over (king captured, attackers)".
+Expected<Game> ongoing_game_from_line(const Rules& rules, const std::string& line);
+
 // Whether `line` holds no game: blank, or a '#' comment (as in opening books).
 bool is_blank_or_comment(const std::string& line);
 

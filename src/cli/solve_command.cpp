@@ -202,18 +202,13 @@ int run_solve(const std::vector<std::string>& args) {
                 proof << "# input line " << number << "\n" << answered->proof << std::flush;
             continue;
         }
-        const Expected<Game> game = game_from_line(*rules, line);
+        const Expected<Game> game = ongoing_game_from_line(*rules, line);
         auto fail = [&](const std::string& why) {
             ++failures;
             std::cout << head << ",\"error\":" << json_string(why) << "}" << std::endl;
         };
         if (!game) {
             fail(game.error());
-            continue;
-        }
-        if (const Status s = game->status(); s.over()) {
-            fail(std::string("the game is over (") + reason_name(s.reason) + ", " +
-                 outcome_name(s.outcome) + ")");
             continue;
         }
         solver::SolveHooks hooks;

@@ -189,14 +189,9 @@ int run_probe(const std::vector<std::string>& args) {
             break;
         }
         if (is_blank_or_comment(line)) continue;
-        const Expected<Game> game = game_from_line(rules, line);
+        const Expected<Game> game = ongoing_game_from_line(rules, line);
         if (!game) {
             fail(game.error());
-            continue;
-        }
-        if (const Status s = game->status(); s.over()) {
-            fail(std::string("the game is over (") + reason_name(s.reason) + ", " +
-                 outcome_name(s.outcome) + ")");
             continue;
         }
         std::string json;
