@@ -244,6 +244,29 @@ TEST_CASE("tablebase: probing a directory", "[tablebase]") {
     const Game three =
         Game::create(*preset("brandubh"), "/7/7/7/7/1t5/Kt5/3t3/", Side::Attackers).value();
     CHECK((*base)->probe(three).kind == ProbeResult::Kind::Outside);
+    // The line of best play: as long as the distance, every position on it one ply nearer.
+    const Slice& slice = *set.find({1, 1});
+    std::mt19937_64 rng(11);
+    for (int n = 0; n < 200;) {
+        const uint64_t i = rng() % slice.index.size();
+        const Value v = slice.values[i];
+        if (!is_win(v) && !is_loss(v)) continue;
+        const Placement p = slice.index.placement(i);
+        const std::string record = write_position_record(position_of(set.tables(), p).setup());
+        Game game = Game::create(set.rules(), record, p.side).value();
+        if (game.status().over()) continue;
+        const std::vector<Move> line = (*base)->best_line(game);
+        INFO(record << " side " << side_name(p.side));
+        REQUIRE(static_cast<int>(line.size()) == distance(v));
+        for (size_t k = 0; k + 1 < line.size(); ++k) {
+            game.play(line[k]);
+            const ProbeResult step = (*base)->probe(game);
+            REQUIRE(step.distance == distance(v) - static_cast<int>(k) - 1);
+        }
+        game.play(line.back());
+        CHECK(game.status().outcome == win_for(is_win(v) ? p.side : opponent(p.side)));
+        ++n;
+    }
     const Game other =
         Game::create(*preset("brandubh-federation"), "/7/7/7/7/1t5/K6/7/", Side::Attackers).value();
     CHECK((*base)->probe(other).kind == ProbeResult::Kind::Outside);

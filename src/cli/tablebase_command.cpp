@@ -141,6 +141,16 @@ std::string probe_json(tb::Tablebase& base, const Game& game) {
                        ",\"side\":" + json_string(side_name(us)) +
                        ",\"result\":" + json_string(result) +
                        ",\"distance\":" + (decided ? std::to_string(r.distance) : "null");
+    if (decided) {
+        json += ",\"line\":[";
+        Game line_game = game;
+        const std::vector<Move> line = base.best_line(game);
+        for (size_t i = 0; i < line.size(); ++i) {
+            json += (i ? "," : "") + json_string(line_game.describe(line[i]));
+            line_game.play(line[i]);
+        }
+        json += "]";
+    }
     if (!note.empty()) json += ",\"note\":" + json_string(note);
     return json;
 }

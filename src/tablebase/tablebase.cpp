@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/rules_string.h"
+#include "tablebase/position_value.h"
 #include "tablebase/rules_support.h"
 #include "tablebase/slice_file.h"
 
@@ -99,6 +100,56 @@ ProbeResult Tablebase::probe(const Game& game) {
         else
             return {};
     });
+}
+
+namespace {
+
+// The value ProbeResult r stands for (kNoWin outside the tables).
+Value value_of(const ProbeResult& r) {
+    switch (r.kind) {
+        case ProbeResult::Kind::Win:
+            return win_in(r.distance);
+        case ProbeResult::Kind::Loss:
+            return loss_in(r.distance);
+        default:
+            return kNoWin;
+    }
+}
+
+}  // namespace
+
+std::vector<Move> Tablebase::best_line(const Game& game) {
+    std::vector<Move> line;
+    if (write_rules_string(game.rules()) != write_rules_string(rules())) return line;
+    game.visit_position([&](const auto& root) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(root)>, Position<BoardBits>>) {
+            Position<BoardBits> pos = root;
+            for (Value v = value_of(probe(pos)); is_win(v) || is_loss(v);) {
+                // The successor's value wanted, for its side to move.
+                const Value wanted = is_win(v) ? loss_in(distance(v) - 1) : win_in(distance(v) - 1);
+                MoveList moves;
+                pos.generate(moves);
+                std::optional<Move> next;
+                for (const Move m : moves) {
+                    pos.do_move(m);
+                    const Status s = game_end(pos);
+                    const Value child =
+                        s.over() ? terminal_value(s, pos.side_to_move()) : value_of(probe(pos));
+                    pos.undo_move();
+                    if (child == wanted) {
+                        next = m;
+                        break;
+                    }
+                }
+                if (!next) break;
+                line.push_back(*next);
+                pos.do_move(*next);
+                if (game_end(pos).over()) break;
+                v = wanted;
+            }
+        }
+    });
+    return line;
 }
 
 }  // namespace branan::tablebase

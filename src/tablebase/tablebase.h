@@ -44,6 +44,10 @@ class Tablebase {
     ProbeResult probe(const Position<BoardBits>& pos);
     // The same for a game of these rules (Outside for other rules or board sizes).
     ProbeResult probe(const Game& game);
+    // The line of best play from `game` while the tables decide it: at each turn the move to a
+    // successor that keeps the result one ply nearer (the winner's fastest win, the loser's
+    // longest resistance), to the end of the game. Empty where the tables give no win.
+    std::vector<Move> best_line(const Game& game);
     // Loads every slice now; an error or empty.
     std::string load_all();
     // The loaded slices (after load_all).

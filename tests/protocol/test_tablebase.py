@@ -7,8 +7,8 @@ usage: test_tablebase.py BRANAN
 - generate --pieces 2 writes one file per material and one JSON line each; a second run loads
   the files instead of generating them (a stopped run continues);
 - probe answers hand-checked positions (an attackers' win in 1, a defenders' win in 1, a
-  defenders' win in 4 plies against a lone attacker beside the king on the throne), 'unknown'
-  outside the tables, and a JSON error line for a malformed line and a finished game (exit 1);
+  defenders' win in 4 plies against a lone attacker beside the king on the throne) with a line
+  of best play as long as the distance, 'unknown' outside the tables, and a JSON error line for a malformed line and a finished game (exit 1);
 - verify passes on the files, and fails naming the file when one is damaged;
 - mistakes exit non-zero with a message naming the problem: no --pieces, a bad --pieces, an
   unsupported variant, a missing directory, probing with another variant, an unknown command.
@@ -63,6 +63,9 @@ def main():
         assert out[1]["result"] == "defenders" and out[1]["distance"] == 1, out[1]
         assert out[2]["result"] == "defenders" and out[2]["distance"] == 4, out[2]
         assert out[3]["result"] == "unknown" and out[3]["distance"] is None, out[3]
+        for o in out[:3]:  # the line of best play is as long as the distance
+            assert len(o["line"]) == o["distance"], o
+        assert "line" not in out[3], out[3]
         assert out[4]["input_line"] == 5 and "error" in out[4], out[4]
         assert out[5]["input_line"] == 6 and "game is over" in out[5]["error"], out[5]
         with open(os.path.join(tmp, "in.txt"), "w", encoding="utf-8") as f:
