@@ -2,6 +2,7 @@
 #include "cli/position_line.h"
 
 #include "core/position_command.h"
+#include "core/text_file.h"
 
 namespace branan::cli {
 
@@ -26,6 +27,13 @@ Expected<Game> ongoing_game_from_line(const Rules& rules, const std::string& lin
             return Error{std::string("the game is over (") + reason_name(s.reason) + ", " +
                          outcome_name(s.outcome) + ")"};
     return game;
+}
+
+std::string open_position_input(const std::string& path, PositionInput& input) {
+    if (path == "-") return {};
+    if (std::string error = open_text_file(path, input.file); !error.empty()) return error;
+    input.stream = &input.file;
+    return {};
 }
 
 bool is_blank_or_comment(const std::string& line) {

@@ -180,11 +180,10 @@ int run_probe(const std::vector<std::string>& args) {
                           "', not '" + asked->name + "'");
     }
     const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
-    std::ifstream file;
-    if (path != "-")
-        if (const std::string error = open_text_file(path, file); !error.empty())
-            return refuse(error);
-    std::istream& in = path == "-" ? std::cin : file;
+    PositionInput input;
+    if (const std::string error = open_position_input(path, input); !error.empty())
+        return refuse(error);
+    std::istream& in = *input.stream;
     int failures = 0;
     size_t number = 0;
     std::string line;
