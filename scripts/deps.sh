@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian packages Branan needs, if any is missing (with sudo unless run as root).
 #   scripts/deps.sh --build   what building and running need: the compiler, CMake, make and
-#                             Boost.Program_options (without recommended packages).
+#                             Boost.Program_options, zlib (without recommended packages).
 #   scripts/deps.sh --test    that, and the test tool chain scripts/test.sh uses (with them).
 # scripts/install_size.py counts what --build pulls into a fresh Debian 12.
 set -euo pipefail
-build_packages=(cmake g++ make libboost-program-options-dev)
+build_packages=(cmake g++ make libboost-program-options-dev zlib1g-dev)
 # catch2: the unit tests. clang with its runtime libraries (libclang-rt-14-dev: libFuzzer) builds
 # the fuzz targets; clang-format checks the formatting. python3: the protocol, match and script
 # tests; python3-matplotlib: scripts/plot_match.py, rendered by the branan-match tests.

@@ -53,13 +53,12 @@ int run_analyse(const std::vector<std::string>& args) {
     const SearchLimits& limits = settings->limits;
 
     const std::string path = vm["input"].as<std::string>();
-    std::ifstream file;
-    if (path != "-")
-        if (const std::string error = open_text_file(path, file); !error.empty()) {
-            std::cerr << "branan analyse: " << error << "\n";
-            return 2;
-        }
-    std::istream& in = path == "-" ? std::cin : file;
+    PositionInput input;
+    if (const std::string error = open_position_input(path, input); !error.empty()) {
+        std::cerr << "branan analyse: " << error << "\n";
+        return 2;
+    }
+    std::istream& in = *input.stream;
     Engine engine(static_cast<size_t>(settings->hash_mb));
     engine.set_threads(settings->threads);
     engine.set_solver_options(settings->solver);

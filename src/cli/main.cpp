@@ -15,6 +15,7 @@
 #include "cli/selfplay_command.h"
 #include "cli/solve_command.h"
 #include "cli/subcommand.h"
+#include "cli/tablebase_command.h"
 #include "cli/tune_command.h"
 #include "cli/weights_file.h"
 #include "engine/engine.h"
@@ -42,7 +43,8 @@ constexpr const char* kSubcommands =
     "  branan solve [--input FILE] [--variant NAME | --rules STRING] [--nodes N] [--hash MB] "
     "[--proof FILE]\n"
     "  branan selfplay --out FILE [--variant NAME | --rules STRING] [--games N] [--nodes N] "
-    "[--threads N] | --dump FILE\n";
+    "[--threads N] | --dump FILE\n"
+    "  branan tablebase generate --pieces N --out DIR | probe --path DIR | verify --path DIR\n";
 
 int run_daemon(const std::vector<std::string>& args) {
     po::options_description desc(
@@ -141,6 +143,8 @@ int main(int argc, char** argv) {
             return branan::cli::run_solve({args.begin() + 1, args.end()});
         if (!args.empty() && args[0] == "selfplay")
             return branan::cli::run_selfplay({args.begin() + 1, args.end()});
+        if (!args.empty() && args[0] == "tablebase")
+            return branan::cli::run_tablebase({args.begin() + 1, args.end()});
         if (!args.empty() && args[0].rfind("-", 0) != 0) {
             std::cerr << "branan: unknown subcommand '" << args[0] << "'\n" << kSubcommands;
             return 2;

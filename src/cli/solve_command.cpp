@@ -147,11 +147,10 @@ int run_solve(const std::vector<std::string>& args) {
     if (every < 1) return refuse("--checkpoint-every must be at least 1");
 
     const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
-    std::ifstream file;
-    if (path != "-")
-        if (const std::string error = open_text_file(path, file); !error.empty())
-            return refuse(error);
-    std::istream& in = path == "-" ? std::cin : file;
+    PositionInput input;
+    if (const std::string error = open_position_input(path, input); !error.empty())
+        return refuse(error);
+    std::istream& in = *input.stream;
     if (vm.count("split-first-moves")) return run_split(*rules, in);
     std::ofstream proof;
     if (vm.count("proof")) {
@@ -202,18 +201,13 @@ int run_solve(const std::vector<std::string>& args) {
                 proof << "# input line " << number << "\n" << answered->proof << std::flush;
             continue;
         }
-        const Expected<Game> game = game_from_line(*rules, line);
+        const Expected<Game> game = ongoing_game_from_line(*rules, line);
         auto fail = [&](const std::string& why) {
             ++failures;
             std::cout << head << ",\"error\":" << json_string(why) << "}" << std::endl;
         };
         if (!game) {
             fail(game.error());
-            continue;
-        }
-        if (const Status s = game->status(); s.over()) {
-            fail(std::string("the game is over (") + reason_name(s.reason) + ", " +
-                 outcome_name(s.outcome) + ")");
             continue;
         }
         solver::SolveHooks hooks;

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Random table positions: the tablebase's answer against the df-pn solver's.
+
+usage: scripts/tablebase_vs_solver.py BRANAN TABLES N [--count C] [--nodes K] [--seed S]
+
+Draws C random positions (default 1000) of the tables' rules with the king and N other pieces
+(attackers and defenders in every split, soldiers on the squares they may stand on, either side
+to move; finished games are drawn again), asks `branan tablebase probe --path TABLES` and
+`branan solve --nodes K` (default 1,000,000) about each, and counts: both decided and agreeing,
+the solver unknown, and disagreements (a different winner, or a solver's win where the tables
+say no side can force one), which it lists. Exit status 1 on any disagreement.
+Standard library only.
+"""
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+
+
+def random_position(rng, size, pieces):
+    """An 'otn' line: the king off the corners, soldiers off the corners and the throne."""
+    corners = {0, size - 1, size * (size - 1), size * size - 1}
+    throne = (size // 2) * size + size // 2
+    king = rng.choice([s for s in range(size * size) if s not in corners])
+    free = [s for s in range(size * size) if s not in corners and s != throne and s != king]
+    soldiers = rng.sample(free, pieces)
+    attackers = rng.randint(0, pieces)
+    cells = ["."] * (size * size)
+    cells[king] = "K"
+    for i, s in enumerate(soldiers):
+        cells[s] = "t" if i < attackers else "T"
+    ranks = []
+    for r in range(size):
+        row, empty = "", 0
+        for c in cells[r * size:(r + 1) * size]:
+            if c == ".":
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + c
+            empty = 0
+        ranks.append(row + (str(empty) if empty else ""))
+    side = rng.choice(["attackers", "defenders"])
+    return "otn /%s/ side %s" % ("/".join(ranks), side)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("branan")
+    ap.add_argument("tables")
+    ap.add_argument("pieces", type=int)
+    ap.add_argument("--count", type=int, default=1000)
+    ap.add_argument("--nodes", type=int, default=1000000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--size", type=int, default=7)
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    lines, answers = [], []
+    while len(lines) < a.count:
+        batch = [random_position(rng, a.size, a.pieces) for _ in range(a.count - len(lines))]
+        r = subprocess.run([a.branan, "tablebase", "probe", "--path", a.tables],
+                           input="\n".join(batch) + "\n", capture_output=True, text=True)
+        for line, out in zip(batch, r.stdout.splitlines()):
+            j = json.loads(out)
+            if "error" not in j:  # a finished game: drawn again
+                lines.append(line)
+                answers.append(j)
+    r = subprocess.run([a.branan, "solve", "--nodes", str(a.nodes)], input="\n".join(lines) + "\n",
+                       capture_output=True, text=True)
+    solved = [json.loads(l) for l in r.stdout.splitlines()]
+    assert len(solved) == len(lines), r.stderr
+    agree = unknown = 0
+    bad = []
+    for line, t, s in zip(lines, answers, solved):
+        table_win = t["result"] in ("attackers", "defenders")
+        if s["result"] == "unknown":
+            unknown += 1
+            if t["result"] == "unknown" and t.get("note", "").startswith("not in"):
+                bad.append((line, t, s))
+        elif table_win and s["result"] == t["result"]:
+            agree += 1
+        elif not table_win and s["result"] not in ("attackers", "defenders"):
+            agree += 1
+        else:
+            bad.append((line, t, s))
+    print(json.dumps({"positions": len(lines), "agree": agree, "solver_unknown": unknown,
+                      "disagree": len(bad)}))
+    for line, t, s in bad:
+        print("DISAGREE %s: tables %s in %s, solver %s" % (line, t["result"], t["distance"],
+                                                            s["result"]))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

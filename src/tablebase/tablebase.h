@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A directory of tablebase files opened for probing: its rules (every file must have the same),
+// its slices loaded when first probed. Safe to probe from several threads.
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "core/game.h"
+#include "tablebase/table_set.h"
+
+namespace branan::tablebase {
+
+// What the tables say about a position.
+struct ProbeResult {
+    enum class Kind { Win, Loss, NoWin, Outside } kind = Kind::Outside;
+    int distance = 0;  // plies to the result (Win and Loss)
+};
+
+// Whether a position from which neither side can force a win is a draw under `rules`: where
+// repetition draws or is ignored. Elsewhere the rules' repetition verdict decides it, which
+// depends on the game's history, so the tables cannot say.
+inline bool no_win_is_draw(const Rules& rules) {
+    return rules.repetition == RepetitionRule::Draw || rules.repetition == RepetitionRule::Ignore;
+}
+
+class Tablebase {
+  public:
+    // Opens `dir`: the rules of its files (all the same), the materials present. An error names
+    // the problem (missing directory, no tablebase file, a file that is not one, mixed rules).
+    static Expected<std::shared_ptr<Tablebase>> open(const std::string& dir);
+
+    const Rules& rules() const { return set_.rules(); }
+    const std::string& dir() const { return dir_; }
+    const std::set<Material>& materials() const { return materials_; }
+    // The largest soldier count every material up to which is present.
+    int complete_pieces() const;
+
+    // The value of `pos` for its side to move (its board alone, no history; under these rules).
+    // Outside when its material has no file here or the position is not a table position.
+    // A file that cannot be read throws std::runtime_error naming it.
+    ProbeResult probe(const Position<BoardBits>& pos);
+    // The same for a game of these rules (Outside for other rules or board sizes).
+    ProbeResult probe(const Game& game);
+    // The line of best play from `game` while the tables decide it: at each turn the move to a
+    // successor that keeps the result one ply nearer (the winner's fastest win, the loser's
+    // longest resistance), to the end of the game. Empty where the tables give no win.
+    std::vector<Move> best_line(const Game& game);
+    // Loads every slice now; an error or empty.
+    std::string load_all();
+    // The loaded slices (after load_all).
+    const TableSet& set() const { return set_; }
+
+  private:
+    Tablebase(const Rules& rules, std::string dir) : set_(rules), dir_(std::move(dir)) {}
+    std::string load(Material m);
+
+    TableSet set_;
+    std::string dir_;
+    std::set<Material> materials_;
+    std::mutex mutex_;
+};
+
+}  // namespace branan::tablebase
