@@ -2,6 +2,7 @@
 // Game reports: reading OpenTafl records, the engine's judgement of each move, the HTML page's
 // structure (the browser test, tests/protocol/test_report_browser.py, drives the page itself).
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "catch.h"
@@ -129,11 +130,14 @@ TEST_CASE("tier_of: over half the threshold, over it, over three times it or a r
 }
 
 // Line `line` of tests/data/copenhagen-games.csv.
-Game copenhagen_game(int line) {
+// Line `line` of the real Copenhagen games, under the preset or with another repetition rule.
+Game copenhagen_game(int line, std::optional<RepetitionRule> repetition = std::nullopt) {
     std::ifstream in(std::string(BRANAN_TEST_DATA) + "/copenhagen-games.csv");
     std::string text;
     for (int i = 0; i < line; ++i) std::getline(in, text);
-    auto created = Game::create(*preset("copenhagen"));
+    Rules rules = *preset("copenhagen");
+    if (repetition) rules.repetition = *repetition;
+    auto created = Game::create(rules);
     REQUIRE(created.ok());
     Game game = std::move(created).value();
     std::istringstream words(text.substr(0, text.find(',')));
@@ -142,30 +146,57 @@ Game copenhagen_game(int line) {
     return game;
 }
 
-TEST_CASE("analyse_game: the engine's own move that loses the game is a blunder",
-          "[report][slow]") {
-    // Line 29 at depth 6: 26. b4-b1 is the engine's own move, and after it the defenders win by
-    // a repetition (-rep#6, shown as -309.9x soldiers before). Judged only when the played move
-    // differed from the engine's, it went unmarked.
-    const Game game = copenhagen_game(29);
+TEST_CASE("judge: a move that walks into a found loss is a blunder, whoever suggested it",
+          "[report]") {
+    // Line 29 of the real Copenhagen games at depth 6 (the move order of then): 26. b4-b1, the
+    // engine's own move, and after it the defenders win by a repetition (-rep#6, shown as
+    // -309.9x soldiers before). Judged only when the played move differed from the engine's,
+    // it went unmarked. The two analyses as they were:
+    PositionAnalysis before, after;
+    before.to_move = Side::Attackers;
+    before.best = Move{14, 11};
+    before.score = 858;
+    before.depth = 6;
+    before.by_depth = {std::nullopt, 120, 300, 500, 700, 800, 858};
+    after.to_move = Side::Defenders;
+    after.score = history_win_in(6);
+    after.depth = 6;
+    after.by_depth = {std::nullopt, 200, 300, 400, 500, 600, history_win_in(6)};
+    REQUIRE(meaning_of(after.score).result);
+    const MoveVerdict v = judge(before, after, 100);
+    CHECK(v.judged);
+    CHECK(v.result_lost);
+    CHECK(v.tier == Tier::Blunder);
+    // The defenders' reply that keeps their win loses nothing, though the score one ply
+    // shallower before the win was found was an ordinary one.
+    PositionAnalysis reply = before;
+    reply.to_move = Side::Attackers;
+    reply.score = -history_win_in(5);
+    reply.depth = 6;
+    const MoveVerdict kept = judge(after, reply, 100);
+    CHECK(kept.loss == 0);
+    CHECK(kept.tier == Tier::None);
+}
+
+TEST_CASE("analyse_game judges the engine's own moves too", "[report][slow]") {
+    // Every move after the book is judged, whether or not it was the engine's choice (the moves
+    // of line 29 that the engine would have played itself went unjudged).
+    const Game game = copenhagen_game(29, RepetitionRule::LossForRepeater);
     AnalysisOptions o = shallow();
-    o.limits.depth = 6;
-    o.hash_mb = 16;  // as in `branan report --hash 16`: a 1 MiB table does not find the repetition
+    o.limits.depth = 7;
+    o.hash_mb = 16;
     const GameAnalysis a = analyse_game(game, o);
     REQUIRE(game.moves_played().size() == 57);
-    CHECK(a.positions[50].best == game.moves_played()[50]);
-    CHECK(a.moves[50].judged);
-    CHECK(a.moves[50].result_lost);
-    CHECK(a.moves[50].tier == Tier::Blunder);
-    const ScoreMeaning after = meaning_of(a.positions[51].score);
-    CHECK((after.result && after.history && after.win));  // the defenders', to move
+    int own = 0;
+    for (size_t k = 0; k < game.moves_played().size(); ++k) {
+        CHECK(a.moves[k].judged);
+        own += a.positions[k].best == game.moves_played()[k];
+    }
+    CHECK(own > 10);
+    // The repetition the defenders win at the end is shown as a result, not as soldiers.
+    const ScoreMeaning end = meaning_of(a.positions[51].score);
+    CHECK((end.result && end.history && end.win));
     CHECK(score_text(a.positions[51].score, a.positions[51].to_move).rfind("-rep#", 0) == 0);
-    // The defenders' reply keeps their win: no loss, though the eval one ply shallower before
-    // the win was found was an ordinary score.
-    CHECK(a.moves[51].loss == 0);
-    CHECK(a.moves[51].tier == Tier::None);
-    const std::string page = render_html_report({{}, game, {}}, a);
-    CHECK(count_of(page, "<tr class=\"move by-attackers blunder\" data-ply=\"51\"") == 1);
 }
 
 TEST_CASE("analyse_game compares the mover's scores at equal depth", "[report]") {

@@ -74,23 +74,6 @@ bool loses_result(const PositionAnalysis& before, const PositionAnalysis& after)
     return (had_win && !keeps_win) || (gets_loss && !had_loss);
 }
 
-MoveVerdict judge(const PositionAnalysis& before, const PositionAnalysis& after, int threshold) {
-    MoveVerdict v;
-    if (!before.depth) return v;
-    v.judged = true;
-    // A found result holds at any depth: then the final scores are compared.
-    const bool results = meaning_of(before.score).result || meaning_of(after.score).result;
-    const int d = after.status.over() ? before.depth : std::min(before.depth, after.depth + 1);
-    const int drop = results ? attackers_view(before.score, before.to_move) -
-                                   attackers_view(after.score, after.to_move)
-                             : attackers_view(score_at(before, d), before.to_move) -
-                                   attackers_view(score_at(after, d - 1), after.to_move);
-    v.loss = std::max(0, before.to_move == Side::Attackers ? drop : -drop);
-    v.result_lost = loses_result(before, after);
-    v.tier = tier_of(v.loss, v.result_lost, threshold);
-    return v;
-}
-
 }  // namespace
 
 const char* tier_name(Tier tier) {
@@ -117,6 +100,23 @@ Tier tier_of(int loss, bool result_lost, int threshold) {
     if (loss > threshold) return Tier::Mistake;
     if (loss > threshold / 2) return Tier::Inaccuracy;
     return Tier::None;
+}
+
+MoveVerdict judge(const PositionAnalysis& before, const PositionAnalysis& after, int threshold) {
+    MoveVerdict v;
+    if (!before.depth) return v;
+    v.judged = true;
+    // A found result holds at any depth: then the final scores are compared.
+    const bool results = meaning_of(before.score).result || meaning_of(after.score).result;
+    const int d = after.status.over() ? before.depth : std::min(before.depth, after.depth + 1);
+    const int drop = results ? attackers_view(before.score, before.to_move) -
+                                   attackers_view(after.score, after.to_move)
+                             : attackers_view(score_at(before, d), before.to_move) -
+                                   attackers_view(score_at(after, d - 1), after.to_move);
+    v.loss = std::max(0, before.to_move == Side::Attackers ? drop : -drop);
+    v.result_lost = loses_result(before, after);
+    v.tier = tier_of(v.loss, v.result_lost, threshold);
+    return v;
 }
 
 int default_report_depth(int board_size) {

@@ -63,6 +63,10 @@ int attackers_view(Score score, Side to_move);
 // over 3T (or a result lost) a blunder.
 Tier tier_of(int loss, bool result_lost, int threshold);
 
+// The verdict on the move from `before` to `after` (analyse_game's rules, below), whoever
+// suggested it.
+MoveVerdict judge(const PositionAnalysis& before, const PositionAnalysis& after, int threshold);
+
 // The depth `branan report` searches when no limit is given, by the board's width: deep enough
 // to see a few moves ahead, shallow enough that a long game on that board takes under a minute
 // on one thread.
