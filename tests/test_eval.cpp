@@ -27,6 +27,27 @@ std::map<EvalTerm, int> features(const char* variant, const char* record) {
     return feature;
 }
 
+// The Texel samples of the first `max_games` decided games of a test data file (csv), replayed
+// under a preset.
+std::vector<TexelSample> decided_game_samples(const char* file, const char* variant,
+                                              int max_games) {
+    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/" + file);
+    const Rules rules = *preset(variant);
+    std::vector<TexelSample> samples;
+    int games = 0;
+    for (std::string line; std::getline(in, line) && games < max_games;) {
+        auto rec = parse_csv_game(line);
+        if (!rec || (rec->result != "Black" && rec->result != "White")) continue;
+        Game game = Game::create(rules).value();
+        for (const auto& m : rec->moves)
+            if (m == "timeout" || game.status().over() || !game.play(m)) break;
+        auto s = texel_samples(game, rec->result == "Black" ? 1.0 : 0.0, 4);
+        samples.insert(samples.end(), s.begin(), s.end());
+        ++games;
+    }
+    return samples;
+}
+
 }  // namespace
 
 TEST_CASE("weights files round trip and refuse what they cannot mean", "[eval]") {
@@ -233,20 +254,8 @@ TEST_CASE("piece-square tables: one weight per class of symmetric squares, named
 }
 
 TEST_CASE("Texel: the fit lowers the error on the games it is fitted to", "[eval][tune]") {
-    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/brandubh-federation-games.csv");
-    const Rules rules = *preset("brandubh-federation");
-    std::vector<TexelSample> samples;
-    int games = 0;
-    for (std::string line; std::getline(in, line) && games < 200;) {
-        auto rec = parse_csv_game(line);
-        if (!rec || (rec->result != "Black" && rec->result != "White")) continue;
-        Game game = Game::create(rules).value();
-        for (const auto& m : rec->moves)
-            if (m == "timeout" || game.status().over() || !game.play(m)) break;
-        auto s = texel_samples(game, rec->result == "Black" ? 1.0 : 0.0, 4);
-        samples.insert(samples.end(), s.begin(), s.end());
-        ++games;
-    }
+    const std::vector<TexelSample> samples =
+        decided_game_samples("brandubh-federation-games.csv", "brandubh-federation", 200);
     REQUIRE(samples.size() > 1000);
     const EvalWeights start;
     const double k = texel_fit_k(samples, start);
@@ -271,20 +280,8 @@ TEST_CASE("Texel: the fit lowers the error on the games it is fitted to", "[eval
 
 TEST_CASE("Texel on real Copenhagen games: the wide boards' terms, and only they, move",
           "[eval][tune]") {
-    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/copenhagen-games.csv");
-    const Rules rules = *preset("copenhagen");
-    std::vector<TexelSample> samples;
-    int games = 0;
-    for (std::string line; std::getline(in, line) && games < 150;) {
-        auto rec = parse_csv_game(line);
-        if (!rec || (rec->result != "Black" && rec->result != "White")) continue;
-        Game game = Game::create(rules).value();
-        for (const auto& m : rec->moves)
-            if (m == "timeout" || game.status().over() || !game.play(m)) break;
-        auto s = texel_samples(game, rec->result == "Black" ? 1.0 : 0.0, 4);
-        samples.insert(samples.end(), s.begin(), s.end());
-        ++games;
-    }
+    const std::vector<TexelSample> samples =
+        decided_game_samples("copenhagen-games.csv", "copenhagen", 150);
     REQUIRE(samples.size() > 1000);
     // The samples of an 11x11 board carry the wide terms (and its tables), none of the narrow.
     for (const auto& s : samples)
