@@ -58,7 +58,7 @@ Game federation_game(int line, size_t plies) {
 
 AnalysisOptions shallow() {
     AnalysisOptions o;
-    o.limits.depth = 3;
+    o.limits.depth = 5;
     o.hash_mb = 1;
     return o;
 }
@@ -144,28 +144,28 @@ Game copenhagen_game(int line) {
 
 TEST_CASE("analyse_game: the engine's own move that loses the game is a blunder",
           "[report][slow]") {
-    // Line 29 at depth 6: 26. b4-b1 is the engine's own move, and after it the defenders win by
-    // a repetition (-rep#6, shown as -309.9x soldiers before). Judged only when the played move
-    // differed from the engine's, it went unmarked.
+    // Line 29 at depth 6: the attackers' 27th move (ply 53) is the engine's own move, and after
+    // it the defenders win by a repetition. Judged only when the played move differed from the
+    // engine's, it went unmarked.
     const Game game = copenhagen_game(29);
     AnalysisOptions o = shallow();
     o.limits.depth = 6;
     o.hash_mb = 16;  // as in `branan report --hash 16`: a 1 MiB table does not find the repetition
     const GameAnalysis a = analyse_game(game, o);
     REQUIRE(game.moves_played().size() == 57);
-    CHECK(a.positions[50].best == game.moves_played()[50]);
-    CHECK(a.moves[50].judged);
-    CHECK(a.moves[50].result_lost);
-    CHECK(a.moves[50].tier == Tier::Blunder);
-    const ScoreMeaning after = meaning_of(a.positions[51].score);
+    CHECK(a.positions[52].best == game.moves_played()[52]);
+    CHECK(a.moves[52].judged);
+    CHECK(a.moves[52].result_lost);
+    CHECK(a.moves[52].tier == Tier::Blunder);
+    const ScoreMeaning after = meaning_of(a.positions[53].score);
     CHECK((after.result && after.history && after.win));  // the defenders', to move
-    CHECK(score_text(a.positions[51].score, a.positions[51].to_move).rfind("-rep#", 0) == 0);
+    CHECK(score_text(a.positions[53].score, a.positions[53].to_move).rfind("-rep#", 0) == 0);
     // The defenders' reply keeps their win: no loss, though the eval one ply shallower before
     // the win was found was an ordinary score.
-    CHECK(a.moves[51].loss == 0);
-    CHECK(a.moves[51].tier == Tier::None);
+    CHECK(a.moves[53].loss == 0);
+    CHECK(a.moves[53].tier == Tier::None);
     const std::string page = render_html_report({{}, game, {}}, a);
-    CHECK(count_of(page, "<tr class=\"move by-attackers blunder\" data-ply=\"51\"") == 1);
+    CHECK(count_of(page, "<tr class=\"move by-attackers blunder\" data-ply=\"53\"") == 1);
 }
 
 TEST_CASE("analyse_game compares the mover's scores at equal depth", "[report]") {
@@ -174,7 +174,7 @@ TEST_CASE("analyse_game compares the mover's scores at equal depth", "[report]")
     // move and made it a mistake (1.18 soldiers).
     const Game game = federation_game(14, 9);
     AnalysisOptions o = shallow();
-    o.limits.depth = 4;
+    o.limits.depth = 5;
     const GameAnalysis a = analyse_game(game, o);
     REQUIRE(a.positions[8].best != game.moves_played()[8]);
     CHECK(a.moves[8].loss <= 50);
