@@ -153,6 +153,12 @@ constexpr int pst_term(PstPiece piece, int n, int sq) {
 // The board size from which the wide boards' terms replace the narrow boards' ones.
 constexpr int kWideBoardSize = 11;
 
+// Whether `term` is a side-to-move term (tempo, wide_tempo): the one term of a start position
+// that the evaluation's zero point keeps.
+constexpr bool is_tempo_term(int term) {
+    return term == kTempo || term == kWideTempo;
+}
+
 // The weights a fit leaves alone: attacker_soldiers (wide_attacker_soldiers) sets the scale (one
 // soldier = 100), and one entry of each table is 0, so that the tables say where a piece stands
 // better than on that square, not how much a piece is worth (material) or how the games leaned (the
