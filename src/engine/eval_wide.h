@@ -130,8 +130,8 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum) {
     // 5. The cordon: the ways out the attackers leave the king (skipped when the term weighs
     // nothing and no trace asks for the feature).
     if (sum.trace || sum.w[kWideOpenEscapes])
-        sum.add(kWideOpenEscapes, -reachable_escapes(geo, t.rules.escape, t.corners_bb, king,
-                                                     attackers));
+        sum.add(kWideOpenEscapes,
+                -reachable_escapes(geo, t.rules.escape, t.corners_bb, king, attackers));
 
     // 6. Encirclement: the ring's gaps, and the defenders' room inside it once it is closed.
     if (t.rules.encirclement) {
