@@ -27,6 +27,27 @@ std::map<EvalTerm, int> features(const char* variant, const char* record) {
     return feature;
 }
 
+// The Texel samples of the first `max_games` decided games of a test data file (csv), replayed
+// under a preset.
+std::vector<TexelSample> decided_game_samples(const char* file, const char* variant,
+                                              int max_games) {
+    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/" + file);
+    const Rules rules = *preset(variant);
+    std::vector<TexelSample> samples;
+    int games = 0;
+    for (std::string line; std::getline(in, line) && games < max_games;) {
+        auto rec = parse_csv_game(line);
+        if (!rec || (rec->result != "Black" && rec->result != "White")) continue;
+        Game game = Game::create(rules).value();
+        for (const auto& m : rec->moves)
+            if (m == "timeout" || game.status().over() || !game.play(m)) break;
+        auto s = texel_samples(game, rec->result == "Black" ? 1.0 : 0.0, 4);
+        samples.insert(samples.end(), s.begin(), s.end());
+        ++games;
+    }
+    return samples;
+}
+
 }  // namespace
 
 TEST_CASE("weights files round trip and refuse what they cannot mean", "[eval]") {
@@ -145,6 +166,56 @@ TEST_CASE("encirclement: the defenders' room inside the attackers' near-closed r
     CHECK(none.count(kRingClosing) == 0);
 }
 
+TEST_CASE("wide boards: the king's routes, whether an attacker can block them", "[eval]") {
+    // Copenhagen, the king on d5, one attacker on d3. The king moves to d4, d6-d11, a5-c5 and
+    // e5-k5 (17 squares). From d11, a5 and k5 he would see corners (all four, none now); the
+    // attacker reaches a3 (on a5's run to a1) and k3 (on k5's run to k1), but nothing of d11 and
+    // its runs to a11 and k11.
+    auto f = features("copenhagen", "/11/11/3t7/11/3K7/11/11/11/11/11/11/");
+    CHECK(f[kWideKingEscapeRoutes] == 0);
+    CHECK(f[kWideKingTwoMoveRoutes] == -4);
+    CHECK(f[kWideKingRouteSquares] == -3);
+    CHECK(f[kWideUnguardedRoutes] == -1);
+    CHECK(f[kWideKingMobility] == -17);
+    CHECK(f[kWideKingOnEdge] == 0);
+    CHECK(f[kWideOpenEscapes] == -4);
+    CHECK(f[kWideAttackerSoldiers] == 1);
+    // The narrow boards' terms are not computed on 11x11, nor the wide ones on 7x7.
+    CHECK(f.count(kKingEscapeRoutes) == 0);
+    CHECK(features("brandubh", "/7/7/7/3K3/7/7/7/").count(kWideKingMobility) == 0);
+    // Attackers on a3 b2 c1 wall a1 off from the king: three corners left.
+    CHECK(features("copenhagen", "/2t8/1t9/t10/11/11/5K5/11/11/11/11/11/")[kWideOpenEscapes] == -3);
+    // Attackers on b3 and c2 seal a1; with b2 too, one more guard.
+    auto sealed = features("copenhagen", "/11/2t8/1t9/11/11/5K5/11/11/11/11/11/");
+    CHECK(sealed[kWideSealedCorners] == 1);
+    CHECK(sealed[kWideCornerGuards] == 0);
+    auto guarded = features("copenhagen", "/11/1tt8/1t9/11/11/5K5/11/11/11/11/11/");
+    CHECK(guarded[kWideSealedCorners] == 1);
+    CHECK(guarded[kWideCornerGuards] == 1);
+}
+
+TEST_CASE("wide boards: the ring's gaps and the room inside a closed ring", "[eval]") {
+    // Copenhagen (encirclement rules): eight attackers in a diamond two steps from the king on
+    // f6. Its four inner squares f5 e6 g6 f7 lie between two attackers each (empty gaps), so
+    // the room is the king's square, and it touches no edge.
+    auto closed = features("copenhagen", "/11/11/11/5t5/4t1t4/3t1K1t3/4t1t4/5t5/11/11/11/");
+    CHECK(closed[kWideRingClosing] == 1);
+    CHECK(closed[kWideDefenderRoom] == -1);
+    CHECK(closed[kWideRingGaps] == -4);
+    CHECK(closed[kWideOpenEscapes] == 0);
+    CHECK(closed[kWideDefenderPairs] == 0);
+    CHECK(closed[kWideAttackerPairs] == 0);
+    // Without f8 and g7 the room runs out through g6 and f7: the ring is open, its room not
+    // counted.
+    auto open = features("copenhagen", "/11/11/11/5t5/4t1t4/3t1K1t3/4t6/11/11/11/11/");
+    CHECK(open[kWideRingClosing] == 0);
+    CHECK(open[kWideDefenderRoom] == 0);
+    // Side by side: the king and a defender on f6 g6, attackers on a4 a5 a6.
+    auto pairs = features("copenhagen", "/11/11/11/t10/t10/t4KT4/11/11/11/11/11/");
+    CHECK(pairs[kWideDefenderPairs] == -1);
+    CHECK(pairs[kWideAttackerPairs] == 2);
+}
+
 TEST_CASE("piece-square tables: one weight per class of symmetric squares, named by it", "[eval]") {
     std::set<std::string> names;
     for (int t = 0; t < kEvalTermCount; ++t) CHECK(names.insert(EvalWeights::name(t)).second);
@@ -183,20 +254,8 @@ TEST_CASE("piece-square tables: one weight per class of symmetric squares, named
 }
 
 TEST_CASE("Texel: the fit lowers the error on the games it is fitted to", "[eval][tune]") {
-    std::ifstream in(std::string(BRANAN_TEST_DATA) + "/brandubh-federation-games.csv");
-    const Rules rules = *preset("brandubh-federation");
-    std::vector<TexelSample> samples;
-    int games = 0;
-    for (std::string line; std::getline(in, line) && games < 200;) {
-        auto rec = parse_csv_game(line);
-        if (!rec || (rec->result != "Black" && rec->result != "White")) continue;
-        Game game = Game::create(rules).value();
-        for (const auto& m : rec->moves)
-            if (m == "timeout" || game.status().over() || !game.play(m)) break;
-        auto s = texel_samples(game, rec->result == "Black" ? 1.0 : 0.0, 4);
-        samples.insert(samples.end(), s.begin(), s.end());
-        ++games;
-    }
+    const std::vector<TexelSample> samples =
+        decided_game_samples("brandubh-federation-games.csv", "brandubh-federation", 200);
     REQUIRE(samples.size() > 1000);
     const EvalWeights start;
     const double k = texel_fit_k(samples, start);
@@ -217,4 +276,24 @@ TEST_CASE("Texel: the fit lowers the error on the games it is fitted to", "[eval
         moved += tables_only.weight[t] != start.weight[t];
     }
     CHECK(moved > 0);
+}
+
+TEST_CASE("Texel on real Copenhagen games: the wide boards' terms, and only they, move",
+          "[eval][tune]") {
+    const std::vector<TexelSample> samples =
+        decided_game_samples("copenhagen-games.csv", "copenhagen", 150);
+    REQUIRE(samples.size() > 1000);
+    // The samples of an 11x11 board carry the wide terms (and its tables), none of the narrow.
+    for (const auto& s : samples)
+        for (const auto& f : s.features)
+            REQUIRE(((f.term >= kWideAttackerSoldiers && f.term < kScalarTermCount) ||
+                     f.term >= kPstFirst));
+    const EvalWeights start;
+    const double before = texel_error(samples, start, 1);
+    double bias = 0;
+    const EvalWeights tuned = texel_tune(
+        samples, start, 1, 8, nullptr, [](int t) { return t < kScalarTermCount; }, bias);
+    CHECK(texel_error(samples, tuned, 1, bias) < before);
+    CHECK(tuned[kWideAttackerSoldiers] == start[kWideAttackerSoldiers]);  // the anchor stays
+    for (int t = 0; t < kWideAttackerSoldiers; ++t) CHECK(tuned.weight[t] == start.weight[t]);
 }

@@ -24,7 +24,7 @@ Score eval_zero_point(const Rules& rules, const EvalWeights& weights) {
         evaluate(pos, weights, &trace);
         Score tempo = 0;
         for (const EvalTraceTerm& t : trace.terms)
-            if (t.term == kTempo) tempo = t.value;
+            if (is_tempo_term(t.term)) tempo = t.value;
         return trace.total_for_attackers - tempo;
     });
 }

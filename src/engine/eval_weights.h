@@ -29,6 +29,34 @@ enum EvalTerm : int {
     kDefenderRoom,         // encirclement rules: squares of the defenders' room inside the
                            // attackers' near-closed ring (negative)
     kRingClosing,          // encirclement rules: 1 when that room touches no edge
+    // The terms of boards of 11x11 and more (eval_wide.h), which use none of the above: their own
+    // material, king's routes, corners, cordon, ring, structure and phase.
+    kWideAttackerSoldiers,     // attackers on the board
+    kWideDefenderSoldiers,     // defender soldiers (negative)
+    kWideKingEscapeRoutes,     // escape squares the king reaches in one move (negative)
+    kWideKingDoubleRoute,      // 1 when he reaches two or more (negative)
+    kWideKingTwoMoveRoutes,    // escape squares he reaches in two moves, not one (negative)
+    kWideKingRouteSquares,     // squares he moves to from which an escape square is in reach
+                               // (negative)
+    kWideUnguardedRoutes,      // those of them that no attacker can block in one move: neither
+                               // the square nor the run from it to the escape (negative)
+    kWideKingMobility,         // squares the king can move to (negative)
+    kWideAttackersBesideKing,  // attackers next to the king
+    kWideAttackerProximity,    // sum over attackers of (board size - distance to the king)
+    kWideCornerGuards,         // attackers diagonally next to a corner
+    kWideSealedCorners,        // corners with attackers on both squares a knight's move away
+                               // towards the board (b3 and c2 for a1): the corner blockade
+    kWideOpenEscapes,          // escape squares the king could reach through squares free of
+                               // attackers (negative)
+    kWideDefenderRoom,         // encirclement rules: the defenders' room inside the attackers'
+                               // near-closed ring, when it touches no edge (negative)
+    kWideRingClosing,          // encirclement rules: 1 when that room touches no edge
+    kWideRingGaps,             // encirclement rules: the empty gaps of the ring, squares that one
+                               // attacker move may plug (negative)
+    kWideDefenderPairs,        // defender pieces side by side, king included (negative)
+    kWideAttackerPairs,        // attackers side by side
+    kWideKingOnEdge,           // 1 when the king stands on an edge (negative)
+    kWideTempo,                // +1 attackers to move, -1 defenders to move
     kScalarTermCount,
     // Then the piece-square tables: for each piece kind (attackers, defender soldiers, king) and
     // each board size (7, 9, 11), one weight per class of squares that the board's eight
@@ -59,6 +87,26 @@ constexpr ScalarTerm kScalarTerms[] = {
     {kKingRegion, "king_region", 0},
     {kDefenderRoom, "defender_room", 6},
     {kRingClosing, "ring_closing", 150},
+    {kWideAttackerSoldiers, "wide_attacker_soldiers", 100},
+    {kWideDefenderSoldiers, "wide_defender_soldiers", 136},
+    {kWideKingEscapeRoutes, "wide_king_escape_routes", 195},
+    {kWideKingDoubleRoute, "wide_king_double_route", 900},
+    {kWideKingTwoMoveRoutes, "wide_king_two_move_routes", 99},
+    {kWideKingRouteSquares, "wide_king_route_squares", -42},
+    {kWideUnguardedRoutes, "wide_unguarded_routes", 420},
+    {kWideKingMobility, "wide_king_mobility", 10},
+    {kWideAttackersBesideKing, "wide_attackers_beside_king", 15},
+    {kWideAttackerProximity, "wide_attacker_proximity", 3},
+    {kWideCornerGuards, "wide_corner_guards", 8},
+    {kWideSealedCorners, "wide_sealed_corners", 77},
+    {kWideOpenEscapes, "wide_open_escapes", 91},
+    {kWideDefenderRoom, "wide_defender_room", -2},
+    {kWideRingClosing, "wide_ring_closing", -1},
+    {kWideRingGaps, "wide_ring_gaps", 5},
+    {kWideDefenderPairs, "wide_defender_pairs", -4},
+    {kWideAttackerPairs, "wide_attacker_pairs", -10},
+    {kWideKingOnEdge, "wide_king_on_edge", -9},
+    {kWideTempo, "wide_tempo", -6},
 };
 constexpr bool scalar_terms_in_enum_order() {
     int t = 0;
@@ -102,13 +150,22 @@ constexpr int pst_term(PstPiece piece, int n, int sq) {
     return -1;
 }
 
-// The weights a fit leaves alone: attacker_soldiers sets the scale (one soldier = 100), and one
-// entry of each table is 0, so that the tables say where a piece stands better than on that
-// square, not how much a piece is worth (material) or how the games leaned (the fit's
-// intercept): the king's on the throne, an attacker's at the middle of an edge, a defender's
+// The board size from which the wide boards' terms replace the narrow boards' ones.
+constexpr int kWideBoardSize = 11;
+
+// Whether `term` is a side-to-move term (tempo, wide_tempo): the one term of a start position
+// that the evaluation's zero point keeps.
+constexpr bool is_tempo_term(int term) {
+    return term == kTempo || term == kWideTempo;
+}
+
+// The weights a fit leaves alone: attacker_soldiers (wide_attacker_soldiers) sets the scale (one
+// soldier = 100), and one entry of each table is 0, so that the tables say where a piece stands
+// better than on that square, not how much a piece is worth (material) or how the games leaned (the
+// fit's intercept): the king's on the throne, an attacker's at the middle of an edge, a defender's
 // next to the throne.
 constexpr bool tuning_anchor(int term) {
-    if (term == kAttackerSoldiers) return true;
+    if (term == kAttackerSoldiers || term == kWideAttackerSoldiers) return true;
     for (int n : kPstBoardSizes) {
         const int middle_rank = n / 2 * n;
         if (term == pst_term(PstPiece::King, n, middle_rank + n / 2) ||

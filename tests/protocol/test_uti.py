@@ -1373,7 +1373,7 @@ def every_start_position_scores_its_tempo_only():
             total = int(re.search(r"eval total (-?\d+) for the attackers", text).group(1))
             zero = int(re.search(r"eval zero point (-?\d+) for the attackers", text).group(1))
             side, score = re.search(r"eval (attackers|defenders) to move: (-?\d+)", text).groups()
-            tempo = int(re.search(r"eval tempo feature -?\d+ weight -?\d+ value (-?\d+)", text).group(1))
+            tempo = int(re.search(r"eval (?:wide_)?tempo feature -?\d+ weight -?\d+ value (-?\d+)", text).group(1))
             sign = 1 if side == "attackers" else -1
             assert total - zero == tempo, (variant, total, zero, tempo)
             assert int(score) == sign * tempo, (variant, side, score, tempo)
