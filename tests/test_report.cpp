@@ -59,7 +59,7 @@ Game federation_game(int line, size_t plies) {
 
 AnalysisOptions shallow() {
     AnalysisOptions o;
-    o.limits.depth = 5;
+    o.limits.depth = 3;
     o.hash_mb = 1;
     return o;
 }
@@ -214,7 +214,7 @@ TEST_CASE("analyse_game compares the mover's scores at equal depth", "[report]")
     // now: not the engine's choice, 0.41 soldiers lost at equal depth.
     const Game game = federation_game(14, 9);
     AnalysisOptions o = shallow();
-    o.limits.depth = 5;
+    o.limits.depth = 4;
     const GameAnalysis a = analyse_game(game, o);
     REQUIRE(a.positions[6].best != game.moves_played()[6]);
     CHECK(a.moves[6].loss <= 50);
