@@ -269,8 +269,7 @@ class MovePicker {
             const Move m = list_.moves[i];
             if (emitted(m) || !keep_(m) || (whole_list_ && !in_quiet_moves(m))) continue;
             // A good move of the whole list is before `begin`; of a new list, it is skipped here.
-            if (!whole_list_ && (is_escape(m) || (test(zone_, m.to) && pos_.captures_of(m))))
-                continue;
+            if (!whole_list_ && good_score(m) != kNone) continue;
             list_.moves[kept++] = m;
         }
         list_.count = kept;

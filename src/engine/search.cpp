@@ -212,10 +212,9 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     // 4. Reverse futility: far above beta at low depth, trust the static score; not where the
     // rules forbid a third occurrence and this position has been met before, as then every move
     // may be forbidden, which loses (or draws) whatever the static score says.
-    const bool moves_may_be_forbidden =
-        pos_.tables().rules.repetition == RepetitionRule::Forbidden && pos_.key_seen_before();
-    if (!pv_node && !threatened && !moves_may_be_forbidden && depth <= 4 && !is_mate_score(beta) &&
-        eval - 90 * depth >= beta)
+    if (!pv_node && !threatened && depth <= 4 && !is_mate_score(beta) &&
+        eval - 90 * depth >= beta &&
+        !(pos_.tables().rules.repetition == RepetitionRule::Forbidden && pos_.key_seen_before()))
         return eval;
 
     // 5. Internal iterative reduction: with no move from the table to try first, the ordering is
