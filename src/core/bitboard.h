@@ -64,7 +64,7 @@ struct WideBitboard {
 
     // Shifts towards higher squares by n (0 <= n < 64 * Words); bits shifted out are lost. The
     // rules shift by less than a word (a rank or a file): that case is a plain carry chain.
-    constexpr WideBitboard operator<<(int n) const {
+    [[gnu::always_inline]] constexpr WideBitboard operator<<(int n) const {
         WideBitboard r;
         if (n > 0 && n < 64) {
             for (int i = Words - 1; i > 0; --i) r.w[i] = w[i] << n | w[i - 1] >> (64 - n);
@@ -80,7 +80,7 @@ struct WideBitboard {
         return r;
     }
     // Shifts towards lower squares by n (0 <= n < 64 * Words).
-    constexpr WideBitboard operator>>(int n) const {
+    [[gnu::always_inline]] constexpr WideBitboard operator>>(int n) const {
         WideBitboard r;
         if (n > 0 && n < 64) {
             for (int i = 0; i < Words - 1; ++i) r.w[i] = w[i] >> n | w[i + 1] << (64 - n);

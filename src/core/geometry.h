@@ -83,7 +83,7 @@ struct Geometry {
     }
 
     // Every square one step from a square of `b` in direction `dir`.
-    BB shift(BB b, int dir) const {
+    [[gnu::always_inline]] BB shift(BB b, int dir) const {
         switch (dir) {
             case 0:
                 return (b << size) & all;
@@ -96,7 +96,9 @@ struct Geometry {
         }
     }
 
-    BB neighbours(BB b) const { return shift(b, 0) | shift(b, 1) | shift(b, 2) | shift(b, 3); }
+    [[gnu::always_inline]] BB neighbours(BB b) const {
+        return shift(b, 0) | shift(b, 1) | shift(b, 2) | shift(b, 3);
+    }
 
     // `seeds` grown square by square through `open` (orthogonal steps) until it stops growing.
     BB flood(BB seeds, BB open) const {
