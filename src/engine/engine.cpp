@@ -72,6 +72,7 @@ void Engine::new_game() {
     tt_.clear();
     root_solver_.clear();
     histories_.clear();
+    eval_caches_.clear();
 }
 
 void Engine::set_game(const Game& game) {
@@ -280,6 +281,9 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             std::vector<std::unique_ptr<W>> workers;
             for (int i = 0; i < threads_; ++i)
                 workers.push_back(std::make_unique<W>(i, sh, root, roots, histories[i]));
+            eval_caches_.begin_search(game.rules(), weights_, threads_);
+            for (int i = 0; i < threads_; ++i)
+                workers[i]->use_eval_cache(&eval_caches_.caches()[i]);
             sh.total_nodes = [&workers, solver_nodes] {
                 uint64_t n = solver_nodes;
                 for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "core/game.h"
+#include "engine/eval_cache.h"
 #include "engine/eval_weights.h"
 #include "engine/evaluate.h"
 #include "engine/history.h"
@@ -103,7 +104,8 @@ class Engine {
     TranspositionTable tt_;
     EvalWeights weights_;
     RootSolver root_solver_;
-    HistoryStore histories_;  // the search threads' quiet-move histories, kept between searches
+    EvalCacheStore eval_caches_;  // the search threads' evaluation caches, kept between searches
+    HistoryStore histories_;      // the search threads' quiet-move histories, kept between searches
     RootSolverOptions solver_options_;
     int threads_ = 1;
     int multipv_ = 1;

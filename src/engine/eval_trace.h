@@ -35,13 +35,23 @@ struct EvalSum {
     // A term's feature, counted once.
     void add(EvalTerm id, int feature) {
         total += feature * w[id];
-        if (trace) trace->terms.push_back({id, feature, feature * w[id]});
+        if (trace) [[unlikely]]
+            record(id, feature);
     }
     // One piece on a square of table entry `id` (sign -1 for a defender's piece): the trace
     // keeps one line per entry, its feature the pieces' count.
     void add_table_piece(int id, int sign) {
         total += sign * w.weight[id];
-        if (!trace) return;
+        if (trace) [[unlikely]]
+            record_table_piece(id, sign);
+    }
+
+  private:
+    // The trace's lines, out of the hot path (add() is inlined into every term).
+    [[gnu::noinline]] void record(EvalTerm id, int feature) {
+        trace->terms.push_back({id, feature, feature * w[id]});
+    }
+    [[gnu::noinline]] void record_table_piece(int id, int sign) {
         auto same = std::find_if(trace->terms.begin(), trace->terms.end(),
                                  [&](const EvalTraceTerm& x) { return x.term == id; });
         if (same == trace->terms.end()) same = trace->terms.insert(same, {EvalTerm(id), 0, 0});

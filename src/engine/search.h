@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "engine/eval_cache.h"
 #include "engine/evaluate.h"
 #include "engine/history.h"
 #include "engine/move_picker.h"
@@ -119,6 +120,8 @@ class Worker {
     // evaluation. Only once the search has returned to the root.
     SearchInfo unfinished_info() const;
 
+    // Static scores go through `cache` (kept by the caller for this thread; see eval_cache.h).
+    void use_eval_cache(EvalCache* cache) { eval_cache_ = cache; }
     static constexpr int history_size() { return 2 * kSquares * kSquares; }
     const std::vector<RootMove>& root_moves() const { return roots_; }
     int completed_depth() const { return completed_depth_; }
@@ -147,10 +150,18 @@ class Worker {
     Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
     // The static evaluation for the side to move, relative to the rules' zero point.
     Score static_eval() const {
-        const Score e = evaluate(pos_, *shared_.weights);
+        const Score e = cached_eval();
         const Score relative = pos_.side_to_move() == Side::Attackers ? e - shared_.eval_offset
                                                                       : e + shared_.eval_offset;
         return std::clamp(relative, -kScoreMateBound + 1, kScoreMateBound - 1);
+    }
+    // evaluate() of the current position, through the thread's cache when it has one.
+    Score cached_eval() const {
+        if (!eval_cache_) return evaluate(pos_, *shared_.weights);
+        if (const std::optional<Score> hit = eval_cache_->probe(pos_.key())) return *hit;
+        const Score e = evaluate(pos_, *shared_.weights);
+        eval_cache_->store(pos_.key(), e);
+        return e;
     }
     // Neither a capture nor a king move to an escape square: what the move picker orders by
     // killers and history.
@@ -200,6 +211,7 @@ class Worker {
     // `side` the side to move after it (Move{} for none).
     std::array<Move, 2 * kSquares> counters_{};
     QuietHistory& history_;
+    EvalCache* eval_cache_ = nullptr;
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
     std::array<std::array<int, 64>, 64> reductions_{};

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A per-thread cache of static evaluations, keyed by the position's Zobrist key: the quiescence
+// search evaluates every node, and about one node in five is a position the thread evaluated
+// shortly before (a transposition, or the same capture sequence in another order). The search
+// already treats the evaluation as a function of the key (the transposition table stores it), so
+// a hit gives the score evaluate() would. Engine keeps one cache per thread from one search to
+// the next and empties them whenever what the scores depend on changes (EvalCacheStore).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/rules.h"
+#include "engine/eval_weights.h"
+#include "engine/score.h"
+
+namespace branan {
+
+class EvalCache {
+  public:
+    // The cached score of the position with `key`, if the cache holds it.
+    std::optional<Score> probe(uint64_t key) const {
+        const Entry& e = entries_[key & kMask];
+        if (e.key != key || key == 0) return std::nullopt;
+        return e.score;
+    }
+    void store(uint64_t key, Score score) { entries_[key & kMask] = Entry{key, score}; }
+    void clear() { entries_.assign(kEntries, Entry{}); }
+
+  private:
+    struct Entry {
+        uint64_t key = 0;  // 0: empty (a position whose key is 0 is simply never cached)
+        Score score = 0;
+    };
+    // 32,768 entries (512 KB): the measured hit rate was about the same from 16K to 64K.
+    static constexpr size_t kEntries = size_t{1} << 15;
+    static constexpr uint64_t kMask = kEntries - 1;
+    std::vector<Entry> entries_ = std::vector<Entry>(kEntries);
+};
+
+// One EvalCache per search thread, kept between searches. begin_search() empties them when the
+// rules, the weights or the thread count changed since the last search; clear() (utinewgame,
+// Clear Hash) empties them too.
+class EvalCacheStore {
+  public:
+    void begin_search(const Rules& rules, const EvalWeights& weights, int threads) {
+        if (rules_ == rules && weights_ == weights.weight &&
+            caches_.size() == static_cast<size_t>(threads))
+            return;
+        rules_ = rules;
+        weights_ = weights.weight;
+        caches_.resize(static_cast<size_t>(threads));
+        for (EvalCache& c : caches_) c.clear();
+    }
+    // The caches as begin_search() left them, one per thread.
+    std::vector<EvalCache>& caches() { return caches_; }
+    void clear() {
+        caches_.clear();
+        rules_.reset();
+    }
+
+  private:
+    std::optional<Rules> rules_;
+    decltype(EvalWeights::weight) weights_{};
+    std::vector<EvalCache> caches_;
+};
+
+}  // namespace branan
