@@ -61,11 +61,6 @@ class Position {
         Move move;                        // the move that led here
         BB captured = 0;                  // enemy soldiers that move captured
         BB forest_removed = 0;            // own soldiers the forest took after that move
-        // Every square a move has ended on: a piece on one of them has moved (OpenTafl's
-        // DEVELOPED bit, which its flanking shieldwall test reads; position_opentafl_walls.h).
-        // A record carries no history: its pieces start undeveloped. Not in the key: OpenTafl's
-        // Zobrist hash (GameState.getZobristTypeIndex) leaves the bit out of repetition too.
-        BB developed = 0;
     };
 
     // `setup` must have been checked against the rules (see make_position in game.cpp).
@@ -251,6 +246,19 @@ class Position {
     Side to_move_ = Side::Attackers;
     std::vector<State> states_;
     std::vector<SpecialState> special_;  // empty unless tables().special
+    // Every square a move has ended on, one entry per state, kept only when
+    // tables().tracks_developed: a piece on one of them has moved (OpenTafl's DEVELOPED bit,
+    // which its flanking shieldwall test reads; position_opentafl_walls.h). A record carries no
+    // history: its pieces start undeveloped. Not in the key: OpenTafl's Zobrist hash
+    // (GameState.getZobristTypeIndex) leaves the bit out of repetition too. Apart from State, so
+    // that the other rules do not copy it with every move.
+    std::vector<BB> developed_;
+    BB developed() const { return developed_.back(); }
+    void pop_state() {
+        states_.pop_back();
+        if (t_->tracks_developed) [[unlikely]]
+            developed_.pop_back();
+    }
     // How many states of states_ have a key in each bucket (see key_seen_before): counted when a
     // state's key is final (count_key), uncounted before it is popped (uncount_key).
     static constexpr int kKeyBuckets = 1024;
@@ -325,6 +333,7 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
     }
     states_.reserve(256);
     states_.push_back(st);
+    if (t_->tracks_developed) developed_.push_back(0);
     states_.back().status = static_status();
     count_key();
 }
@@ -631,7 +640,7 @@ BB Position<BB>::capture_set(Square from, Square to, Piece mover, Side us, BB oc
     }
     const auto b = WallBoard<BB>::of(us, own_soldiers, enemy & ~custodial, king);
     return custodial |
-           opentafl_wall_captures(to, us, test(state().developed, from), b, square_bb<BB>(king), 0);
+           opentafl_wall_captures(to, us, test(developed(), from), b, square_bb<BB>(king), 0);
 }
 
 // The sandwiches (custodial captures) of capture_set: the enemy soldiers beside `to` closed on
@@ -793,6 +802,8 @@ template <class BB>
 Piece Position<BB>::begin_move(Move m) {
     const auto& z = zobrist::keys();
     states_.push_back(states_.back());
+    if (t_->tracks_developed) [[unlikely]]
+        developed_.push_back(developed_.back() | square_bb<BB>(m.to));
     State& st = states_.back();
     st.move = m;
     st.captured = st.forest_removed = 0;
@@ -829,7 +840,6 @@ void Position<BB>::do_move(Move m) {
 
     // 2. Custodial captures of enemy soldiers.
     const BB captured = capture_set(from, to, mover, us, occupied(), soldiers_[index(us)], king_);
-    st.developed |= square_bb<BB>(to);
     if (captured) {
         st.captured = captured;
         soldiers_[index(opponent(us))] &= ~captured;
@@ -865,6 +875,8 @@ template <class BB>
 void Position<BB>::do_null_move() {
     assert(!status().over());
     states_.push_back(states_.back());
+    if (t_->tracks_developed) [[unlikely]]
+        developed_.push_back(developed_.back());
     State& st = states_.back();
     st.move = Move{};
     st.captured = st.forest_removed = 0;
@@ -887,7 +899,7 @@ void Position<BB>::undo_null_move() {
     assert(states_.size() > 1 && states_.back().move == Move{});
     to_move_ = opponent(to_move_);
     uncount_key();
-    states_.pop_back();
+    pop_state();
     if (t_->special) [[unlikely]]
         special_.pop_back();
 }
@@ -910,7 +922,7 @@ void Position<BB>::undo_move() {
     else
         soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
     to_move_ = us;
-    states_.pop_back();
+    pop_state();
     assert(is_consistent());
 }
 

@@ -259,7 +259,7 @@ BB Position<BB>::special_shieldwall(Move m, BB captured) const {
     const Square king = king_moves ? Square(m.to) : king_;
     const BB own = (king_moves ? soldiers_[us] : soldiers_[us] ^ moved) | converted;
     const auto b = WallBoard<BB>::of(to_move_, own, soldiers_[them] & ~captured, king, converted);
-    return opentafl_wall_captures(m.to, to_move_, test(state().developed, m.from), b,
+    return opentafl_wall_captures(m.to, to_move_, test(developed(), m.from), b,
                                   square_bb<BB>(king) | sp.guards[them],
                                   sp.mercenaries[them] & ~captured);
 }
@@ -346,7 +346,6 @@ void Position<BB>::do_special_move(Move m) {
     State& st = states_.back();
     const Square from = m.from, to = m.to;
     const BB moved = square_bb<BB>(from) | square_bb<BB>(to);
-    st.developed |= square_bb<BB>(to);
     if (mover != Piece::King) {
         soldiers_[index(us)] ^= moved;
         auto ranks = sp.ranks();
@@ -433,7 +432,7 @@ void Position<BB>::undo_special_move() {
     else
         soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
     to_move_ = us;
-    states_.pop_back();
+    pop_state();
     special_.pop_back();
     assert(is_consistent());
 }

@@ -54,6 +54,9 @@ struct RuleTables {
     // OpenTafl's special pieces, jumps and berserk turns (special_rules): Position takes its
     // slower special path (core/position_special.h) for every move.
     bool special = false;
+    // Position keeps which squares pieces have moved to (OpenTafl's DEVELOPED bit): read only by
+    // OpenTafl's shieldwall scan, which special rules always use.
+    bool tracks_developed = false;
     bool out_of_line_count = false;  // count moves out of line: fortresses or special rules
     BB special_squares = 0;          // throne, corners, fortresses: where restricted jumps go
     // The attackers start with commanders or knights: a strong king is then captured by two of
@@ -104,6 +107,7 @@ struct RuleTables {
         if (r.shieldwall == Shieldwall::Strong) wall_closers = corners_bb;
         opentafl_walls = shieldwall && r.shieldwall_scan == ShieldwallScan::OpenTafl;
         special = special_rules(r);
+        tracks_developed = opentafl_walls || (shieldwall && special);
         out_of_line_count = forts_bb || special;
         special_squares = throne_bb | corners_bb | forts_bb;
         attackers_ranked = r.start.find_first_of("cn") != std::string::npos;
