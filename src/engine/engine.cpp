@@ -176,7 +176,8 @@ void Engine::watch_clock() {
 // time (`solver_nodes` gets the nodes it spent). Not for several lines (MultiPV), a restricted root
 // (searchmoves) or a node-limited search, whose node count must stay the search's.
 std::optional<RootProof> Engine::prove_root(const Game& game, const SearchLimits& limits,
-                                            uint64_t& solver_nodes) {
+                                            uint64_t& solver_nodes,
+                                            const tablebase::Prober& tables) {
     if (multipv_ > 1 || !limits.search_moves.empty() || limits.nodes ||
         !RootSolver::eligible(game, solver_options_))
         return std::nullopt;
@@ -191,7 +192,8 @@ std::optional<RootProof> Engine::prove_root(const Game& game, const SearchLimits
         deadline = Clock::now() +
                    std::chrono::milliseconds(std::max<int64_t>(0, slice - sh.time.elapsed_ms()));
     }
-    return root_solver_.solve(game, solver_options_, sh.stop, deadline, solver_nodes);
+    return root_solver_.solve(game, solver_options_, sh.stop, deadline, solver_nodes,
+                              tables.active() ? &tables : nullptr);
 }
 
 // The tables' answer at the root: where they give the side to move a win or a loss, their line
@@ -303,8 +305,9 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     std::optional<RootProof> table_answer;
     if (!roots.empty() && tables.active()) table_answer = probe_root(game, limits, tables);
     uint64_t solver_nodes = 0;
-    const std::optional<RootProof> proof =
-        roots.empty() || table_answer ? std::nullopt : prove_root(game, limits, solver_nodes);
+    const std::optional<RootProof> proof = roots.empty() || table_answer
+                                               ? std::nullopt
+                                               : prove_root(game, limits, solver_nodes, tables);
     if (table_answer) {
         answer_with_proof(*table_answer, on_info, result, 1);
         sh.stop_on_ponderhit = true;

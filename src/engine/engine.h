@@ -104,7 +104,7 @@ class Engine {
     Score eval_offset(const Rules& rules) const;
     void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game);
     std::optional<RootProof> prove_root(const Game& game, const SearchLimits& limits,
-                                        uint64_t& solver_nodes);
+                                        uint64_t& solver_nodes, const tablebase::Prober& tables);
     void answer_with_proof(const RootProof& proof, const InfoCallback& on_info,
                            SearchResult& result, std::optional<uint64_t> tbhits = {}) const;
     std::optional<RootProof> probe_root(const Game& game, const SearchLimits& limits,

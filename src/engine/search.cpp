@@ -203,7 +203,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
 
     // 2b. The endgame tables, when the search has them (one predictable branch otherwise).
     if (shared_.tables) [[unlikely]]
-        if (const std::optional<Score> s = probe_tables(alpha, beta, ply)) return *s;
+        if (const std::optional<Score> s = probe_tables(alpha, beta, ply, pv_node)) return *s;
 
     // 3. A win in one move (not under special rules: see qsearch).
     const Side us = pos_.side_to_move();
@@ -323,20 +323,21 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
 
 // A table win in d plies is a score of at least mate_in(ply + d), a loss one of at most
 // mated_in(ply + d): the table's line repeats no position, and a repetition can only end the game
-// sooner (tablebase.md). They end the node when they are outside the window; else it is searched,
-// its children found in the tables in turn. A position neither side can win is a draw where
-// repetition draws (or does not count); elsewhere the rules' repetition verdict decides it, which
-// the tables do not know: the node is searched.
+// sooner (tablebase.md). They end the node when they are outside the window, and at a PV node,
+// where the search below would find the same score through the tables (its children are in
+// them too) for want of a repetition; else the node is searched. A position neither side can win is
+// a draw where repetition draws (or does not count); elsewhere the rules' repetition verdict
+// decides it, which the tables do not know: the node is searched.
 template <class BB>
-std::optional<Score> Worker<BB>::probe_tables(Score alpha, Score beta, int ply) {
+std::optional<Score> Worker<BB>::probe_tables(Score alpha, Score beta, int ply, bool pv_node) {
     using Kind = tablebase::ProbeResult::Kind;
     const tablebase::ProbeResult r = shared_.tables->probe(pos_);
     if (r.kind == Kind::Outside) return std::nullopt;
     shared_.tbhits.fetch_add(1, std::memory_order_relaxed);
     if (r.kind == Kind::Win) {
-        if (const Score v = mate_in(ply + r.distance); v >= beta) return v;
+        if (const Score v = mate_in(ply + r.distance); v >= beta || pv_node) return v;
     } else if (r.kind == Kind::Loss) {
-        if (const Score v = mated_in(ply + r.distance); v <= alpha) return v;
+        if (const Score v = mated_in(ply + r.distance); v <= alpha || pv_node) return v;
     } else if (shared_.tables->no_win_is_draw()) {
         return verdict_score({Outcome::Draw, OutcomeReason::Repetition}, ply);
     }

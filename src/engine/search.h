@@ -141,7 +141,7 @@ class Worker {
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
     Score search_root(Score alpha, Score beta, int depth);
     // The endgame tables' word on the node (below the root): a score that ends it, or nothing.
-    std::optional<Score> probe_tables(Score alpha, Score beta, int ply);
+    std::optional<Score> probe_tables(Score alpha, Score beta, int ply, bool pv_node);
 
     // The rules' verdict on the node before its moves (game_end.h: the last move's verdict,
     // then a third occurrence), Ongoing when the game goes on.

@@ -124,15 +124,16 @@ class Dfpn {
             return s.reason == OutcomeReason::Repetition ? Leaf::PathLeaf : Leaf::NonWin;
         }
         if (repetitions(pos) >= 2) return Leaf::PathLeaf;
-        if (max_depth_ && ply_of(pos) - root_ply_ >= max_depth_) return Leaf::PathLeaf;
         if (tables_) [[unlikely]] {
             using Kind = tablebase::ProbeResult::Kind;
             const tablebase::ProbeResult r = tables_->probe(pos);
-            if (r.kind == Kind::Outside) return Leaf::Open;
-            const bool prover_to_move = pos.side_to_move() == prover_;
-            return r.kind == (prover_to_move ? Kind::Win : Kind::Loss) ? Leaf::TableWin
-                                                                       : Leaf::NonWin;
+            if (r.kind != Kind::Outside) {
+                const bool prover_to_move = pos.side_to_move() == prover_;
+                return r.kind == (prover_to_move ? Kind::Win : Kind::Loss) ? Leaf::TableWin
+                                                                           : Leaf::NonWin;
+            }
         }
+        if (max_depth_ && ply_of(pos) - root_ply_ >= max_depth_) return Leaf::PathLeaf;
         return Leaf::Open;
     }
 
