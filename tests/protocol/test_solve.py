@@ -121,7 +121,7 @@ def main():
 
 
 def table_leaves(branan, verify):
-    # Three soldiers, one capture from the tables of two: the defenders win.
+    # The king and two soldiers: in the tables, a defenders' win in 5 plies.
     position = "otn /7/TKt4/7/7/7/7/7/ side defenders\n"
     with tempfile.TemporaryDirectory() as tmp:
         tables = os.path.join(tmp, "tb")
