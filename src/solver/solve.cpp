@@ -135,8 +135,16 @@ const char* result_name(const Solution& s) {
 Solution solve(const Game& game, ProofTable& table, const SolveLimits& limits,
                const SolveHooks& hooks) {
     if (!hooks.keep_table) table.clear();
-    return game.visit_position(
+    Solution s = game.visit_position(
         [&](const auto& root) { return solve_position(root, table, limits, hooks); });
+    // A line that stops at a table leaf goes on with the tables' line.
+    if (s.winner && hooks.tables && !s.line.empty()) {
+        Game end = game;
+        for (Move m : s.line) end.play(m);
+        if (!end.status().over())
+            for (Move m : hooks.tables->best_line(end)) s.line.push_back(m);
+    }
+    return s;
 }
 
 void write_proof(std::ostream& out, const Game& game, const Solution& s) {

@@ -39,10 +39,11 @@ struct Solution {
     std::optional<Side> winner;
     bool draw = false;
     uint64_t nodes = 0;
-    ProofNode proof;         // with a winner: the root's proof (root.move unused)
-    std::vector<Move> line;  // the winner's moves and the loser's longest resistance
-    std::string note;        // why the result is unknown, when it is not the node limit
-    bool stopped = false;    // the hooks' stop flag ended the solve
+    ProofNode proof;  // with a winner: the root's proof (root.move unused)
+    // The winner's moves and the loser's longest resistance (on from a table leaf: the tables').
+    std::vector<Move> line;
+    std::string note;      // why the result is unknown, when it is not the node limit
+    bool stopped = false;  // the hooks' stop flag ended the solve
 };
 
 // How many leaves of the proof below `node` are table positions.
