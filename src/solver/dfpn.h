@@ -29,7 +29,8 @@
 // only wins this search proves). A table win holds on the real path when no position of the
 // game's history since the last capture occurred twice (tablebase::history_repeats; the caller
 // checks it at the root; the search's own lines repeat nothing). A proof's table leaf keeps the
-// tables' distance, for the proof file (write_proof) and its independent check.
+// tables' distance, for the proof file (write_proof) and its independent check. Under a depth
+// limit a table win counts only when it ends within the limit.
 #pragma once
 
 #include <algorithm>
@@ -129,8 +130,11 @@ class Dfpn {
             const tablebase::ProbeResult r = tables_->probe(pos);
             if (r.kind != Kind::Outside) {
                 const bool prover_to_move = pos.side_to_move() == prover_;
-                return r.kind == (prover_to_move ? Kind::Win : Kind::Loss) ? Leaf::TableWin
-                                                                           : Leaf::NonWin;
+                if (r.kind != (prover_to_move ? Kind::Win : Kind::Loss)) return Leaf::NonWin;
+                // Under a depth limit, a win that ends beyond it is a path leaf like any other
+                // line that goes that deep: a proof under a limit stays within it.
+                const int plies = ply_of(pos) - root_ply_ + r.distance;
+                return max_depth_ && plies > max_depth_ ? Leaf::PathLeaf : Leaf::TableWin;
             }
         }
         if (max_depth_ && ply_of(pos) - root_ply_ >= max_depth_) return Leaf::PathLeaf;
