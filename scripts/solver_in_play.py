@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """How often the solver at the root proves real-game positions, against `branan solve` alone.
 
-usage: scripts/solver_in_play.py [BRANAN] [--nodes N] [--tablebase DIR]
+usage: scripts/solver_in_play.py [BRANAN] [--nodes N] [--tablebase DIR] [--write FILE]
 
 Positions: plies 16, 24, 32 and 40 of the first 60 games of over 30 plies in
 tests/data/brandubh-federation-games.csv (under brandubh-federation). For those with at most 10
 pieces it counts (a) UTI `go depth 1` answers with a mate score, the root solver at
 `SolveNodes N` (default 1,000,000), and (b) `branan solve --nodes N` results that are not
 'unknown'; with --tablebase, both with the endgame tables in DIR (brandubh-federation ones:
-`TablebasePath` and `branan solve --tablebase`). Standard library only.
+`TablebasePath` and `branan solve --tablebase`). --write FILE writes the positions with at most
+10 pieces to FILE, one input line of `branan solve` each. Standard library only.
 """
 
 import csv
@@ -76,6 +77,11 @@ def main():
         i = args.index("--nodes")
         nodes = int(args[i + 1])
         del args[i:i + 2]
+    write = None
+    if "--write" in args:
+        i = args.index("--write")
+        write = args[i + 1]
+        del args[i:i + 2]
     tables = None
     if "--tablebase" in args:
         i = args.index("--tablebase")
@@ -87,6 +93,9 @@ def main():
     small = [(l, r) for l, r in zip(lines, results)
              if "error" not in r and sum(c.isalpha() for c in r["position"]) <= 10]
     proved = sum(r["result"] != "unknown" for _, r in small)
+    if write:
+        with open(write, "w", encoding="utf-8") as f:
+            f.write("".join(l + "\n" for l, _ in small))
     mates = root_solver_mates(branan, [l for l, _ in small], nodes, tables)
     print("%d positions, %d with at most 10 pieces: the root solver proves %d, branan solve %d "
           "(%d nodes%s)" % (len(lines), len(small), mates, proved, nodes,
