@@ -314,7 +314,7 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
         wait_for_release();
     } else if (proof) {
         answer_with_proof(*proof, on_info, result,
-                          tables.active() ? std::optional<uint64_t>(0) : std::nullopt);
+                          tables.active() ? std::optional(proof->table_leaves) : std::nullopt);
         // Final: a ponder search answers at the ponderhit (see iterate in search.h).
         sh.stop_on_ponderhit = true;
         wait_for_release();

@@ -72,6 +72,7 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
     proof.plies = s.proof.height;
     proof.line = s.line;
     proof.nodes = spent;
+    proof.table_leaves = solver::table_leaves(s.proof);
     return proof;
 }
 

@@ -38,6 +38,7 @@ struct RootProof {
     int plies = 0;           // the proof's depth: the game ends within this many plies
     std::vector<Move> line;  // the winner's moves and the loser's longest resistance
     uint64_t nodes = 0;
+    uint64_t table_leaves = 0;  // leaves of the proof that are endgame table positions
     Score score() const { return win ? mate_in(plies) : mated_in(plies); }
 };
 
