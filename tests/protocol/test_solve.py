@@ -18,7 +18,8 @@ usage: test_solve.py BRANAN VERIFY_PROOF DATA_DIR
 - tablebases: with --tablebase (tables of two soldiers generated here) a table position is a
   proved leaf, written as "tablebase win|loss D"; the verifier accepts the proof with the tables,
   refuses it without them and refuses a leaf whose distance was changed; tables of other rules
-  and a missing directory are refused (status 2);
+  and a missing directory are refused (status 2), also by analyse, which answers a table
+  position from the tables;
 - split and merge: the jobs of a position's first moves, solved apart and merged, give the
   position's direct answer; the jobs' proofs verify; missing children and a result of another
   parent are refused.
@@ -148,10 +149,16 @@ def table_leaves(branan, verify):
             f.write(text.replace(leaf, leaf.rsplit(" ", 1)[0] + " %d" % (d + 2), 1))
         v = run([verify, bad, "--tablebase", tables])
         assert v.returncode == 1 and "the tables give" in v.stderr, v.stderr
-        for args in (["--variant", "brandubh-federation", "--tablebase", tables],
-                     ["--tablebase", os.path.join(tmp, "missing")]):
-            r = run([branan, "solve"] + args, position)
-            assert r.returncode == 2 and "--tablebase" in r.stderr, (args, r.stderr)
+        for command in (["solve"], ["analyse", "--input", "-", "--depth", "1"]):
+            for args in (["--variant", "brandubh-federation", "--tablebase", tables],
+                         ["--tablebase", os.path.join(tmp, "missing")]):
+                r = run([branan] + command + args, position)
+                assert r.returncode == 2 and "--tablebase" in r.stderr, (command, args, r.stderr)
+        # analyse answers from the tables: the win's distance, no search.
+        r = run([branan, "analyse", "--input", "-", "--depth", "1", "--tablebase", tables], position)
+        out = json.loads(r.stdout)
+        assert r.returncode == 0 and out["score"] == {"mate": 3} and out["nodes"] == 0, out
+        assert len(out["pv"]) == 5, out
 
 
 def checkpoints(branan, verify, cases):
