@@ -213,9 +213,9 @@ std::optional<RootProof> Engine::probe_root(const Game& game, const SearchLimits
     if (proof.line.empty() || static_cast<int>(proof.line.size()) != r.distance)
         return std::nullopt;
     Game g = game;
-    for (size_t i = 0; i < proof.line.size(); ++i) {
+    for (const Move m : proof.line) {
         if (g.status().over()) return std::nullopt;
-        g.play(proof.line[i]);
+        g.play(m);
     }
     const Side winner = proof.win ? game.side_to_move() : opponent(game.side_to_move());
     if (g.status().outcome != win_for(winner)) return std::nullopt;
