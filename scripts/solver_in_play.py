@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """How often the solver at the root proves real-game positions, against `branan solve` alone.
 
-usage: scripts/solver_in_play.py [BRANAN] [--nodes N]
+usage: scripts/solver_in_play.py [BRANAN] [--nodes N] [--tablebase DIR] [--write FILE]
 
 Positions: plies 16, 24, 32 and 40 of the first 60 games of over 30 plies in
 tests/data/brandubh-federation-games.csv (under brandubh-federation). For those with at most 10
 pieces it counts (a) UTI `go depth 1` answers with a mate score, the root solver at
 `SolveNodes N` (default 1,000,000), and (b) `branan solve --nodes N` results that are not
-'unknown'. Standard library only.
+'unknown'; with --tablebase, both with the endgame tables in DIR (brandubh-federation ones:
+`TablebasePath` and `branan solve --tablebase`). --write FILE writes the positions with at most
+10 pieces to FILE, one input line of `branan solve` each. Standard library only.
 """
 
 import csv
@@ -31,13 +33,16 @@ def game_lines():
                 yield "startpos moves " + " ".join(moves[:plies])
 
 
-def solve_all(branan, lines, nodes):
-    out = subprocess.run([branan, "solve", "--variant", VARIANT, "--nodes", str(nodes)],
-                         input="\n".join(lines) + "\n", capture_output=True, text=True).stdout
+def solve_all(branan, lines, nodes, tables):
+    command = [branan, "solve", "--variant", VARIANT, "--nodes", str(nodes)]
+    if tables:
+        command += ["--tablebase", tables]
+    out = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True,
+                         text=True).stdout
     return [json.loads(l) for l in out.splitlines()]
 
 
-def root_solver_mates(branan, lines, nodes):
+def root_solver_mates(branan, lines, nodes, tables):
     engine = subprocess.Popen([branan], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def send(text):
@@ -47,6 +52,8 @@ def root_solver_mates(branan, lines, nodes):
     send("uti")
     send("setoption name UTI_Variant value " + VARIANT)
     send("setoption name SolveNodes value %d" % nodes)
+    if tables:
+        send("setoption name TablebasePath value " + tables)
     mates = 0
     for line in lines:
         send("position " + line)
@@ -70,15 +77,29 @@ def main():
         i = args.index("--nodes")
         nodes = int(args[i + 1])
         del args[i:i + 2]
+    write = None
+    if "--write" in args:
+        i = args.index("--write")
+        write = args[i + 1]
+        del args[i:i + 2]
+    tables = None
+    if "--tablebase" in args:
+        i = args.index("--tablebase")
+        tables = args[i + 1]
+        del args[i:i + 2]
     branan = args[0] if args else os.path.join(ROOT, "build", "release", "branan")
     lines = list(game_lines())
-    results = solve_all(branan, lines, nodes)
+    results = solve_all(branan, lines, nodes, tables)
     small = [(l, r) for l, r in zip(lines, results)
              if "error" not in r and sum(c.isalpha() for c in r["position"]) <= 10]
     proved = sum(r["result"] != "unknown" for _, r in small)
-    mates = root_solver_mates(branan, [l for l, _ in small], nodes)
+    if write:
+        with open(write, "w", encoding="utf-8") as f:
+            f.write("".join(l + "\n" for l, _ in small))
+    mates = root_solver_mates(branan, [l for l, _ in small], nodes, tables)
     print("%d positions, %d with at most 10 pieces: the root solver proves %d, branan solve %d "
-          "(%d nodes)" % (len(lines), len(small), mates, proved, nodes))
+          "(%d nodes%s)" % (len(lines), len(small), mates, proved, nodes,
+                             ", tables " + tables if tables else ""))
     return 0
 
 

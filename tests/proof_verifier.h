@@ -13,9 +13,16 @@
 //   <the tree: a move a line, indented by two spaces per ply below the position>
 //   end
 // Lines starting with '#' are comments.
+//
+// A table leaf: below a move, one line "tablebase win D" or "tablebase loss D" in place of the
+// moves that follow: the endgame tables' value of the position there for its side to move (a win
+// or a loss in D plies, the block's winner winning). It is checked against the tables through a
+// TableLookup (verify_proof --tablebase DIR); without one a proof with table leaves is refused.
+// The tables themselves are checked against the rules core by `branan tablebase verify`.
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <istream>
 #include <string>
 #include <vector>
@@ -31,7 +38,13 @@ struct ProofCheck {
     int height = 0;     // plies of the longest line
     size_t nodes = 0;   // moves in the tree
     int proofs = 0;     // blocks checked (check_proof_file)
+    size_t table_leaves = 0;
 };
+
+// The tables' value of `game`'s position for its side to move, as a table leaf writes it ("win D",
+// "loss D"), or "no win" or "outside"; an error when they cannot answer for this game (other
+// rules, a history in which a position occurred twice since the last capture).
+using TableLookup = std::function<Expected<std::string>(const Game&)>;
 
 namespace detail {
 
@@ -55,9 +68,46 @@ inline std::string parse_tree(const std::vector<std::string>& lines, TreeNode& r
     return "";
 }
 
-inline void check_node(Game& game, Side winner, const TreeNode& node, const std::string& path,
-                       int ply, ProofCheck& out) {
+inline constexpr const char* kTableLeaf = "tablebase ";
+
+// Checks the table leaf `leaf` (the only child of a node) at `game`'s position.
+inline void check_table_leaf(const Game& game, Side winner, const TreeNode& leaf,
+                             const std::string& path, int ply, const TableLookup& tables,
+                             ProofCheck& out) {
+    const std::string claim = leaf.move.substr(std::string(kTableLeaf).size());
+    const std::string word = game.side_to_move() == winner ? "win " : "loss ";
+    int distance = -1;
+    if (claim.rfind(word, 0) == 0) {
+        const std::string d = claim.substr(word.size());
+        if (!d.empty() && d.size() < 6 && std::all_of(d.begin(), d.end(), ::isdigit))
+            distance = std::stoi(d);
+    }
+    if (!leaf.children.empty())
+        out.error = path + ": moves below a table leaf";
+    else if (game.status().over())
+        out.error = path + ": a table leaf after the game ended";
+    else if (distance < 1)
+        out.error = path + ": table leaf '" + leaf.move + "': expected '" + kTableLeaf + word +
+                    "<plies>' (" + side_name(winner) + " winning, " +
+                    side_name(game.side_to_move()) + " to move)";
+    else if (!tables)
+        out.error = path + ": a table leaf ('" + leaf.move +
+                    "') and no tables to check it against (give the tablebase directory)";
     if (!out.error.empty()) return;
+    const Expected<std::string> value = tables(game);
+    if (!value)
+        out.error = path + ": table leaf: " + value.error();
+    else if (*value != claim)
+        out.error = path + ": the tables give '" + *value + "', the proof '" + claim + "'";
+    out.height = std::max(out.height, ply + distance);
+    ++out.table_leaves;
+}
+
+inline void check_node(Game& game, Side winner, const TreeNode& node, const std::string& path,
+                       int ply, const TableLookup& tables, ProofCheck& out) {
+    if (!out.error.empty()) return;
+    if (node.children.size() == 1 && node.children[0].move.rfind(kTableLeaf, 0) == 0)
+        return check_table_leaf(game, winner, node.children[0], path, ply, tables, out);
     const Status s = game.status();
     out.height = std::max(out.height, ply);
     if (s.over()) {
@@ -97,7 +147,7 @@ inline void check_node(Game& game, Side winner, const TreeNode& node, const std:
         seen.push_back(*m);
         ++out.nodes;
         game.play(*m);
-        check_node(game, winner, child, path + " " + child.move, ply + 1, out);
+        check_node(game, winner, child, path + " " + child.move, ply + 1, tables, out);
         game.undo();
         if (!out.error.empty()) return;
     }
@@ -120,20 +170,21 @@ inline Expected<Game> block_game(const std::string& rules_text, const std::strin
 
 }  // namespace detail
 
-// Checks the proof tree `lines` that `winner` wins from `game`.
+// Checks the proof tree `lines` that `winner` wins from `game`; table leaves through `tables`.
 inline ProofCheck check_proof_tree(const Game& game, Side winner,
-                                   const std::vector<std::string>& lines) {
+                                   const std::vector<std::string>& lines,
+                                   const TableLookup& tables = {}) {
     ProofCheck out;
     detail::TreeNode root;
     out.error = detail::parse_tree(lines, root);
     if (!out.error.empty()) return out;
     Game g = game;
-    detail::check_node(g, winner, root, "at the root", 0, out);
+    detail::check_node(g, winner, root, "at the root", 0, tables, out);
     return out;
 }
 
 // Checks every block of a proof file (see above); the error names the block's first line.
-inline ProofCheck check_proof_file(std::istream& in) {
+inline ProofCheck check_proof_file(std::istream& in, const TableLookup& tables = {}) {
     ProofCheck total;
     std::string line, rules, position, winner;
     std::vector<std::string> tree;
@@ -165,10 +216,11 @@ inline ProofCheck check_proof_file(std::istream& in) {
             if (!game) return fail(game.error());
             auto side = side_from_name(winner);
             if (!side) return fail("winner '" + winner + "' is not a side");
-            const ProofCheck c = check_proof_tree(*game, *side, tree);
+            const ProofCheck c = check_proof_tree(*game, *side, tree, tables);
             if (!c.error.empty()) return fail(c.error);
             total.height = std::max(total.height, c.height);
             total.nodes += c.nodes;
+            total.table_leaves += c.table_leaves;
             ++total.proofs;
         } else {
             tree.push_back(line);

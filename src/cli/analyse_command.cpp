@@ -50,6 +50,10 @@ int run_analyse(const std::vector<std::string>& args) {
         std::cerr << "branan analyse: " << settings.error() << "\n";
         return 2;
     }
+    if (const std::string error = tablebase_rules_error(settings->tables, *rules); !error.empty()) {
+        std::cerr << "branan analyse: " << error << "\n";
+        return 2;
+    }
     const SearchLimits& limits = settings->limits;
 
     const std::string path = vm["input"].as<std::string>();
@@ -62,6 +66,7 @@ int run_analyse(const std::vector<std::string>& args) {
     Engine engine(static_cast<size_t>(settings->hash_mb));
     engine.set_threads(settings->threads);
     engine.set_solver_options(settings->solver);
+    engine.set_tablebase(settings->tables);
     size_t number = 0;
     int failures = 0;
     std::string line;

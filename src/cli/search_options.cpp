@@ -2,6 +2,7 @@
 #include "cli/search_options.h"
 
 #include "cli/subcommand.h"
+#include "tablebase/probe.h"
 
 namespace branan::cli {
 
@@ -23,6 +24,27 @@ void add_search_options(boost::program_options::options_description& desc,
          po::value<long long>()->default_value(
              static_cast<long long>(RootSolverOptions{}.max_nodes)),
          "solver nodes per position (0: never)");
+    add_tablebase_option(desc);
+}
+
+void add_tablebase_option(boost::program_options::options_description& desc) {
+    desc.add_options()("tablebase", boost::program_options::value<std::string>(),
+                       "endgame tables' directory (branan tablebase generate) to probe");
+}
+
+Expected<std::shared_ptr<tablebase::Tablebase>> tablebase_from_options(
+    const boost::program_options::variables_map& vm) {
+    if (!vm.count("tablebase")) return std::shared_ptr<tablebase::Tablebase>{};
+    auto tables = tablebase::Tablebase::open(vm["tablebase"].as<std::string>());
+    if (!tables) return Error{"--tablebase: " + tables.error()};
+    return *tables;
+}
+
+std::string tablebase_rules_error(const std::shared_ptr<tablebase::Tablebase>& tables,
+                                  const Rules& rules) {
+    if (!tables) return {};
+    const std::string mismatch = tablebase::rules_mismatch(*tables, rules);
+    return mismatch.empty() ? mismatch : "--tablebase: " + mismatch;
 }
 
 Expected<SearchSettings> search_settings_from_options(
@@ -54,6 +76,9 @@ Expected<SearchSettings> search_settings_from_options(
     s.threads = vm["threads"].as<int>();
     s.hash_mb = vm["hash"].as<int>();
     if (auto error = search_resources_error(s.threads, s.hash_mb)) return Error{*error};
+    auto tables = tablebase_from_options(vm);
+    if (!tables) return Error{tables.error()};
+    s.tables = *tables;
     return s;
 }
 

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The search options of the subcommands that search a game's positions (analyse, report):
-// --depth, --movetime, --nodes, --threads, --hash, --solve-pieces, --solve-nodes.
+// --depth, --movetime, --nodes, --threads, --hash, --solve-pieces, --solve-nodes, --tablebase.
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <memory>
 #include <string>
 
 #include "core/expected.h"
 #include "engine/root_solver.h"
 #include "engine/search_types.h"
+#include "tablebase/tablebase.h"
 
 namespace branan::cli {
 
@@ -16,8 +18,19 @@ struct SearchSettings {
     SearchLimits limits;
     int threads = 1;
     int hash_mb = 64;
-    RootSolverOptions solver;  // the solver at the root (engine/root_solver.h)
+    RootSolverOptions solver;                      // the solver at the root (engine/root_solver.h)
+    std::shared_ptr<tablebase::Tablebase> tables;  // --tablebase's, opened; null without
 };
+
+// --tablebase DIR for `desc` (analyse, report, solve).
+void add_tablebase_option(boost::program_options::options_description& desc);
+// The tables --tablebase names, opened, for a game of `rules`: null without the option, an error
+// naming the problem for a directory that is not one of tables or tables of other rules.
+Expected<std::shared_ptr<tablebase::Tablebase>> tablebase_from_options(
+    const boost::program_options::variables_map& vm);
+// Why the tables cannot serve `rules`, as an error of --tablebase; empty when they can (or none).
+std::string tablebase_rules_error(const std::shared_ptr<tablebase::Tablebase>& tables,
+                                  const Rules& rules);
 
 // Adds the options to `desc`; --help shows `default_depth` as the depth searched when no limit
 // is given.

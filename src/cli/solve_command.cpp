@@ -12,6 +12,7 @@
 
 #include "cli/position_line.h"
 #include "cli/rules_option.h"
+#include "cli/search_options.h"
 #include "cli/subcommand.h"
 #include "core/json_escape.h"
 #include "core/text_file.h"
@@ -19,6 +20,7 @@
 #include "solver/checkpoint.h"
 #include "solver/merge.h"
 #include "solver/solve.h"
+#include "tablebase/probe.h"
 
 namespace branan::cli {
 namespace {
@@ -118,6 +120,7 @@ int run_solve(const std::vector<std::string>& args) {
          "write one job line per legal move of each position instead of solving")  //
         ("merge", po::value<std::vector<std::string>>()->multitoken(),
          "combine the result files of a position's split jobs into its answer");
+    add_tablebase_option(desc);
     po::variables_map vm;
     if (auto done = parse_subcommand("solve", args, desc, vm)) return *done;
     auto refuse = [](const std::string& why) {
@@ -145,6 +148,11 @@ int run_solve(const std::vector<std::string>& args) {
         return refuse("--hash must be 1-" + std::to_string(Engine::kMaxHashMb) + " (MiB)");
     const long long every = vm["checkpoint-every"].as<long long>();
     if (every < 1) return refuse("--checkpoint-every must be at least 1");
+    auto tables = tablebase_from_options(vm);
+    if (!tables) return refuse(tables.error());
+    if (const std::string error = tablebase_rules_error(*tables, *rules); !error.empty())
+        return refuse(error);
+    const tablebase::Prober prober(*tables, *rules);
 
     const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
     PositionInput input;
@@ -211,6 +219,7 @@ int run_solve(const std::vector<std::string>& args) {
             continue;
         }
         solver::SolveHooks hooks;
+        hooks.tables = &prober;
         uint64_t earlier = 0;
         if (!checkpoint.empty()) {
             hooks.keep_table = cp.table_input == line;
@@ -244,6 +253,8 @@ int run_solve(const std::vector<std::string>& args) {
         }
         json += "]";
         if (s.winner) json += ",\"proof_nodes\":" + std::to_string(s.proof.size);
+        if (s.winner && prober.active())
+            json += ",\"table_leaves\":" + std::to_string(solver::table_leaves(s.proof));
         if (!s.note.empty()) json += ",\"note\":" + json_string(s.note);
         std::cout << head << json << "}" << std::endl;
         std::string proof_text;

@@ -5,6 +5,7 @@
 
 #include "core/presets.h"
 #include "engine/search.h"
+#include "tablebase/probe.h"
 
 namespace branan {
 
@@ -65,6 +66,11 @@ void Engine::set_threads(int n) {
 void Engine::set_solver_options(const RootSolverOptions& options) {
     wait();
     solver_options_ = options;
+}
+
+void Engine::set_tablebase(std::shared_ptr<tablebase::Tablebase> tables) {
+    wait();
+    tablebase_ = std::move(tables);
 }
 
 void Engine::new_game() {
@@ -171,7 +177,8 @@ void Engine::watch_clock() {
 // time (`solver_nodes` gets the nodes it spent). Not for several lines (MultiPV), a restricted root
 // (searchmoves) or a node-limited search, whose node count must stay the search's.
 std::optional<RootProof> Engine::prove_root(const Game& game, const SearchLimits& limits,
-                                            uint64_t& solver_nodes) {
+                                            uint64_t& solver_nodes,
+                                            const tablebase::Prober& tables) {
     if (multipv_ > 1 || !limits.search_moves.empty() || limits.nodes ||
         !RootSolver::eligible(game, solver_options_))
         return std::nullopt;
@@ -186,12 +193,39 @@ std::optional<RootProof> Engine::prove_root(const Game& game, const SearchLimits
         deadline = Clock::now() +
                    std::chrono::milliseconds(std::max<int64_t>(0, slice - sh.time.elapsed_ms()));
     }
-    return root_solver_.solve(game, solver_options_, sh.stop, deadline, solver_nodes);
+    return root_solver_.solve(game, solver_options_, sh.stop, deadline, solver_nodes,
+                              tables.active() ? &tables : nullptr);
 }
 
-// The search's result and info line from a proof at the root.
+// The tables' answer at the root: where they give the side to move a win or a loss, their line
+// (the fastest win, the longest resistance), checked by playing it on the game: it must end in
+// that result after the tables' distance, and the game's history must not make a repetition of
+// it possible (tablebase::history_repeats). Not for several lines or a restricted root.
+std::optional<RootProof> Engine::probe_root(const Game& game, const SearchLimits& limits,
+                                            const tablebase::Prober& tables) const {
+    using Kind = tablebase::ProbeResult::Kind;
+    if (multipv_ > 1 || !limits.search_moves.empty()) return std::nullopt;
+    const tablebase::ProbeResult r =
+        game.visit_position([&](const auto& pos) { return tables.probe(pos); });
+    if (r.kind != Kind::Win && r.kind != Kind::Loss) return std::nullopt;
+    if (game.visit_position([](const auto& pos) { return tablebase::history_repeats(pos); }))
+        return std::nullopt;
+    RootProof proof{r.kind == Kind::Win, r.distance, tables.best_line(game), 0};
+    if (proof.line.empty() || static_cast<int>(proof.line.size()) != r.distance)
+        return std::nullopt;
+    Game g = game;
+    for (const Move m : proof.line) {
+        if (g.status().over()) return std::nullopt;
+        g.play(m);
+    }
+    const Side winner = proof.win ? game.side_to_move() : opponent(game.side_to_move());
+    if (g.status().outcome != win_for(winner)) return std::nullopt;
+    return proof;
+}
+
+// The search's result and info line from a proof at the root (or the tables' line).
 void Engine::answer_with_proof(const RootProof& proof, const InfoCallback& on_info,
-                               SearchResult& result) const {
+                               SearchResult& result, std::optional<uint64_t> tbhits) const {
     result.best = proof.line[0];
     if (proof.line.size() > 1) result.ponder = proof.line[1];
     result.pv = proof.line;
@@ -208,6 +242,7 @@ void Engine::answer_with_proof(const RootProof& proof, const InfoCallback& on_in
     info.nps = sh.time.per_second(info.nodes);
     info.hashfull = tt_.hashfull();
     info.pv = proof.line;
+    info.tbhits = tbhits;
     on_info(info);
 }
 
@@ -265,11 +300,22 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
 
     SearchResult result;
     result.status = game.status();
+    const tablebase::Prober tables(tablebase_, game.rules());
+    sh.tables = tables.active() ? &tables : nullptr;
+    sh.tbhits = 0;
+    std::optional<RootProof> table_answer;
+    if (!roots.empty() && tables.active()) table_answer = probe_root(game, limits, tables);
     uint64_t solver_nodes = 0;
-    const std::optional<RootProof> proof =
-        roots.empty() ? std::nullopt : prove_root(game, limits, solver_nodes);
-    if (proof) {
-        answer_with_proof(*proof, on_info, result);
+    const std::optional<RootProof> proof = roots.empty() || table_answer
+                                               ? std::nullopt
+                                               : prove_root(game, limits, solver_nodes, tables);
+    if (table_answer) {
+        answer_with_proof(*table_answer, on_info, result, 1);
+        sh.stop_on_ponderhit = true;
+        wait_for_release();
+    } else if (proof) {
+        answer_with_proof(*proof, on_info, result,
+                          tables.active() ? std::optional(proof->table_leaves) : std::nullopt);
         // Final: a ponder search answers at the ponderhit (see iterate in search.h).
         sh.stop_on_ponderhit = true;
         wait_for_release();
@@ -337,6 +383,7 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
         wait_for_release();
     }
     if (!published) publish(result);
+    sh.tables = nullptr;  // `tables` ends here
 }
 
 }  // namespace branan

@@ -25,6 +25,11 @@
 
 namespace branan {
 
+namespace tablebase {
+class Tablebase;
+class Prober;
+}  // namespace tablebase
+
 struct SharedSearch;
 
 class Engine {
@@ -63,6 +68,11 @@ class Engine {
     // `max_nodes` solver nodes before the search; max_pieces 0 switches it off.
     void set_solver_options(const RootSolverOptions& options);
     const RootSolverOptions& solver_options() const { return solver_options_; }
+    // Endgame tables (tablebase/tablebase.h) for the search to probe: at the root (a win or loss
+    // there is answered from them) and in the tree; null for none. A search uses them only when
+    // the game's rules are the tables' rules (tablebase::rules_mismatch says why not).
+    void set_tablebase(std::shared_ptr<tablebase::Tablebase> tables);
+    const std::shared_ptr<tablebase::Tablebase>& tablebase() const { return tablebase_; }
 
     // Forgets everything learnt (the transposition table, the solved positions and the quiet-move
     // histories; killers live only within one search): the next search is as in a fresh process.
@@ -95,9 +105,11 @@ class Engine {
     Score eval_offset(const Rules& rules) const;
     void run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game);
     std::optional<RootProof> prove_root(const Game& game, const SearchLimits& limits,
-                                        uint64_t& solver_nodes);
+                                        uint64_t& solver_nodes, const tablebase::Prober& tables);
     void answer_with_proof(const RootProof& proof, const InfoCallback& on_info,
-                           SearchResult& result) const;
+                           SearchResult& result, std::optional<uint64_t> tbhits = {}) const;
+    std::optional<RootProof> probe_root(const Game& game, const SearchLimits& limits,
+                                        const tablebase::Prober& tables) const;
     void watch_clock();
 
     Game game_;
@@ -107,6 +119,7 @@ class Engine {
     EvalCacheStore eval_caches_;  // the search threads' evaluation caches, kept between searches
     HistoryStore histories_;      // the search threads' quiet-move histories, kept between searches
     RootSolverOptions solver_options_;
+    std::shared_ptr<tablebase::Tablebase> tablebase_;
     int threads_ = 1;
     int multipv_ = 1;
     int move_overhead_ms_ = 30;

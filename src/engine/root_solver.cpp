@@ -23,7 +23,7 @@ void RootSolver::clear() {
 std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOptions& options,
                                            const std::atomic<bool>& stop,
                                            std::optional<Clock::time_point> deadline,
-                                           uint64_t& spent) {
+                                           uint64_t& spent, const tablebase::Prober* tables) {
     if (!table_) table_ = std::make_unique<solver::ProofTable>(RootSolverOptions::kTableMb);
     // Entries are keyed by position alone: results under other rules must go.
     if (table_rules_ != game.rules()) {
@@ -36,6 +36,7 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
     solver::SolveHooks hooks;
     hooks.stop = &solve_stop;
     hooks.keep_table = true;
+    hooks.tables = tables;
     hooks.tick_every = 16384;
     hooks.tick = [&](uint64_t) {
         if (stop.load(std::memory_order_relaxed) || (deadline && Clock::now() >= *deadline))
@@ -71,6 +72,7 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
     proof.plies = s.proof.height;
     proof.line = s.line;
     proof.nodes = spent;
+    proof.table_leaves = solver::table_leaves(s.proof);
     return proof;
 }
 

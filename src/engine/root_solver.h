@@ -19,6 +19,10 @@
 
 namespace branan {
 
+namespace tablebase {
+class Prober;
+}
+
 struct RootSolverOptions {
     int max_pieces = 10;           // solve only with at most this many pieces on the board; 0 = off
     uint64_t max_nodes = 1000000;  // solver nodes per move
@@ -34,6 +38,7 @@ struct RootProof {
     int plies = 0;           // the proof's depth: the game ends within this many plies
     std::vector<Move> line;  // the winner's moves and the loser's longest resistance
     uint64_t nodes = 0;
+    uint64_t table_leaves = 0;  // leaves of the proof that are endgame table positions
     Score score() const { return win ? mate_in(plies) : mated_in(plies); }
 };
 
@@ -44,10 +49,12 @@ class RootSolver {
 
     // Tries to prove `game` (ongoing, with a legal move) within options.max_nodes, stopping when
     // `stop` is set or `deadline` (if any) passes. Nothing when no result is proven; `spent`
-    // gets the nodes searched either way.
+    // gets the nodes searched either way. `tables` (if any): endgame tables whose positions are
+    // proved leaves (solver/solve.h).
     std::optional<RootProof> solve(const Game& game, const RootSolverOptions& options,
                                    const std::atomic<bool>& stop,
-                                   std::optional<Clock::time_point> deadline, uint64_t& spent);
+                                   std::optional<Clock::time_point> deadline, uint64_t& spent,
+                                   const tablebase::Prober* tables = nullptr);
 
     // Forgets every stored result (a new game).
     void clear();

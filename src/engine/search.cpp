@@ -8,6 +8,7 @@
 #include "core/game_end.h"
 #include "core/quiet_move_facts.h"
 #include "core/threats.h"
+#include "tablebase/probe.h"
 
 namespace branan {
 
@@ -200,6 +201,10 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         }
     }
 
+    // 2b. The endgame tables, when the search has them (one predictable branch otherwise).
+    if (shared_.tables) [[unlikely]]
+        if (const std::optional<Score> s = probe_tables(alpha, beta, ply, pv_node)) return *s;
+
     // 3. A win in one move (not under special rules: see qsearch).
     const Side us = pos_.side_to_move();
     if (!pos_.tables().special &&
@@ -316,6 +321,29 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     return best;
 }
 
+// A table win in d plies is a score of at least mate_in(ply + d), a loss one of at most
+// mated_in(ply + d): the table's line repeats no position, and a repetition can only end the game
+// sooner (tablebase.md). They end the node when they are outside the window, and at a PV node,
+// where the search below would find the same score through the tables (its children are in
+// them too) for want of a repetition; else the node is searched. A position neither side can win is
+// a draw where repetition draws (or does not count); elsewhere the rules' repetition verdict
+// decides it, which the tables do not know: the node is searched.
+template <class BB>
+std::optional<Score> Worker<BB>::probe_tables(Score alpha, Score beta, int ply, bool pv_node) {
+    using Kind = tablebase::ProbeResult::Kind;
+    const tablebase::ProbeResult r = shared_.tables->probe(pos_);
+    if (r.kind == Kind::Outside) return std::nullopt;
+    shared_.tbhits.fetch_add(1, std::memory_order_relaxed);
+    if (r.kind == Kind::Win) {
+        if (const Score v = mate_in(ply + r.distance); v >= beta || pv_node) return v;
+    } else if (r.kind == Kind::Loss) {
+        if (const Score v = mated_in(ply + r.distance); v <= alpha || pv_node) return v;
+    } else if (shared_.tables->no_win_is_draw()) {
+        return verdict_score({Outcome::Draw, OutcomeReason::Repetition}, ply);
+    }
+    return std::nullopt;
+}
+
 // Searches the root moves from pv_index_ on; keeps each one's score for sorting.
 template <class BB>
 Score Worker<BB>::search_root(Score alpha, Score beta, int depth) {
@@ -381,6 +409,7 @@ SearchInfo Worker<BB>::make_info(int depth, int pv_index) const {
     info.nps = shared_.time.per_second(info.nodes);
     info.hashfull = shared_.tt->hashfull();
     info.pv = rm.pv;
+    if (shared_.tables) info.tbhits = shared_.tbhits.load(std::memory_order_relaxed);
     return info;
 }
 

@@ -24,6 +24,10 @@
 
 namespace branan {
 
+namespace tablebase {
+class Prober;
+}
+
 // Results that rest on the game's history, not on the position alone: a repetition's verdict
 // (the repeater loses or wins) and a loss for want of a move that is forbidden as a repetition
 // here. Such a result holds on this path only: stored in the transposition table as a mate it
@@ -76,6 +80,9 @@ struct SharedSearch {
     // static score (Worker::static_eval).
     Score eval_offset = 0;
     std::function<uint64_t()> total_nodes;  // over all threads
+    // The endgame tables the search probes (tablebase/probe.h), active ones only; null for none.
+    const tablebase::Prober* tables = nullptr;
+    std::atomic<uint64_t> tbhits{0};  // positions found in them, over all threads
 };
 
 struct RootMove {
@@ -136,6 +143,8 @@ class Worker {
     Score search(Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
     Score search_root(Score alpha, Score beta, int depth);
+    // The endgame tables' word on the node (below the root): a score that ends it, or nothing.
+    std::optional<Score> probe_tables(Score alpha, Score beta, int ply, bool pv_node);
 
     // The rules' verdict on the node before its moves (game_end.h: the last move's verdict,
     // then a third occurrence), Ongoing when the game goes on.

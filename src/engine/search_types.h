@@ -45,6 +45,7 @@ struct SearchInfo {
     int hashfull = 0;
     int64_t time_ms = 0;
     std::vector<Move> pv;
+    std::optional<uint64_t> tbhits;  // positions found in the endgame tables, when it has them
 };
 
 struct SearchResult {

@@ -14,6 +14,7 @@
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "tablebase/probe.h"
 
 #ifndef BRANAN_VERSION
 #define BRANAN_VERSION "dev"
@@ -164,6 +165,7 @@ void UtiSession::uti(const std::string& last_line) {
     out_.line(combo);
     out_.line("option name UTI_Rules type string default " +
               (is_preset ? std::string("<empty>") : write_rules_string(startup_.rules)));
+    out_.line("option name TablebasePath type string default <empty>");
     out_.line(last_line);
 }
 
@@ -249,6 +251,8 @@ void UtiSession::setoption(const std::string& line) {
             set_rules(*r);
         else
             error("setoption: UTI_Variant '" + value + "' is not a preset");
+    } else if (id == "tablebasepath") {
+        set_tablebase(value);
     } else if (id == "uti_rules") {
         if (value.empty() || value == "<empty>") {
             // The advertised default: no rules string of one's own; the rules stay as they are.
@@ -271,6 +275,33 @@ void UtiSession::set_rules(const Rules& rules) {
     game_ = Game::create(rules_).value();
     engine_.set_game(game_);
     out_.line("info string rules " + write_rules_string(rules_));
+    if (const auto& tables = engine_.tablebase())
+        if (const std::string why = tablebase::rules_mismatch(*tables, rules_); !why.empty())
+            out_.line("info string tablebase: " + why);
+}
+
+// TablebasePath: empty (or <empty>) for none; a directory that cannot serve is reported and the
+// engine plays on without tables; tables of other rules are kept for when the rules match.
+void UtiSession::set_tablebase(const std::string& dir) {
+    if (dir.empty() || dir == "<empty>") {
+        engine_.set_tablebase(nullptr);
+        out_.line("info string tablebase none");
+        return;
+    }
+    auto tables = tablebase::Tablebase::open(dir);
+    if (!tables) {
+        engine_.set_tablebase(nullptr);
+        error("setoption: TablebasePath: " + tables.error() + "; playing without tables");
+        return;
+    }
+    engine_.set_tablebase(*tables);
+    const auto& tb = **tables;
+    if (const std::string why = tablebase::rules_mismatch(tb, rules_); !why.empty()) {
+        error("setoption: TablebasePath: " + why + " until the rules are theirs");
+        return;
+    }
+    out_.line("info string tablebase " + dir + ": " + std::to_string(tb.materials().size()) +
+              " materials, complete up to " + std::to_string(tb.complete_pieces()) + " soldiers");
 }
 
 void UtiSession::position(const std::vector<std::string>& words) {
@@ -407,8 +438,9 @@ std::string UtiSession::format_info(const SearchInfo& info, const Game& game) co
     if (info.lowerbound) s += " lowerbound";
     if (info.upperbound) s += " upperbound";
     s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
-         " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms) +
-         " pv";
+         " hashfull " + std::to_string(info.hashfull);
+    if (info.tbhits) s += " tbhits " + std::to_string(*info.tbhits);
+    s += " time " + std::to_string(info.time_ms) + " pv";
     for (Move m : info.pv) s += " " + game.move_text(m);
     return s;
 }

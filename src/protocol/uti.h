@@ -29,6 +29,7 @@ class UtiSession {
     void uti(const std::string& last_line);
     void setoption(const std::string& line);
     void set_rules(const Rules& rules);
+    void set_tablebase(const std::string& dir);
     void position(const std::vector<std::string>& words);
     void go(const std::vector<std::string>& words);
     std::string missing_clock(const SearchLimits& limits) const;

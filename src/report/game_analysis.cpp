@@ -135,6 +135,7 @@ GameAnalysis analyse_game(const Game& game, const AnalysisOptions& options) {
     Engine engine(static_cast<size_t>(options.hash_mb));  // the default size if refused
     engine.set_threads(options.threads);
     engine.set_solver_options(options.solver);
+    engine.set_tablebase(options.tables);
     Game replay = game.from_start();
     const std::vector<Move>& played = game.moves_played();
     for (size_t ply = 0;; ++ply) {

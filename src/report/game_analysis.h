@@ -3,6 +3,7 @@
 // and score there, and what each played move cost from its mover's point of view.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,10 @@
 #include "core/game.h"
 #include "engine/root_solver.h"
 #include "engine/search_types.h"
+
+namespace branan::tablebase {
+class Tablebase;
+}
 
 namespace branan::report {
 
@@ -51,6 +56,7 @@ struct AnalysisOptions {
     RootSolverOptions solver;  // the solver at the root (engine/root_solver.h)
     int threshold = 100;       // centi-soldiers
     int book_plies = 0;        // the first plies are an opening book's: not judged
+    std::shared_ptr<tablebase::Tablebase> tables;  // endgame tables to probe; null for none
 };
 
 // Scores beyond this are drawn and compared as this (a mate counts as kScoreCap): 20 soldiers,

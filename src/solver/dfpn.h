@@ -23,6 +23,14 @@
 //     replays every proof on the real path; where a stored proof does not hold there, its entry
 //     is erased and the node is searched again on that path.
 // The depth limit (optional) is a path leaf too: a proof found under it is a real proof.
+//
+// Endgame tables (optional, set_tables): a position in them is a leaf, won for the prover where
+// they give him the win, else a clean non-win (they hold no win for him without repetition, the
+// only wins this search proves). A table win holds on the real path when no position of the
+// game's history since the last capture occurred twice (tablebase::history_repeats; the caller
+// checks it at the root; the search's own lines repeat nothing). A proof's table leaf keeps the
+// tables' distance, for the proof file (write_proof) and its independent check. Under a depth
+// limit a table win counts only when it ends within the limit.
 #pragma once
 
 #include <algorithm>
@@ -33,16 +41,19 @@
 #include "core/game_end.h"
 #include "core/threats.h"
 #include "solver/proof_table.h"
+#include "tablebase/probe.h"
 
 namespace branan::solver {
 
 // A node of a proof tree: the move that led here (none at the root) and the moves that follow:
-// one at the prover's turns, every legal reply at the other side's. A leaf is a won game end.
+// one at the prover's turns, every legal reply at the other side's. A leaf is a won game end, or
+// a position the tables give the prover (`table` >= 0: their distance to the win from here).
 struct ProofNode {
     Move move;
     std::vector<ProofNode> children;
-    int height = 0;   // plies from here to the deepest leaf
+    int height = 0;   // plies from here to the deepest leaf (a table leaf's: its distance)
     size_t size = 1;  // nodes in this subtree
+    int table = -1;
 };
 
 // What a search below a node found: its numbers, and whether a disproof rests on the path.
@@ -92,9 +103,11 @@ class Dfpn {
     void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
     bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
     bool out_of_nodes() const { return node_limit_ && nodes_ >= node_limit_; }
+    // Endgame tables whose positions are leaves (null: none); see the scheme above.
+    void set_tables(const tablebase::Prober* tables) { tables_ = tables; }
 
   private:
-    enum class Leaf { Win, NonWin, PathLeaf, Open };
+    enum class Leaf { Win, TableWin, NonWin, PathLeaf, Open };
     struct Child {
         Move move;
         NodeValue value;
@@ -112,9 +125,29 @@ class Dfpn {
             return s.reason == OutcomeReason::Repetition ? Leaf::PathLeaf : Leaf::NonWin;
         }
         if (repetitions(pos) >= 2) return Leaf::PathLeaf;
+        if (tables_) [[unlikely]] {
+            using Kind = tablebase::ProbeResult::Kind;
+            const tablebase::ProbeResult r = tables_->probe(pos);
+            if (r.kind != Kind::Outside) {
+                const bool prover_to_move = pos.side_to_move() == prover_;
+                if (r.kind != (prover_to_move ? Kind::Win : Kind::Loss)) return Leaf::NonWin;
+                // Under a depth limit, a win that ends beyond it is a path leaf like any other
+                // line that goes that deep: a proof under a limit stays within it.
+                const int plies = ply_of(pos) - root_ply_ + r.distance;
+                return max_depth_ && plies > max_depth_ ? Leaf::PathLeaf : Leaf::TableWin;
+            }
+        }
         if (max_depth_ && ply_of(pos) - root_ply_ >= max_depth_) return Leaf::PathLeaf;
         return Leaf::Open;
     }
+
+    // A won leaf after a move: a game end (`table` -1) or a table win (its distance).
+    ProofNode won_leaf(const Position<BB>& pos, Move m, Leaf leaf) const {
+        if (leaf != Leaf::TableWin) return ProofNode{m, {}, 0, 1};
+        const int d = tables_->probe(pos).distance;
+        return ProofNode{m, {}, d, 1, d};
+    }
+    static bool won(Leaf leaf) { return leaf == Leaf::Win || leaf == Leaf::TableWin; }
 
     // Whether the side to move of an ongoing `pos` wins with one move (threats.h).
     static bool wins_in_one(Position<BB>& pos) {
@@ -141,6 +174,7 @@ class Dfpn {
     NodeValue initial_value(Position<BB>& pos) {
         switch (classify(pos)) {
             case Leaf::Win:
+            case Leaf::TableWin:
                 return {0, kInfinity, false};
             case Leaf::NonWin:
                 return {kInfinity, 0, false};
@@ -238,9 +272,10 @@ class Dfpn {
         legal_moves(pos, moves);
         for (Move m : moves) {
             pos.do_move(m);
-            const bool won = classify(pos) == Leaf::Win;
+            const Leaf leaf = classify(pos);
+            const ProofNode child = won(leaf) ? won_leaf(pos, m, leaf) : ProofNode{};
             pos.undo_move();
-            if (won) return add_only_child(node, ProofNode{m, {}, 0, 1});
+            if (won(leaf)) return add_only_child(node, child);
         }
         for (Move m : moves) {
             pos.do_move(m);
@@ -265,9 +300,9 @@ class Dfpn {
         node.children.clear();
         for (Move m : moves) {
             pos.do_move(m);
-            ProofNode child{m, {}, 0, 1};
             const Leaf leaf = classify(pos);
-            const bool ok = leaf == Leaf::Win || (leaf == Leaf::Open && extract_or(pos, child, 0));
+            ProofNode child = won(leaf) ? won_leaf(pos, m, leaf) : ProofNode{m, {}, 0, 1};
+            const bool ok = won(leaf) || (leaf == Leaf::Open && extract_or(pos, child, 0));
             pos.undo_move();
             if (!ok || proof_nodes_ > max_proof_) {
                 node.children.clear();
@@ -313,6 +348,7 @@ class Dfpn {
     uint64_t extract_end_ = UINT64_MAX;  // where extract()'s searches again must stop
     size_t proof_nodes_ = 0;
     const std::atomic<bool>* stop_ = nullptr;
+    const tablebase::Prober* tables_ = nullptr;
 };
 
 }  // namespace branan::solver

@@ -45,6 +45,10 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     Dfpn<BB> theirs(table, opponent(us), 0, limits.max_depth, limits.max_proof);
     mine.set_stop_flag(hooks.stop);
     theirs.set_stop_flag(hooks.stop);
+    if (hooks.tables && hooks.tables->active() && !tablebase::history_repeats(root)) {
+        mine.set_tables(hooks.tables);
+        theirs.set_tables(hooks.tables);
+    }
     auto spent = [&] { return mine.nodes() + theirs.nodes(); };
     auto left = [&] {
         return limits.nodes ? limits.nodes - std::min(limits.nodes, spent()) : UINT64_MAX;
@@ -103,16 +107,25 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     return s;
 }
 
-void write_tree(std::ostream& out, Game& game, const ProofNode& node, int ply) {
+void write_tree(std::ostream& out, Game& game, Side winner, const ProofNode& node, int ply) {
     for (const ProofNode& c : node.children) {
         out << std::string(2 * ply, ' ') << game.describe(c.move) << "\n";
         game.play(c.move);
-        write_tree(out, game, c, ply + 1);
+        if (c.table >= 0)
+            out << std::string(2 * ply + 2, ' ') << "tablebase "
+                << (game.side_to_move() == winner ? "win " : "loss ") << c.table << "\n";
+        write_tree(out, game, winner, c, ply + 1);
         game.undo();
     }
 }
 
 }  // namespace
+
+size_t table_leaves(const ProofNode& node) {
+    size_t n = node.table >= 0 ? 1 : 0;
+    for (const ProofNode& c : node.children) n += table_leaves(c);
+    return n;
+}
 
 const char* result_name(const Solution& s) {
     if (s.winner) return side_name(*s.winner);
@@ -122,8 +135,16 @@ const char* result_name(const Solution& s) {
 Solution solve(const Game& game, ProofTable& table, const SolveLimits& limits,
                const SolveHooks& hooks) {
     if (!hooks.keep_table) table.clear();
-    return game.visit_position(
+    Solution s = game.visit_position(
         [&](const auto& root) { return solve_position(root, table, limits, hooks); });
+    // A line that stops at a table leaf goes on with the tables' line.
+    if (s.winner && hooks.tables && !s.line.empty()) {
+        Game end = game;
+        for (Move m : s.line) end.play(m);
+        if (!end.status().over())
+            for (Move m : hooks.tables->best_line(end)) s.line.push_back(m);
+    }
+    return s;
 }
 
 void write_proof(std::ostream& out, const Game& game, const Solution& s) {
@@ -132,7 +153,7 @@ void write_proof(std::ostream& out, const Game& game, const Solution& s) {
     out << "position " << game_line(game) << "\n";
     out << "winner " << side_name(*s.winner) << "\n";
     Game g = game;
-    write_tree(out, g, s.proof, 0);
+    write_tree(out, g, *s.winner, s.proof, 0);
     out << "end\n";
 }
 

@@ -29,6 +29,9 @@ struct SolveHooks {
     uint64_t tick_every = 0;                   // nodes between calls of `tick`; 0 = never
     std::function<void(uint64_t nodes)> tick;  // called with the nodes spent so far
     bool keep_table = false;  // resume from the table's entries instead of clearing it
+    // Endgame tables whose positions are proved leaves (dfpn.h); null or inactive: none. Not
+    // used when a position of the game's history since the last capture occurred twice.
+    const tablebase::Prober* tables = nullptr;
 };
 
 struct Solution {
@@ -36,11 +39,15 @@ struct Solution {
     std::optional<Side> winner;
     bool draw = false;
     uint64_t nodes = 0;
-    ProofNode proof;         // with a winner: the root's proof (root.move unused)
-    std::vector<Move> line;  // the winner's moves and the loser's longest resistance
-    std::string note;        // why the result is unknown, when it is not the node limit
-    bool stopped = false;    // the hooks' stop flag ended the solve
+    ProofNode proof;  // with a winner: the root's proof (root.move unused)
+    // The winner's moves and the loser's longest resistance (on from a table leaf: the tables').
+    std::vector<Move> line;
+    std::string note;      // why the result is unknown, when it is not the node limit
+    bool stopped = false;  // the hooks' stop flag ended the solve
 };
+
+// How many leaves of the proof below `node` are table positions.
+size_t table_leaves(const ProofNode& node);
 
 // "attackers", "defenders", "draw" or "unknown".
 const char* result_name(const Solution& s);
@@ -51,7 +58,9 @@ Solution solve(const Game& game, ProofTable& table, const SolveLimits& limits,
                const SolveHooks& hooks = {});
 
 // Writes the proof of `s` (which has a winner) for `game`: a header and one line per proof node,
-// the move in notation indented by two spaces per ply (see README, "Solving positions").
+// the move in notation indented by two spaces per ply (see README, "Solving positions"); below a
+// table leaf's move, one line "tablebase win D" or "tablebase loss D": the tables' value for the
+// side to move there (docs/solving.md, "Proof files").
 void write_proof(std::ostream& out, const Game& game, const Solution& s);
 
 }  // namespace branan::solver

@@ -78,12 +78,15 @@ std::string Tablebase::load_all() {
 ProbeResult Tablebase::probe(const Position<BoardBits>& pos) {
     const Placement p = placement_of(pos);
     const Material m = material_of(p);
-    if (!materials_.count(m)) return {};
     std::optional<Value> v;
     {
         std::lock_guard lock(mutex_);
+        if (!materials_.count(m)) return {};
         if (!set_.find(m))
-            if (std::string error = load(m); !error.empty()) throw std::runtime_error(error);
+            if (std::string error = load(m); !error.empty()) {
+                materials_.erase(m);  // reported once; its positions are outside from now on
+                throw std::runtime_error(error);
+            }
         v = set_.value(p);
     }
     if (!v || *v == kUnused) return {};

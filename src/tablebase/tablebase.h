@@ -40,7 +40,8 @@ class Tablebase {
 
     // The value of `pos` for its side to move (its board alone, no history; under these rules).
     // Outside when its material has no file here or the position is not a table position.
-    // A file that cannot be read throws std::runtime_error naming it.
+    // A file that cannot be read throws std::runtime_error naming it, once: its material is
+    // then left out.
     ProbeResult probe(const Position<BoardBits>& pos);
     // The same for a game of these rules (Outside for other rules or board sizes).
     ProbeResult probe(const Game& game);

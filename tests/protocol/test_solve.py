@@ -15,6 +15,11 @@ usage: test_solve.py BRANAN VERIFY_PROOF DATA_DIR
   in about the one-shot run's nodes; a decided line is answered again without search; SIGINT
   stops a solve with status 130 and its work saved; a corrupt, truncated, other rules' or other
   table size's checkpoint is refused, naming the problem;
+- tablebases: with --tablebase (tables of two soldiers generated here) a table position is a
+  proved leaf, written as "tablebase win|loss D"; the verifier accepts the proof with the tables,
+  refuses it without them and refuses a leaf whose distance was changed; tables of other rules
+  and a missing directory are refused (status 2), also by analyse, which answers a table
+  position from the tables;
 - split and merge: the jobs of a position's first moves, solved apart and merged, give the
   position's direct answer; the jobs' proofs verify; missing children and a result of another
   parent are refused.
@@ -109,10 +114,51 @@ def main():
         assert r.returncode == 2, (r.returncode, r.stderr)
         assert r.stderr == "branan solve: cannot write checkpoint '%s.tmp'\n" % path, r.stderr
         assert r.stdout == "", r.stdout
+    table_leaves(branan, verify)
     checkpoints(branan, verify, cases)
     split_and_merge(branan, verify, data)
     print("ok")
     return 0
+
+
+def table_leaves(branan, verify):
+    # The king and two soldiers: in the tables, a defenders' win in 5 plies.
+    position = "otn /7/TKt4/7/7/7/7/7/ side defenders\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        tables = os.path.join(tmp, "tb")
+        r = run([branan, "tablebase", "generate", "--pieces", "2", "--out", tables])
+        assert r.returncode == 0, r.stderr
+        plain = json.loads(run([branan, "solve"], position).stdout)
+        proof = os.path.join(tmp, "proof.txt")
+        r = run([branan, "solve", "--tablebase", tables, "--proof", proof], position)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert out["result"] == plain["result"] == "defenders", (out, plain)
+        assert out["table_leaves"] >= 1 and out["nodes"] < plain["nodes"], (out, plain)
+        v = run([verify, proof, "--tablebase", tables])
+        assert v.returncode == 0 and "table leaves" in v.stdout, (v.stdout, v.stderr)
+        v = run([verify, proof])
+        assert v.returncode == 1 and "no tables to check it against" in v.stderr, v.stderr
+        with open(proof, encoding="utf-8") as f:
+            text = f.read()
+        at = text.index("tablebase ")
+        leaf = text[at:text.index("\n", at)]
+        bad = os.path.join(tmp, "bad.txt")
+        with open(bad, "w", encoding="utf-8") as f:
+            d = int(leaf.split()[-1])
+            f.write(text.replace(leaf, leaf.rsplit(" ", 1)[0] + " %d" % (d + 2), 1))
+        v = run([verify, bad, "--tablebase", tables])
+        assert v.returncode == 1 and "the tables give" in v.stderr, v.stderr
+        for command in (["solve"], ["analyse", "--input", "-", "--depth", "1"]):
+            for args in (["--variant", "brandubh-federation", "--tablebase", tables],
+                         ["--tablebase", os.path.join(tmp, "missing")]):
+                r = run([branan] + command + args, position)
+                assert r.returncode == 2 and "--tablebase" in r.stderr, (command, args, r.stderr)
+        # analyse answers from the tables: the win's distance, no search.
+        r = run([branan, "analyse", "--input", "-", "--depth", "1", "--tablebase", tables], position)
+        out = json.loads(r.stdout)
+        assert r.returncode == 0 and out["score"] == {"mate": 3} and out["nodes"] == 0, out
+        assert len(out["pv"]) == 5, out
 
 
 def checkpoints(branan, verify, cases):

@@ -18,9 +18,11 @@ import os
 import random
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -141,7 +143,8 @@ def handshake():
                 options[m.group(1)] = (m.group(2), m.group(3))
         expect_types = {"Hash": "spin", "Threads": "spin", "Ponder": "check", "MultiPV": "spin",
                         "Move Overhead": "spin", "UTI_Variant": "combo", "UTI_Rules": "string",
-                        "SolvePieces": "spin", "SolveNodes": "spin", "Contempt": "spin"}
+                        "SolvePieces": "spin", "SolveNodes": "spin", "Contempt": "spin",
+                        "TablebasePath": "string"}
         for name, kind in expect_types.items():
             assert name in options, "option %r missing from %r" % (name, got)
             assert options[name][0] == kind, "option %r has type %r" % (name, options[name][0])
@@ -1082,6 +1085,53 @@ FOTEVIKEN_RULES = ("dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: "
                    "afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK "
                    "aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: "
                    "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/")
+
+
+@test
+def tablebase_path():
+    """TablebasePath: a bad directory or foreign tables are reported and the engine plays on
+    without them; tables of the game's rules answer a won position at the root (tbhits)."""
+    tmp = tempfile.mkdtemp(prefix="branan-uti-tb-")
+    e = start_engine()
+    try:
+        tables = os.path.join(tmp, "tables")
+        subprocess.run([BINARY, "tablebase", "generate", "--pieces", "1", "--out", tables],
+                       check=True, capture_output=True, timeout=T(60))
+        damaged = os.path.join(tmp, "damaged")
+        os.mkdir(damaged)
+        with open(os.path.join(damaged, "a0d0.btb"), "w") as f:
+            f.write("not a table\n")
+        won = "position otn /7/7/7/7/1t5/K6/7/ side attackers"  # b5-a5 captures the king
+        for path, words in ((os.path.join(tmp, "missing"), ["TablebasePath", "does not exist"]),
+                            (damaged, ["TablebasePath", "a0d0.btb"])):
+            command = "setoption name TablebasePath value " + path
+            assert_single_error(e.command(command), command, words)
+            e.command(won)
+            best, lines = e.search("go depth 2", T(10))
+            infos = search_infos(lines)
+            assert best.startswith("bestmove") and infos, lines
+            assert all(i["tbhits"] is None for i in infos), lines
+        out = e.command("setoption name TablebasePath value " + tables)
+        assert out == ["info string tablebase %s: 3 materials, complete up to 1 soldiers" % tables], out
+        e.command(won)
+        best, lines = e.search("go depth 5", T(10))
+        info = search_infos(lines)[-1]
+        assert best == "bestmove b5-a5", lines
+        assert (info["kind"], info["score"], info["tbhits"]) == ("mate", 1, 1), lines
+        # Other rules: the tables stay but are not used, and say so.
+        out = e.command("setoption name UTI_Variant value brandubh-federation")
+        assert len(out) == 2 and out[1].startswith("info string tablebase: ") and "not used" in out[1], out
+        e.command(won)
+        best, lines = e.search("go depth 2", T(10))
+        assert all(i["tbhits"] is None for i in search_infos(lines)), lines
+        command = "setoption name TablebasePath value " + tables
+        assert_single_error(e.command(command), command, ["rules", "not used"])
+        out = e.command("setoption name TablebasePath value")
+        assert out == ["info string tablebase none"], out
+    finally:
+        rc = e.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    assert rc == 0, "exit code %r" % rc
 
 
 @test

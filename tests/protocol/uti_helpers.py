@@ -288,7 +288,7 @@ MOVE_RE = r"[a-s]\d{1,2}-[a-s]\d{1,2}(?:x[a-s]\d{1,2})*"
 INFO_RE = re.compile(
     r"info depth (?P<depth>\d+) seldepth (?P<seldepth>\d+) multipv (?P<multipv>\d+)"
     r" score (?P<kind>cp|mate) (?P<score>-?\d+)(?P<bound> lowerbound| upperbound)?"
-    r" nodes (?P<nodes>\d+) nps (?P<nps>\d+) hashfull (?P<hashfull>\d+) time (?P<time>\d+)"
+    r" nodes (?P<nodes>\d+) nps (?P<nps>\d+) hashfull (?P<hashfull>\d+)(?: tbhits (?P<tbhits>\d+))? time (?P<time>\d+)"
     r" pv(?P<pv>( \S+)+)"
 )
 
@@ -303,6 +303,7 @@ def parse_info(line):
     out["kind"] = d["kind"]
     out["bound"] = (d["bound"] or "").strip()
     out["pv"] = d["pv"].split()
+    out["tbhits"] = int(d["tbhits"]) if d["tbhits"] is not None else None
     return out
 
 

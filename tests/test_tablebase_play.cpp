@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Endgame tables in play: the engine's answer at the root and its probes in the tree, the solver's
+// table leaves and the proof verifier's check of them, on tables of two soldiers generated here.
+#include <filesystem>
+#include <random>
+#include <sstream>
+
+#include "catch.h"
+#include "core/position_record.h"
+#include "core/presets.h"
+#include "engine/engine.h"
+#include "proof_verifier.h"
+#include "solver/solve.h"
+#include "table_lookup.h"
+#include "tablebase/generator.h"
+#include "tablebase/probe.h"
+#include "tablebase/slice_file.h"
+
+using namespace branan;
+using namespace branan::tablebase;
+using catch_compat::Contains;
+
+namespace {
+
+// Brandubh's tables up to two soldiers, written once to a fresh temporary directory and opened.
+std::shared_ptr<Tablebase> two_soldier_tables() {
+    static const std::shared_ptr<Tablebase> tables = [] {
+        const auto dir = std::filesystem::temp_directory_path() /
+                         ("branan-tbplay-" + std::to_string(std::random_device{}()));
+        std::filesystem::create_directories(dir);
+        TableSet set(*preset("brandubh"));
+        const std::string error = generate_tables(set, 2, dir.string(), GenerateOptions{});
+        REQUIRE(error.empty());
+        auto opened = Tablebase::open(dir.string());
+        REQUIRE(opened);
+        return *opened;
+    }();
+    return tables;
+}
+
+// An ongoing position of slice `m` that the tables give its side to move as a win in the most
+// plies: the hardest for a search without them.
+Game longest_win(Material m) {
+    const std::shared_ptr<Tablebase> tables = two_soldier_tables();
+    REQUIRE(tables->load_all().empty());
+    const Slice& slice = *tables->set().find(m);
+    std::optional<Game> best;
+    int best_distance = 0;
+    for (uint64_t i = 0; i < slice.index.size(); ++i) {
+        const Value v = slice.values[i];
+        if (!is_win(v) || distance(v) <= best_distance) continue;
+        const Placement p = slice.index.placement(i);
+        const std::string record =
+            write_position_record(position_of(tables->set().tables(), p).setup());
+        Game game = Game::create(tables->rules(), record, p.side).value();
+        if (game.status().over()) continue;
+        best = game;
+        best_distance = distance(v);
+    }
+    REQUIRE(best);
+    return *best;
+}
+
+}  // namespace
+
+TEST_CASE("tablebase in play: the root's table win is answered with the fastest win",
+          "[tablebase][play]") {
+    const std::shared_ptr<Tablebase> tables = two_soldier_tables();
+    const Game game = longest_win({1, 1});
+    const ProbeResult root = tables->probe(game);
+    REQUIRE(root.kind == ProbeResult::Kind::Win);
+    INFO(game.record() << " " << side_name(game.side_to_move()) << " wins in " << root.distance);
+    REQUIRE(root.distance >= 3);
+    Engine engine(16);
+    engine.set_tablebase(tables);
+    engine.set_game(game);
+    SearchLimits limits;
+    limits.depth = 1;
+    std::optional<uint64_t> tbhits;
+    const SearchResult r = engine.search(limits, [&](const SearchInfo& i) { tbhits = i.tbhits; });
+    REQUIRE(r.best);
+    CHECK(r.score == mate_in(root.distance));
+    CHECK(static_cast<int>(r.pv.size()) == root.distance);
+    CHECK(tbhits == 1u);
+    // The move keeps the win one ply nearer: a fastest win.
+    Game after = game;
+    after.play(*r.best);
+    const ProbeResult next = tables->probe(after);
+    CHECK(next.kind == ProbeResult::Kind::Loss);
+    CHECK(next.distance == root.distance - 1);
+    // The line ends in the win.
+    Game played = game;
+    for (Move m : r.pv) played.play(m);
+    CHECK(played.status().outcome == win_for(game.side_to_move()));
+
+    // Without tables, or under rules other than theirs, no table answer and no tbhits.
+    engine.set_tablebase(nullptr);
+    tbhits.reset();
+    engine.search(limits, [&](const SearchInfo& i) { tbhits = i.tbhits; });
+    CHECK_FALSE(tbhits);
+    engine.set_tablebase(tables);
+    engine.set_game(
+        Game::create(*preset("brandubh-federation"), game.record(), game.side_to_move()).value());
+    engine.search(limits, [&](const SearchInfo& i) { tbhits = i.tbhits; });
+    CHECK_FALSE(tbhits);
+}
+
+TEST_CASE("tablebase in play: a search with tables finds the tables' result in the tree",
+          "[tablebase][play]") {
+    const std::shared_ptr<Tablebase> tables = two_soldier_tables();
+    const Game game = longest_win({2, 0});
+    const ProbeResult root = tables->probe(game);
+    REQUIRE(root.kind == ProbeResult::Kind::Win);
+    INFO(game.record() << " " << side_name(game.side_to_move()) << " wins in " << root.distance);
+    Engine engine(16);
+    engine.set_tablebase(tables);
+    engine.set_game(game);
+    engine.set_multipv(2);  // no answer from the root's tables: the search runs
+    engine.set_solver_options(RootSolverOptions{0, 0});
+    SearchLimits limits;
+    limits.depth = 3;
+    uint64_t hits = 0;
+    const SearchResult r = engine.search(limits, [&](const SearchInfo& i) {
+        REQUIRE(i.tbhits);
+        hits = *i.tbhits;
+    });
+    CHECK(hits > 0);
+    CHECK(r.score == mate_in(root.distance));
+}
+
+TEST_CASE("tablebase in play: the solver's table leaves, checked by the proof verifier",
+          "[tablebase][play]") {
+    const std::shared_ptr<Tablebase> tables = two_soldier_tables();
+    const Game game = longest_win({1, 1});
+    const Prober prober(tables, game.rules());
+    REQUIRE(prober.active());
+    solver::ProofTable table(16);
+    solver::SolveLimits limits;
+    limits.nodes = 5'000'000;
+    const solver::Solution plain = solver::solve(game, table, limits);
+    solver::SolveHooks hooks;
+    hooks.tables = &prober;
+    const solver::Solution with = solver::solve(game, table, limits, hooks);
+    INFO(game.record() << ": " << plain.nodes << " nodes without the tables, " << with.nodes
+                       << " with");
+    REQUIRE(with.winner == game.side_to_move());
+    CHECK(solver::table_leaves(with.proof) > 0);
+    CHECK((!plain.winner || with.nodes * 5 < plain.nodes));
+
+    std::ostringstream proof;
+    solver::write_proof(proof, game, with);
+    const std::string text = proof.str();
+    auto check = [&](const std::string& t, const testing::TableLookup& lookup) {
+        std::istringstream in(t);
+        return testing::check_proof_file(in, lookup);
+    };
+    const testing::ProofCheck ok = check(text, testing::table_lookup(tables));
+    CHECK(ok.error == "");
+    CHECK(ok.table_leaves == solver::table_leaves(with.proof));
+    CHECK_THAT(check(text, {}).error, Contains("no tables to check it against"));
+    // A table leaf's distance changed by one is refused.
+    const size_t at = text.find("tablebase ");
+    REQUIRE(at != std::string::npos);
+    const size_t end = text.find('\n', at);
+    std::string tampered = text;
+    const std::string leaf = text.substr(at, end - at);
+    const int d = std::stoi(leaf.substr(leaf.rfind(' ') + 1));
+    tampered.replace(at, end - at, leaf.substr(0, leaf.rfind(' ') + 1) + std::to_string(d + 1));
+    CHECK_THAT(check(tampered, testing::table_lookup(tables)).error, Contains("the tables give"));
+    // Tables of other rules cannot check it.
+    std::string foreign = text;
+    const size_t rules_at = foreign.find("name:brandubh");
+    foreign.replace(rules_at, 13, "name:brandubh-opentafl");
+    CHECK_FALSE(check(foreign, testing::table_lookup(tables)).error.empty());
+}
