@@ -166,13 +166,17 @@ std::string Engine::set_eval_file(const std::string& value) {
     } else if (!value.empty()) {
         auto net = nnue::load_file(value);
         if (!net) return net.error();
-        const int size = game_.rules().size;
+        const int size = [&] {
+            std::lock_guard lock(mutex_);
+            return game_.rules().size;
+        }();
         if (net->board_size != size)
             return "'" + value + "' is a net for " + std::to_string(net->board_size) + "x" +
                    std::to_string(net->board_size) + " boards, the rules are " +
                    std::to_string(size) + "x" + std::to_string(size);
         nets.push_back(std::make_shared<const nnue::Network>(std::move(net).value()));
     }
+    std::lock_guard lock(mutex_);  // go() reads the nets under it
     nets_ = std::move(nets);
     eval_file_ = value;
     return {};
