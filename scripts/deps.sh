@@ -13,7 +13,7 @@ build_packages=(cmake g++ make libboost-program-options-dev zlib1g-dev)
 # help2man writes the man pages; dpkg-dev (dpkg-shlibdeps) the Debian package's dependencies;
 # lintian checks that package. chromium (headless) and fonts-dejavu-core: the browser test of
 # branan report's page.
-test_packages=(catch2 clang clang-format libclang-rt-14-dev python3 python3-matplotlib help2man
+test_packages=(catch2 clang clang-format libclang-rt-14-dev python3 python3-matplotlib python3-numpy python3-torch help2man
   dpkg-dev lintian chromium fonts-dejavu-core)
 case "${1:-}" in
   --build) packages=("${build_packages[@]}") recommends=(--no-install-recommends) ;;

@@ -60,7 +60,9 @@ int run_daemon(const std::vector<std::string>& args) {
         ("weights", po::value<std::string>(), "evaluation weights file (from branan tune)")    //
         ("contempt", po::value<int>()->default_value(0),
          "what a draw costs the engine, -1000 to 1000 (an attacker soldier is 100)")  //
-        ("otep", "speak OpenTafl's engine protocol instead of UTI")                   //
+        ("eval-file", po::value<std::string>(),
+         "the evaluation's net file for the rules' board size, or <embedded> (EvalFile)")  //
+        ("otep", "speak OpenTafl's engine protocol instead of UTI")                        //
         ("log", po::value<std::string>(), "append every line in and out to FILE");
     po::variables_map vm;
     try {
@@ -104,6 +106,13 @@ int run_daemon(const std::vector<std::string>& args) {
         return 2;
     }
     engine.set_contempt(contempt);
+    if (vm.count("eval-file")) {
+        engine.set_game(branan::Game::create(*rules).value());  // the net's board size is checked
+        if (auto e = engine.set_eval_file(vm["eval-file"].as<std::string>()); !e.empty()) {
+            std::cerr << "branan: --eval-file: " << e << "\n";
+            return 2;
+        }
+    }
     if (!engine.set_hash_mb(static_cast<size_t>(hash))) {
         std::cerr << "branan: cannot allocate " << hash << " MiB for the hash table\n";
         return 2;

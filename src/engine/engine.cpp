@@ -5,6 +5,8 @@
 
 #include "core/presets.h"
 #include "engine/search.h"
+#include "nnue/accumulator.h"
+#include "nnue/embedded.h"
 #include "tablebase/probe.h"
 
 namespace branan {
@@ -128,7 +130,9 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, DoneCallback o
         shared_->stop_on_ponderhit = false;
         // Here, not on the controller thread: ponderhit reads the clock as soon as go returns.
         shared_->time.start(limits, game_.side_to_move(), move_overhead_ms_, started);
-        shared_->eval_offset = eval_offset(game_.rules());
+        // A network is trained on the search's scores, already relative to the zero point.
+        shared_->net = network(game_.rules());
+        shared_->eval_offset = shared_->net ? 0 : eval_offset(game_.rules());
         return game_;
     }();
     controller_ = std::thread(&Engine::run, this, limits, std::move(on_info), std::move(on_done),
@@ -150,8 +154,46 @@ EvalTrace Engine::evaluate(Score& for_side_to_move) const {
         trace.zero_point = eval_offset(game_.rules());
         for_side_to_move =
             pos.side_to_move() == Side::Attackers ? raw - trace.zero_point : raw + trace.zero_point;
+        if (const nnue::Network* net = network(game_.rules()))
+            for_side_to_move = nnue::evaluate_from_scratch(*net, pos);
         return trace;
     });
+}
+
+std::string Engine::set_eval_file(const std::string& value) {
+    wait();
+    std::vector<std::shared_ptr<const nnue::Network>> nets;
+    if (value == kEmbeddedNets) {
+        if (nnue::embedded_nets().empty()) return "this build has no embedded net";
+        for (const nnue::EmbeddedNet& e : nnue::embedded_nets()) {
+            auto net = nnue::parse(std::string(reinterpret_cast<const char*>(e.data), e.size));
+            if (!net) return std::string("embedded ") + e.name + ": " + net.error();
+            nets.push_back(std::make_shared<const nnue::Network>(std::move(net).value()));
+        }
+    } else if (!value.empty()) {
+        auto net = nnue::load_file(value);
+        if (!net) return net.error();
+        const int size = [&] {
+            std::lock_guard lock(mutex_);
+            return game_.rules().size;
+        }();
+        if (net->board_size != size)
+            return "'" + value + "' is a net for " + std::to_string(net->board_size) + "x" +
+                   std::to_string(net->board_size) + " boards, the rules are " +
+                   std::to_string(size) + "x" + std::to_string(size);
+        nets.push_back(std::make_shared<const nnue::Network>(std::move(net).value()));
+    }
+    std::lock_guard lock(mutex_);  // go() reads the nets under it
+    nets_ = std::move(nets);
+    eval_file_ = value;
+    return {};
+}
+
+const nnue::Network* Engine::network(const Rules& rules) const {
+    if (special_rules(rules)) return nullptr;
+    for (const auto& net : nets_)
+        if (net->board_size == rules.size) return net.get();
+    return nullptr;
 }
 
 // The hard time limit, kept on a thread of its own: it sleeps until the limit passes (not while

@@ -22,6 +22,7 @@
 #include "engine/search_types.h"
 #include "engine/thread_pool.h"
 #include "engine/tt.h"
+#include "nnue/network.h"
 
 namespace branan {
 
@@ -96,8 +97,20 @@ class Engine {
     // Searches and returns when done (bench, analysis, tests).
     SearchResult search(const SearchLimits& limits, InfoCallback on_info = nullptr);
 
-    // The static evaluation of the current position with its terms; score for the side to move.
+    // The static evaluation of the current position with its terms; score for the side to move
+    // (the network's, when one is loaded for these rules: see network()).
     EvalTrace evaluate(Score& for_side_to_move) const;
+
+    // The learned evaluation (docs/nnue.md). `value`: empty for the hand-written evaluation,
+    // kEmbeddedNets for the nets built into the binary (each used on its board size), else a net
+    // file's path, which must be for the current rules' board size. On an error (returned; empty
+    // on success) the evaluation stays as it was.
+    static constexpr const char* kEmbeddedNets = "<embedded>";
+    std::string set_eval_file(const std::string& value);
+    const std::string& eval_file() const { return eval_file_; }
+    // The loaded network for `rules`, or none: the hand-written evaluation is used (no net is
+    // loaded, none is for this board size, or the rules have special pieces).
+    const nnue::Network* network(const Rules& rules) const;
 
   private:
     // The evaluation's zero point under `rules` (see eval_zero_point in engine.cpp), for the
@@ -124,6 +137,8 @@ class Engine {
     int multipv_ = 1;
     int move_overhead_ms_ = 30;
     int contempt_ = 0;
+    std::vector<std::shared_ptr<const nnue::Network>> nets_;  // by set_eval_file
+    std::string eval_file_;
     // eval_offset's last answer, for the rules it was worked out for (rules change seldom).
     mutable std::optional<std::pair<Rules, Score>> offset_cache_;
 

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cassert>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "engine/search_types.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
+#include "nnue/accumulator.h"
 
 namespace branan {
 
@@ -79,6 +81,9 @@ struct SharedSearch {
     // The evaluation's zero point for the attackers (Engine::eval_offset): subtracted from every
     // static score (Worker::static_eval).
     Score eval_offset = 0;
+    // The learned evaluation's network for this game (docs/nnue.md), or none: the hand-written
+    // evaluation.
+    const nnue::Network* net = nullptr;
     std::function<uint64_t()> total_nodes;  // over all threads
     // The endgame tables the search probes (tablebase/probe.h), active ones only; null for none.
     const tablebase::Prober* tables = nullptr;
@@ -115,6 +120,7 @@ class Worker {
             if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
         }
         init_reductions();
+        if (shared_.net) nnue_ = std::make_unique<nnue::Evaluator<BB>>(*shared_.net);
     }
 
     // Deepens until stopped, by a limit or by `stop`. `report` gets one info per completed PV line
@@ -159,6 +165,9 @@ class Worker {
     Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
     // The static evaluation for the side to move, relative to the rules' zero point.
     Score static_eval() const {
+        if (nnue_)
+            return std::clamp<Score>(nnue_->evaluate(pos_), -kScoreMateBound + 1,
+                                     kScoreMateBound - 1);
         const Score e = cached_eval();
         const Score relative = pos_.side_to_move() == Side::Attackers ? e - shared_.eval_offset
                                                                       : e + shared_.eval_offset;
@@ -225,6 +234,8 @@ class Worker {
     std::array<int, kMaxPly + 1> pv_length_{};
     std::array<std::array<int, 64>, 64> reductions_{};
     uint64_t calls_ = 0;
+    // The learned evaluation's accumulators, when SharedSearch::net is set.
+    std::unique_ptr<nnue::Evaluator<BB>> nnue_;
 };
 
 // The definitions are in search.cpp, instantiated there for every bitboard width.

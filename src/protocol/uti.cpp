@@ -150,6 +150,7 @@ void UtiSession::uti(const std::string& last_line) {
               " min " + std::to_string(-Engine::kMaxContempt) + " max " +
               std::to_string(Engine::kMaxContempt));
     out_.line("option name Clear Hash type button");
+    out_.line("option name EvalFile type string default <empty>");
     const RootSolverOptions solver_defaults;
     out_.line("option name SolvePieces type spin default " +
               std::to_string(solver_defaults.max_pieces) + " min 0 max " +
@@ -243,6 +244,19 @@ void UtiSession::setoption(const std::string& line) {
             error("setoption: option 'Ponder' takes true or false, not '" + value + "'");
         else
             ponder_ = value == "true";
+    } else if (id == "evalfile") {
+        // <empty> (or nothing): the hand-written evaluation; <embedded>: the built-in nets.
+        const std::string file = value == "<empty>" ? "" : value;
+        if (const std::string e = engine_.set_eval_file(file); !e.empty()) {
+            const std::string& kept = engine_.eval_file();
+            error("setoption: EvalFile: " + e + "; the evaluation stays " +
+                  (kept.empty() ? std::string("the hand-written one") : "'" + kept + "'"));
+        } else if (!file.empty()) {
+            out_.line("info string EvalFile " + file +
+                      (engine_.network(rules_) ? " is used"
+                                               : " has no net for these rules: "
+                                                 "the hand-written evaluation is used"));
+        }
     } else if (id == "clear hash") {
         engine_.new_game();
     } else if (id == "uti_variant") {
@@ -495,6 +509,9 @@ void UtiSession::eval() {
               " for the attackers");
     out_.line("info string eval zero point " + std::to_string(trace.zero_point) +
               " for the attackers");
+    if (const nnue::Network* net = engine_.network(rules_))
+        out_.line("info string eval network " + engine_.eval_file() + " (" + net->description +
+                  ") replaces the terms above");
     out_.line(std::string("info string eval ") + side_name(game_.side_to_move()) +
               " to move: " + std::to_string(score));
 }

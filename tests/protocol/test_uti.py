@@ -144,7 +144,8 @@ def handshake():
         expect_types = {"Hash": "spin", "Threads": "spin", "Ponder": "check", "MultiPV": "spin",
                         "Move Overhead": "spin", "UTI_Variant": "combo", "UTI_Rules": "string",
                         "SolvePieces": "spin", "SolveNodes": "spin", "Contempt": "spin",
-                        "TablebasePath": "string"}
+                        "TablebasePath": "string",
+                        "EvalFile": "string"}
         for name, kind in expect_types.items():
             assert name in options, "option %r missing from %r" % (name, got)
             assert options[name][0] == kind, "option %r has type %r" % (name, options[name][0])

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The learned evaluation's network (NNUE, docs/nnue.md): its integer weights, the net file
+// format that holds them, and the layers after the accumulators. Inputs are (piece type,
+// square) pairs: an attacker soldier, a defender soldier or the king on each square of one
+// board size. Two feature transformers, one for each side's point of view, fill two int16
+// accumulators; the side to move's comes first into a clipped ReLU, an int8 hidden layer and
+// a scalar output in centi-soldiers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/expected.h"
+
+namespace branan::nnue {
+
+constexpr char kMagic[4] = {'B', 'R', 'N', 'N'};
+constexpr uint16_t kFormatVersion = 1;
+constexpr int kPieceTypes = 3;       // attacker soldier, defender soldier, king (types.h Piece)
+constexpr int kActivationOne = 127;  // an activation of 1.0 (clipped ReLU: 0..127)
+constexpr int kWeightShift = 6;      // hidden-layer weights: 1.0 is 64
+constexpr int kMaxWidth = 1024;      // accumulator width a file may ask for
+constexpr int kWidthStep = 16;       // the width is a multiple of it (whole vector lanes)
+constexpr int kMaxHidden = 256;      // hidden-layer width a file may ask for
+constexpr int kMinBoard = 5, kMaxBoard = 19;
+constexpr size_t kMaxDescription = 1024;
+
+struct Network {
+    int board_size = 0;
+    int width = 0;         // accumulator width per perspective (H)
+    int hidden = 0;        // hidden layer width (L1)
+    int output_scale = 0;  // centi-soldiers per 1.0 of output
+    std::string description;
+    std::vector<int16_t> ft_bias;     // [2][H]: perspective 0 the attackers', 1 the defenders'
+    std::vector<int16_t> ft_weights;  // [2][features][H]
+    std::vector<int32_t> l1_bias;     // [L1], scaled by 127 * 64
+    std::vector<int8_t> l1_weights;   // [L1][2H], scaled by 64
+    int32_t out_bias = 0;             // scaled by 127 * 64
+    std::vector<int8_t> out_weights;  // [L1], scaled by 64
+
+    int features() const { return kPieceTypes * board_size * board_size; }
+    const int16_t* bias_of(int perspective) const { return ft_bias.data() + perspective * width; }
+    const int16_t* weights_of(int perspective, int feature) const {
+        return ft_weights.data() +
+               (static_cast<size_t>(perspective) * features() + feature) * width;
+    }
+};
+
+// The input index of a piece of type `piece` (0..2) on square `sq` (rank * n + file).
+constexpr int feature_index(int piece, int sq, int board_size) {
+    return piece * board_size * board_size + sq;
+}
+
+// The sizes of `net`'s arrays from its dimensions (the parser and tests use it).
+void size_arrays(Network& net);
+
+// FNV-1a (32 bits) of `bytes`: the file's checksum.
+uint32_t checksum(const char* bytes, size_t length);
+
+// A net file's bytes: the header (magic, version, board size, dimensions, description), the
+// weights, then the checksum of all bytes before it. Little-endian throughout.
+std::string serialize(const Network& net);
+// Reads a net file's bytes; the error names what is wrong (another format or version, a board
+// size or dimension out of range, cut short, bytes left over, a checksum mismatch).
+Expected<Network> parse(const std::string& bytes);
+// Reads the net file at `path`; the error names the file.
+Expected<Network> load_file(const std::string& path);
+
+// The output for the side to move, in centi-soldiers, from the two accumulators (the side to
+// move's first).
+int evaluate_accumulators(const Network& net, const int16_t* us, const int16_t* them);
+
+}  // namespace branan::nnue

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The learned evaluation: the net file format and its errors, incremental accumulators against
+// accumulators made from scratch, and the engine's EvalFile.
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "catch.h"
+#include "core/game.h"
+#include "core/presets.h"
+#include "engine/engine.h"
+#include "nnue/accumulator.h"
+#include "nnue/embedded.h"
+#include "nnue/network.h"
+
+using namespace branan;
+
+namespace {
+
+// A net of random weights for `board_size`, small enough that no accumulator overflows.
+nnue::Network random_net(int board_size, uint32_t seed, int width = 32, int hidden = 8) {
+    nnue::Network net;
+    net.board_size = board_size;
+    net.width = width;
+    net.hidden = hidden;
+    net.output_scale = 400;
+    net.description = "test net " + std::to_string(seed);
+    nnue::size_arrays(net);
+    std::mt19937 rng(seed);
+    auto fill = [&](auto& v, int lo, int hi) {
+        std::uniform_int_distribution<int> d(lo, hi);
+        for (auto& x : v) x = static_cast<std::decay_t<decltype(x)>>(d(rng));
+    };
+    fill(net.ft_bias, -60, 100);
+    fill(net.ft_weights, -40, 40);
+    fill(net.l1_bias, -3000, 3000);
+    fill(net.l1_weights, -60, 60);
+    fill(net.out_weights, -100, 100);
+    net.out_bias = 1234;
+    return net;
+}
+
+std::string temp_file(const std::string& name, const std::string& bytes) {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("branan_nnue_" + std::to_string(::getpid()) + "_" + name);
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path.string();
+}
+
+// Plays `plies` random moves from the start of `variant`, taking some back now and then, and
+// checks at every node that the evaluator (incremental) gives the from-scratch score.
+void random_walk(const std::string& variant, uint32_t seed, int plies) {
+    const Rules rules = *preset(variant);
+    const nnue::Network net = random_net(rules.size, seed);
+    const Game game = Game::create(rules).value();
+    game.visit_position([&](const auto& start) {
+        auto pos = start;
+        using BB = typename std::decay_t<decltype(pos)>::Bitboard;
+        nnue::Evaluator<BB> eval(net);
+        std::mt19937 rng(seed);
+        int depth = 0, checked = 0;
+        for (int i = 0; i < plies; ++i) {
+            REQUIRE(eval.evaluate(pos) == nnue::evaluate_from_scratch(net, pos));
+            ++checked;
+            MoveList list;
+            pos.generate(list);
+            const bool back = depth > 0 && (pos.status().over() || list.size() == 0 ||
+                                            std::uniform_int_distribution<int>(0, 3)(rng) == 0);
+            if (back) {
+                pos.undo_move();
+                --depth;
+            } else if (!pos.status().over() && list.size() > 0) {
+                pos.do_move(list[std::uniform_int_distribution<int>(0, list.size() - 1)(rng)]);
+                ++depth;
+            } else {
+                break;
+            }
+        }
+        CHECK(checked > plies / 2);
+        // Most evaluations were updates, not refreshes.
+        CHECK(eval.refreshes < static_cast<uint64_t>(checked) / 4);
+    });
+}
+
+}  // namespace
+
+TEST_CASE("A net survives its file format", "[nnue]") {
+    const nnue::Network net = random_net(11, 1);
+    const std::string bytes = nnue::serialize(net);
+    const auto back = nnue::parse(bytes);
+    REQUIRE(back.ok());
+    CHECK(back->board_size == 11);
+    CHECK(back->width == net.width);
+    CHECK(back->description == net.description);
+    CHECK(back->ft_weights == net.ft_weights);
+    CHECK(back->l1_weights == net.l1_weights);
+    CHECK(back->out_bias == net.out_bias);
+    CHECK(nnue::serialize(*back) == bytes);
+}
+
+TEST_CASE("Damaged net files are refused with the reason", "[nnue]") {
+    const std::string bytes = nnue::serialize(random_net(7, 2));
+    auto error_of = [](const std::string& b) {
+        const auto n = nnue::parse(b);
+        REQUIRE_FALSE(n.ok());
+        return n.error();
+    };
+    CHECK_THAT(error_of("BRSP" + bytes.substr(4)), catch_compat::Contains("not a Branan net file"));
+    std::string version = bytes;
+    version[4] = 9;
+    CHECK_THAT(error_of(version), catch_compat::Contains("format version 9"));
+    std::string board = bytes;
+    board[6] = 30;
+    CHECK_THAT(error_of(board), catch_compat::Contains("board size 30"));
+    std::string width = bytes;
+    width[8] = 20;  // not a multiple of 16
+    CHECK_THAT(error_of(width), catch_compat::Contains("dimensions out of range"));
+    CHECK_THAT(error_of(bytes.substr(0, bytes.size() / 2)), catch_compat::Contains("cut short"));
+    CHECK_THAT(error_of(bytes.substr(0, bytes.size() - 2)),
+               catch_compat::Contains("checksum is missing"));
+    CHECK_THAT(error_of(bytes + "x"), catch_compat::Contains("1 bytes after the checksum"));
+    std::string flipped = bytes;
+    flipped[bytes.size() / 2] ^= 0x10;
+    CHECK_THAT(error_of(flipped), catch_compat::Contains("checksum mismatch"));
+    const auto missing = nnue::load_file("/nonexistent/branan.nnue");
+    REQUIRE_FALSE(missing.ok());
+    CHECK_THAT(missing.error(),
+               catch_compat::Contains("cannot open net file '/nonexistent/branan.nnue'"));
+}
+
+TEST_CASE("Incremental accumulators equal accumulators made from scratch", "[nnue]") {
+    random_walk("brandubh", 3, 600);
+    random_walk("copenhagen", 4, 600);
+    random_walk("tablut", 5, 300);
+    random_walk("alea-evangelii", 6, 200);  // 19x19: the widest bitboard
+}
+
+TEST_CASE("The accumulators follow a search's positions", "[nnue]") {
+    // A search with a net: it must run, and its static evaluations come through the evaluator's
+    // debug assertion in a debug build. The root's evaluation is the net's.
+    const Rules rules = *preset("brandubh");
+    const std::string path = temp_file("search.nnue", nnue::serialize(random_net(7, 7)));
+    Engine engine(1);
+    engine.set_game(Game::create(rules).value());
+    REQUIRE(engine.set_eval_file(path).empty());
+    Score with_net = 0;
+    engine.evaluate(with_net);
+    const int expected = engine.game().visit_position(
+        [&](const auto& pos) { return nnue::evaluate_from_scratch(*engine.network(rules), pos); });
+    CHECK(with_net == expected);
+    SearchLimits limits;
+    limits.depth = 5;
+    const SearchResult r = engine.search(limits);
+    CHECK(r.nodes > 100);
+    const auto legal = engine.game().legal_moves();
+    CHECK(std::find(legal.begin(), legal.end(), r.best) != legal.end());
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("EvalFile: a wrong board size or a bad file keeps the evaluation", "[nnue]") {
+    const std::string net7 = temp_file("b7.nnue", nnue::serialize(random_net(7, 8)));
+    std::string damaged_bytes = nnue::serialize(random_net(7, 9));
+    damaged_bytes[100] ^= 1;
+    const std::string damaged = temp_file("damaged.nnue", damaged_bytes);
+    Engine engine(1);
+    engine.set_game(Game::create(*preset("copenhagen")).value());
+    const std::string wrong = engine.set_eval_file(net7);
+    CHECK_THAT(wrong, catch_compat::Contains("a net for 7x7 boards, the rules are 11x11"));
+    CHECK(engine.eval_file().empty());
+    CHECK(engine.network(*preset("copenhagen")) == nullptr);
+
+    engine.set_game(Game::create(*preset("brandubh")).value());
+    REQUIRE(engine.set_eval_file(net7).empty());
+    CHECK(engine.eval_file() == net7);
+    CHECK_THAT(engine.set_eval_file(damaged), catch_compat::Contains("checksum mismatch"));
+    CHECK(engine.eval_file() == net7);  // the previous net stays
+    CHECK(engine.network(*preset("brandubh")) != nullptr);
+    CHECK(engine.network(*preset("copenhagen")) == nullptr);  // another board size: hand-written
+    REQUIRE(engine.set_eval_file("").empty());
+    CHECK(engine.network(*preset("brandubh")) == nullptr);
+    std::filesystem::remove(net7);
+    std::filesystem::remove(damaged);
+}
+
+TEST_CASE("The embedded nets load", "[nnue]") {
+    Engine engine(1);
+    const std::string error = engine.set_eval_file(Engine::kEmbeddedNets);
+    if (nnue::embedded_nets().empty()) {
+        CHECK_THAT(error, catch_compat::Contains("no embedded net"));
+        return;
+    }
+    REQUIRE(error.empty());
+    for (const auto& e : nnue::embedded_nets()) {
+        const auto net = nnue::parse(std::string(reinterpret_cast<const char*>(e.data), e.size));
+        REQUIRE(net.ok());
+        Rules rules = *preset("brandubh");
+        for (const auto& name : preset_names())
+            if (preset(name)->size == net->board_size && !special_rules(*preset(name)))
+                rules = *preset(name);
+        if (rules.size == net->board_size) CHECK(engine.network(rules) != nullptr);
+    }
+}
