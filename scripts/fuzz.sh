@@ -63,13 +63,18 @@ compile() {
     return 1
 }
 
-sources=(src/core/*.cpp src/engine/*.cpp src/solver/*.cpp src/protocol/*.cpp)
+# The nets built into the binary, as CMake embeds them (cmake/embed_nets.cmake).
+nets=$(ls nets/*.nnue 2>/dev/null | tr '\n' '|' | sed 's/|$//')
+mkdir -p "$out/nnue"
+cmake -DNETS="$nets" -DOUT="$out/nnue/embedded_nets.cpp" -P cmake/embed_nets.cmake
+sources=(src/core/*.cpp src/engine/*.cpp src/solver/*.cpp src/protocol/*.cpp src/tablebase/*.cpp
+  src/nnue/*.cpp "$out/nnue/embedded_nets.cpp")
 echo "fuzz.sh: compiling ${#sources[@]} source files ($jobs at a time)"
 build_ok=1
 pids=()
 running=0
 for src in "${sources[@]}"; do
-    obj="$out/obj/$(echo "${src#src/}" | tr / _).o"
+    obj="$out/obj/$(basename "$(dirname "$src")")_$(basename "$src" .cpp).o"
     compile "$src" "$obj" &
     pids+=($!)
     running=$((running + 1))
@@ -84,17 +89,16 @@ if [ "$build_ok" != 1 ]; then
     echo "fuzz.sh: compiling the sources failed" >&2
     exit 1
 fi
-rm -f "$out/libcore.a" "$out/libengine.a" "$out/libsolver.a" "$out/libprotocol.a"
-ar rcs "$out/libcore.a" "$out"/obj/core_*.o
-ar rcs "$out/libengine.a" "$out"/obj/engine_*.o
-ar rcs "$out/libsolver.a" "$out"/obj/solver_*.o
-ar rcs "$out/libprotocol.a" "$out"/obj/protocol_*.o
+for lib in core engine solver protocol tablebase nnue; do
+    rm -f "$out/lib$lib.a"
+    ar rcs "$out/lib$lib.a" "$out"/obj/${lib}_*.o
+done
 
 # --- targets ---------------------------------------------------------------------------------
 declare -A libs=(
     [fuzz_rules_string]="$out/libcore.a"
     [fuzz_position]="$out/libcore.a"
-    [fuzz_commands]="$out/libprotocol.a $out/libengine.a $out/libsolver.a $out/libcore.a"
+    [fuzz_commands]="-Wl,--start-group $out/libprotocol.a $out/libengine.a $out/libsolver.a $out/libtablebase.a $out/libnnue.a $out/libcore.a -Wl,--end-group -lz"
 )
 targets=(${FUZZ_TARGETS:-fuzz_rules_string fuzz_position fuzz_commands})
 for t in "${targets[@]}"; do
