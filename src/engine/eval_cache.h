@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A per-thread cache of static evaluations, keyed by the position's Zobrist key: the quiescence
-// search evaluates every node, and about one node in five is a position the thread evaluated
-// shortly before (a transposition, or the same capture sequence in another order). The search
-// already treats the evaluation as a function of the key (the transposition table stores it), so
-// a hit gives the score evaluate() would. Engine keeps one cache per thread from one search to
-// the next and empties them whenever what the scores depend on changes (EvalCacheStore).
+// search evaluates every node, and about one node in five (15% on a 19x19 middle game, 20% on
+// Copenhagen's) is a position the thread evaluated shortly before (a transposition, or the same
+// capture sequence in another order). The search already treats the evaluation as a function of the
+// key (the transposition table stores it), so a hit gives the score evaluate() would. Engine keeps
+// one cache per thread from one search to the next and empties them whenever what the scores depend
+// on changes (EvalCacheStore).
 #pragma once
 
 #include <array>
@@ -34,7 +35,8 @@ class EvalCache {
         uint64_t key = 0;  // 0: empty (a position whose key is 0 is simply never cached)
         Score score = 0;
     };
-    // 32,768 entries (512 KB): the measured hit rate was about the same from 16K to 64K.
+    // 32,768 entries (512 KB). Not tuned: the one-in-five hit rate above was measured with a
+    // 65,536-entry table of keys alone (Copenhagen and 19x19 middle games, one thread).
     static constexpr size_t kEntries = size_t{1} << 15;
     static constexpr uint64_t kMask = kEntries - 1;
     std::vector<Entry> entries_ = std::vector<Entry>(kEntries);
