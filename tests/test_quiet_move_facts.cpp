@@ -19,13 +19,13 @@ using namespace branan;
 
 namespace {
 
-struct Counts {
+struct QuietFactCounts {
     long positions = 0, quiet = 0, mattering = 0, named = 0;
 };
 
 // Checks every quiet move of one position; `pos` is left as it was.
 template <class BB>
-void check_position(Position<BB>& pos, Counts& counts) {
+void check_position(Position<BB>& pos, QuietFactCounts& counts) {
     if (pos.status().over() || pos.tables().special) return;
     const Side us = pos.side_to_move();
     if (us == Side::Defenders ? defenders_win_in_one(pos) : king_captured_in_one(pos)) return;
@@ -59,7 +59,7 @@ void check_position(Position<BB>& pos, Counts& counts) {
 
 TEST_CASE("quiet move facts: every quiet move that wins or opens an escape is named", "[picker]") {
     std::mt19937 rng(20261202);
-    Counts counts;
+    QuietFactCounts counts;
     // A copy of the position: the check makes and takes back moves.
     const auto check = [&](const auto& position) {
         auto pos = position;

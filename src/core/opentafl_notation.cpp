@@ -70,7 +70,7 @@ Expected<char> take_piece_letter(std::string_view& text) {
     if (text.size() < 2 || !is_letter(text[0]) || !is_letter(text[1])) return char{0};
     const char letter = text[0];
     if (kPieceLetters.find(letter) == std::string_view::npos)
-        return Error{quoted(std::string(1, letter)) +
+        return Error{branan::quoted(std::string(1, letter)) +
                      " is not a piece letter (t, c, n, k, m or g; upper case for the defenders)"};
     text.remove_prefix(1);
     return letter;
@@ -81,7 +81,7 @@ std::string separator_problem(std::string_view sep) {
     if (sep == "^") return "is a jump ('^'); these rules have no jumps";
     if (sep == "=") return "is a berserk move ('='); these rules have no berserk moves";
     if (sep == "^=") return "is a berserk jump ('^='); these rules have no jumps or berserk moves";
-    return "has " + quoted(sep) + " between its squares (a move is written from-to)";
+    return "has " + branan::quoted(sep) + " between its squares (a move is written from-to)";
 }
 
 std::string joined(const std::vector<std::string>& items) {
@@ -115,7 +115,7 @@ std::string written_piece(char c) {
 }  // namespace
 
 Expected<WrittenMove> parse_written_move(std::string_view text, int size) {
-    const std::string name = "move " + quoted(text);
+    const std::string name = "move " + branan::quoted(text);
     if (text == "---") return Error{name + " is a resignation ('---'), not a move"};
     if (text.find('|') != std::string_view::npos)
         return Error{name +
@@ -144,7 +144,7 @@ Expected<WrittenMove> parse_written_move(std::string_view text, int size) {
     const size_t info_start = rest.find_last_not_of("+-") + 1;  // npos + 1 == 0: all info
     const std::string_view info = rest.substr(info_start);
     if (!info.empty() && info != "+" && info != "++" && info != "-" && info != "--")
-        return Error{name + ": " + quoted(info) + " is not an annotation (+, ++, - or --)"};
+        return Error{name + ": " + branan::quoted(info) + " is not an annotation (+, ++, - or --)"};
     rest = rest.substr(0, info_start);
     const size_t first_x = rest.find('x');
     const auto to = parse_square(rest.substr(0, first_x), size);
@@ -175,7 +175,7 @@ Expected<Move> read_move(const Game& game, std::string_view text) {
     auto written = parse_written_move(text, size);
     if (!written) return Error{written.error()};
     const Move m = written->move;
-    const std::string name = "move " + quoted(text);
+    const std::string name = "move " + branan::quoted(text);
     // The marks of OpenTafl's special moves, where the rules have no such moves.
     const Rules& rules = game.rules();
     const bool has_jumps = special_rules(rules);

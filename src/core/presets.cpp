@@ -194,7 +194,7 @@ const char* const kAleaEvangelii =
 
 // Berserk: OpenTafl's 11x11 variant with commanders (c) and a knight (N); the king jumps onto
 // or off the throne and corners over an attacker soldier; a capture lets the piece move again.
-const char* const kBerserk =
+const char* const kBerserkRules =
     "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
     "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
 
@@ -227,7 +227,7 @@ const Entry kPresets[] = {
     {"sea-battle-13", nullptr, kSeaBattle13},
     {"tablut-15", nullptr, kTablut15},
     {"alea-evangelii", nullptr, kAleaEvangelii},
-    {"berserk", nullptr, kBerserk},
+    {"berserk", nullptr, kBerserkRules},
 };
 
 Rules make(const Entry& e) {

@@ -111,7 +111,7 @@ class JsonParser {
                 return literal("null");
             default:
                 if (s_[pos_] == '-' || (s_[pos_] >= '0' && s_[pos_] <= '9')) return number(v);
-                return fail(std::string("unexpected character ") + quoted(s_.substr(pos_, 1)));
+                return fail(std::string("unexpected character ") + branan::quoted(s_.substr(pos_, 1)));
         }
     }
 
@@ -129,7 +129,7 @@ class JsonParser {
             if (!string(key)) return false;
             if (!seen.insert(key).second) {
                 pos_ = key_at;
-                return fail("duplicate key " + quoted(key));
+                return fail("duplicate key " + branan::quoted(key));
             }
             skip_space();
             if (pos_ >= s_.size() || s_[pos_] != ':') return fail("expected ':' after a key");
@@ -306,7 +306,7 @@ class JsonParser {
         auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
         if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(d)) {
             pos_ = start;
-            return fail("number " + quoted(text) + " is out of range");
+            return fail("number " + branan::quoted(text) + " is out of range");
         }
         v.kind = JsonValue::Kind::Number;
         v.number = d;

@@ -55,7 +55,7 @@ class ObjectReader {
         if (v_.kind != JsonValue::Kind::Object) return nullptr;
         for (size_t i = 0; i < v_.keys.size(); ++i)
             if (v_.keys[i] == key) return &v_.items[i];
-        if (required) fail(path_, "missing key " + quoted(key));
+        if (required) fail(path_, "missing key " + branan::quoted(key));
         return nullptr;
     }
     const JsonValue* typed(const std::string& key, JsonValue::Kind kind, bool required = true) {
@@ -94,7 +94,7 @@ class ObjectReader {
         if (v_.kind != JsonValue::Kind::Object) return;
         for (const auto& k : v_.keys)
             if (!used_.count(k)) {
-                fail(path_, "unknown key " + quoted(k));
+                fail(path_, "unknown key " + branan::quoted(k));
                 return;
             }
     }

@@ -206,7 +206,7 @@ std::vector<std::pair<std::string, std::string>> match_setup(const MatchConfig& 
         {"--resign", c.resign ? resign_rule_text(*c.resign) : "off"},
         {"--shard", std::to_string(c.shard) + "/" + std::to_string(c.shards)}};
     for (const auto& e : c.engines) {
-        const std::string engine = " for engine " + quoted(e.name);
+        const std::string engine = " for engine " + branan::quoted(e.name);
         std::string command = e.command, options;
         for (const auto& a : e.args) command += " " + a;
         for (const auto& [name, value] : e.options)

@@ -50,13 +50,13 @@ Expected<Setup> game_setup(const GameRecord& g) {
     Setup s{*rules, rules->first_to_move};
     if (!g.start_record.empty()) {
         auto setup = parse_position_record(g.start_record);
-        if (!setup) return Error{"start record " + quoted(g.start_record) + ": " + setup.error()};
+        if (!setup) return Error{"start record " + branan::quoted(g.start_record) + ": " + setup.error()};
         s.rules.start = write_position_record(*setup);
     }
     if (!g.start_side.empty()) {
         auto side = side_from_name(g.start_side);
         if (!side)
-            return Error{"start side " + quoted(g.start_side) +
+            return Error{"start side " + branan::quoted(g.start_side) +
                          " is not 'attackers' or 'defenders'"};
         s.first = *side;
     }

@@ -78,7 +78,7 @@ class Session {
             try {
                 more = handle(line);
             } catch (const std::exception& e) {
-                out_.line("error 0 internal error while handling " + quoted(first_word(line)) +
+                out_.line("error 0 internal error while handling " + branan::quoted(first_word(line)) +
                           ": " + e.what());
             }
             if (!more) return 0;
@@ -130,7 +130,7 @@ class Session {
         // Engine-to-OpenTafl commands coming back to us carry nothing to act on.
         if (cmd == "hello" || cmd == "simple-moves" || cmd == "status" || cmd == "analysis")
             return true;
-        out_.line("error 0 unknown command " + quoted(cmd));
+        out_.line("error 0 unknown command " + branan::quoted(cmd));
         return true;
     }
 
@@ -200,7 +200,7 @@ class Session {
             }
             const auto ms = parse_whole<int64_t>(t);
             if (!ms) {
-                out_.line("error 0 clock: bad time " + quoted(words[1 + s]));
+                out_.line("error 0 clock: bad time " + branan::quoted(words[1 + s]));
                 return;
             }
             c.ms[s] = std::clamp<int64_t>(*ms, 0, kMaxMs);
@@ -208,7 +208,7 @@ class Session {
         if (words.size() >= 4) {
             const auto ot = parse_whole<int64_t>(words[3]);
             if (!ot) {
-                out_.line("error 0 clock: bad overtime length " + quoted(words[3]));
+                out_.line("error 0 clock: bad overtime length " + branan::quoted(words[3]));
                 return;
             }
             c.overtime_s = std::clamp<int64_t>(*ot, 0, kMaxMs / 1000);
@@ -216,7 +216,7 @@ class Session {
         for (int s = 0; s < 2 && words.size() >= size_t(5 + s); ++s) {
             const auto n = parse_whole<int>(words[4 + s]);
             if (!n) {
-                out_.line("error 0 clock: bad overtime count " + quoted(words[4 + s]));
+                out_.line("error 0 clock: bad overtime count " + branan::quoted(words[4 + s]));
                 return;
             }
             c.overtimes[s] = std::max(0, *n);
@@ -466,7 +466,7 @@ class Session {
     bool resync(std::string_view record, Side to_move, const char* what) {
         auto game = Game::create(rules_, record, to_move);
         if (!game) {
-            out_.line(std::string("error 0 ") + what + ": bad position record " + quoted(record) +
+            out_.line(std::string("error 0 ") + what + ": bad position record " + branan::quoted(record) +
                       ": " + game.error());
             return false;
         }

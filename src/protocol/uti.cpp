@@ -95,7 +95,7 @@ bool UtiSession::handle(const std::string& line) {
     if (!args.empty() && kBare.count(cmd)) {
         std::string extra;
         for (const auto& a : args) extra += (extra.empty() ? "" : " ") + a;
-        error(cmd + ": takes no arguments; ignored " + quoted(extra));
+        error(cmd + ": takes no arguments; ignored " + branan::quoted(extra));
     }
     if (cmd == "uti" || cmd == "uci") {
         uti(cmd + "ok");
