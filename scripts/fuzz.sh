@@ -5,8 +5,8 @@
 #
 #   scripts/fuzz.sh [seconds-per-target]     (default 20)
 #
-# Environment: CXX (default: the newest clang++ found), FUZZ_JOBS (parallel compiles, default
-# nproc), FUZZ_TARGETS (space-separated subset, e.g. "fuzz_position").
+# Environment: CXX (default: the newest clang++ found), FUZZ_JOBS (compiles and fuzzer runs at a
+# time, default nproc), FUZZ_TARGETS (space-separated subset, e.g. "fuzz_position").
 # Exits non-zero if a target fails to build or finds a crash, leak, timeout or failed check;
 # crashing inputs are left in build/fuzz/artifacts/<target>/. The repository is never written to.
 set -euo pipefail
@@ -123,22 +123,44 @@ done
 # --- runs ------------------------------------------------------------------------------------
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:symbolize=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-failed=()
-summary=()
-for t in "${targets[@]}"; do
-    corpus="$out/corpus-run/$t"
+# fuzz_one <target>: runs one target on a fresh copy of its seed corpus; its exit status is the
+# fuzzer's, its output is in build/fuzz/<target>.log.
+fuzz_one() {
+    local t="$1" corpus="$out/corpus-run/$1"
     rm -rf "$corpus"
     mkdir -p "$corpus" "$out/artifacts/$t"
     if [ -d "tests/fuzz/corpus/$t" ]; then cp -R "tests/fuzz/corpus/$t/." "$corpus/"; fi
-    args=(-max_total_time="$seconds" -max_len=4096 -timeout=10 -print_final_stats=1
-          -artifact_prefix="$out/artifacts/$t/")
+    local args=(-max_total_time="$seconds" -max_len=4096 -timeout=10 -print_final_stats=1
+                -artifact_prefix="$out/artifacts/$t/")
     if [ -f "tests/fuzz/$t.dict" ]; then args+=(-dict="tests/fuzz/$t.dict"); fi
-    echo "fuzz.sh: running $t for ${seconds}s"
+    "$out/$t" "${args[@]}" "$corpus" >"$out/$t.log" 2>&1
+}
+
+# The targets run side by side, $jobs at a time, each for $seconds.
+echo "fuzz.sh: running ${targets[*]} for ${seconds}s each, $jobs at a time"
+declare -A status=()
+pending=("${targets[@]}")
+while [ "${#pending[@]}" -gt 0 ]; do
+    batch=("${pending[@]:0:$jobs}")
+    pending=("${pending[@]:$jobs}")
+    pids=()
+    for t in "${batch[@]}"; do
+        fuzz_one "$t" &
+        pids+=($!)
+    done
+    for i in "${!pids[@]}"; do
+        set +e
+        wait "${pids[$i]}"
+        status[${batch[$i]}]=$?
+        set -e
+    done
+done
+
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+    rc="${status[$t]}"
     log="$out/$t.log"
-    set +e
-    "$out/$t" "${args[@]}" "$corpus" >"$log" 2>&1
-    rc=$?
-    set -e
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n1)
     speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n1)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n1 | grep -o '[0-9]*')
