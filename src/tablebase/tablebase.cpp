@@ -70,6 +70,13 @@ std::string Tablebase::load(Material m, Slot& slot) {
     return {};
 }
 
+Expected<std::shared_ptr<Tablebase>> Tablebase::open_for_play(const std::string& dir) {
+    auto tables = open(dir);
+    if (!tables) return tables;
+    if (std::string error = (*tables)->load_all(); !error.empty()) return Error{error};
+    return tables;
+}
+
 std::string Tablebase::load_all() {
     std::lock_guard lock(mutex_);
     for (auto& [m, slot] : slots_)

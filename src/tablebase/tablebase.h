@@ -35,6 +35,10 @@ class Tablebase {
     // Opens `dir`: the rules of its files (all the same), the materials present. An error names
     // the problem (missing directory, no tablebase file, a file that is not one, mixed rules).
     static Expected<std::shared_ptr<Tablebase>> open(const std::string& dir);
+    // open(), then every file read (load_all): what a search or a solver uses, so that no probe
+    // reads a file while a clock runs (reading the largest 5-soldier file takes most of a
+    // second). An error names the directory's or the file's problem.
+    static Expected<std::shared_ptr<Tablebase>> open_for_play(const std::string& dir);
 
     const Rules& rules() const { return set_.rules(); }
     const std::string& dir() const { return dir_; }
