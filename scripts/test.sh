@@ -13,7 +13,8 @@
 #      assert()s on (-O1 -g1 and no NDEBUG: the build that also stands for a Debug build;
 #      warnings are not errors there: GCC 12 reports false maybe-uninitialized positives in
 #      libstdc++ under ASan);
-#   3. the threaded search and every protocol test (UTI and OTEP) under ThreadSanitizer;
+#   3. the threaded search, the tablebase probes shared by threads and every protocol test (UTI
+#      and OTEP) under ThreadSanitizer;
 #   4. the libFuzzer targets for a bounded time (scripts/fuzz.sh, 12 s each).
 # The sanitizer builds use -O1 -g1 (line tables): half the compile time of -O2 -g, the same
 # reports with file and line; and they are unity builds (CMAKE_UNITY_BUILD: the library sources
@@ -91,7 +92,8 @@ cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DB
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
 # Only what the ThreadSanitizer step runs: the search tests (branan_search_tests, built from
 # every file that holds a [search] test: checked here), the protocol binary and branan-match
-# (which the OpenTafl recipe's protocol test drives).
+# (which the OpenTafl recipe's protocol test drives), and the tablebase tests for the probes
+# that several threads share ("[threads]").
 search_files=$(grep -l '\[search\]' tests/*.cpp | sed 's|^tests/||' | sort | tr '\n' ' ')
 listed=$(sed -n 's/^set(branan_search_test_files \(.*\))$/\1/p' tests/CMakeLists.txt | tr ' ' '\n' |
   sort | tr '\n' ' ')
@@ -100,9 +102,11 @@ if [ "$search_files" != "$listed" ]; then
     "in tests/CMakeLists.txt ($listed)" >&2
   exit 1
 fi
-cmake --build build/tsan -j"$jobs" --target branan branan-match branan_search_tests
-step "ThreadSanitizer: multithreaded search, and the UTI and OTEP sessions (isready, stop, ponderhit during a search)"
+cmake --build build/tsan -j"$jobs" --target branan branan-match branan_search_tests \
+  branan_tablebase_tests
+step "ThreadSanitizer: multithreaded search, shared tablebase probes, and the UTI and OTEP sessions (isready, stop, ponderhit during a search)"
 (cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_search_tests "[search]~[tactics]" \
+  && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_tablebase_tests "[threads]" \
   && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 \
     ctest --no-tests=error --output-on-failure -j"$jobs" -R '^protocol_')
 

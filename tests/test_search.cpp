@@ -14,8 +14,8 @@
 #include "core/presets.h"
 #include "core/rules_string.h"
 #include "engine/engine.h"
-#include "engine/history.h"
 #include "engine/search.h"
+#include "engine/thread_data.h"
 #include "solver.h"
 #include "tactics.h"
 
@@ -308,8 +308,9 @@ FortressSearch search_on(TranspositionTable& tt, const Game& game, int depth,
     FortressSearch out;
     game.visit_position([&](const auto& root) {
         using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
-        QuietHistory history(static_cast<size_t>(W::history_size()), 0);
-        W worker(0, shared, root, roots, history);
+        ThreadData data;
+        data.history.assign(static_cast<size_t>(W::history_size()), 0);
+        W worker(0, shared, root, roots, data);
         shared.total_nodes = [&worker] { return worker.nodes.load(); };
         worker.iterate(nullptr);
         out = {worker.completed_depth(), worker.root_moves()[0].score, worker.root_moves()[0].move};
@@ -595,33 +596,58 @@ TEST_CASE("generate copenhagen tactics suite candidates", "[.generate-tactics][c
     }
 }
 
-// The histories kept between searches (engine/history.h): halved for each new search, zeroed by
-// a change of rules, size or thread count, and by clear() (utinewgame, Clear Hash).
-TEST_CASE("HistoryStore: kept at half weight, zeroed on a change", "[search]") {
+// What the search threads keep between searches (engine/thread_data.h): the histories halved for
+// each new search, the evaluation caches kept; both new on a change of rules, history size or
+// thread count, and after clear() (utinewgame, Clear Hash); a change of weights empties the
+// caches and halves the histories.
+TEST_CASE("ThreadDataStore: kept between searches, renewed on a change", "[search]") {
     const Rules brandubh = *preset("brandubh"), tablut = *preset("tablut");
-    HistoryStore store;
+    const EvalWeights weights;
+    EvalWeights other = weights;
+    other.weight[kAttackerSoldiers] += 1;
+    ThreadDataStore store;
+    constexpr uint64_t key = 0x1234;
     auto fill = [&](int value) {
-        for (QuietHistory& t : store.tables()) std::fill(t.begin(), t.end(), value);
+        for (ThreadData& t : store.threads()) {
+            std::fill(t.history.begin(), t.history.end(), value);
+            t.eval_cache.store(key, value);
+        }
     };
-    store.begin_search(brandubh, 10, 2);
-    REQUIRE(store.tables().size() == 2);
-    CHECK(store.tables()[1] == QuietHistory(10, 0));
+    auto histories = [&] {
+        std::vector<QuietHistory> h;
+        for (const ThreadData& t : store.threads()) h.push_back(t.history);
+        return h;
+    };
+    auto cached = [&](size_t thread) {
+        return store.threads()[thread].eval_cache.probe(key).value_or(-1);
+    };
+    store.begin_search(brandubh, weights, 10, 2);
+    REQUIRE(store.threads().size() == 2);
+    CHECK(histories() == std::vector<QuietHistory>(2, QuietHistory(10, 0)));
+    CHECK(cached(1) == -1);
     fill(101);
-    store.begin_search(brandubh, 10, 2);
-    CHECK(store.tables()[0] == QuietHistory(10, 50));
-    CHECK(store.tables()[1] == QuietHistory(10, 50));
-    store.begin_search(brandubh, 10, 2);
-    CHECK(store.tables()[0] == QuietHistory(10, 25));
-    store.begin_search(brandubh, 10, 3);  // another thread count
-    CHECK(store.tables() == std::vector<QuietHistory>(3, QuietHistory(10, 0)));
+    store.begin_search(brandubh, weights, 10, 2);
+    CHECK(histories() == std::vector<QuietHistory>(2, QuietHistory(10, 50)));
+    CHECK(cached(0) == 101);
+    CHECK(cached(1) == 101);
+    store.begin_search(brandubh, other, 10, 2);  // other weights
+    CHECK(histories() == std::vector<QuietHistory>(2, QuietHistory(10, 25)));
+    CHECK(cached(0) == -1);
     fill(8);
-    store.begin_search(tablut, 10, 3);  // other rules
-    CHECK(store.tables()[2] == QuietHistory(10, 0));
+    store.begin_search(brandubh, other, 10, 3);  // another thread count
+    CHECK(histories() == std::vector<QuietHistory>(3, QuietHistory(10, 0)));
+    CHECK(cached(0) == -1);
     fill(8);
-    store.begin_search(tablut, 12, 3);  // another size
-    CHECK(store.tables()[0] == QuietHistory(12, 0));
+    store.begin_search(tablut, other, 10, 3);  // other rules
+    CHECK(store.threads()[2].history == QuietHistory(10, 0));
+    CHECK(cached(2) == -1);
+    fill(8);
+    store.begin_search(tablut, other, 12, 3);  // another size
+    CHECK(store.threads()[0].history == QuietHistory(12, 0));
+    CHECK(cached(0) == -1);
     fill(8);
     store.clear();
-    store.begin_search(tablut, 12, 3);
-    CHECK(store.tables()[0] == QuietHistory(12, 0));
+    store.begin_search(tablut, other, 12, 3);
+    CHECK(store.threads()[0].history == QuietHistory(12, 0));
+    CHECK(cached(1) == -1);
 }

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Endgame tables in play: the engine's answer at the root and its probes in the tree, the solver's
 // table leaves and the proof verifier's check of them, on tables of two soldiers generated here.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "catch.h"
 #include "core/position_record.h"
@@ -172,4 +176,78 @@ TEST_CASE("tablebase in play: the solver's table leaves, checked by the proof ve
     const size_t rules_at = foreign.find("name:brandubh");
     foreign.replace(rules_at, 13, "name:brandubh-opentafl");
     CHECK_FALSE(check(foreign, testing::table_lookup(tables)).error.empty());
+}
+
+// Slices are loaded once, by the first probe that needs one, and then read without a lock: probes
+// from several threads, while a 2-thread search probes the same tables in its tree, all give the
+// values one thread gets from tables of its own. The tables are opened afresh, so that the
+// threads race to load every slice (run under ThreadSanitizer by scripts/test.sh).
+TEST_CASE("tablebase in play: probes from several threads during a search",
+          "[tablebase][threads]") {
+    const std::shared_ptr<Tablebase> reference = two_soldier_tables();
+    REQUIRE(reference->load_all().empty());
+    // Positions of every material, drawn at random, with their values from one thread.
+    std::vector<Game> games;
+    std::vector<ProbeResult> expected;
+    std::mt19937_64 rng(5);
+    for (const Material m : reference->materials()) {
+        const Slice& slice = *reference->set().find(m);
+        for (int n = 0; n < 40; ++n) {
+            const Placement p = slice.index.placement(rng() % slice.index.size());
+            const std::string record =
+                write_position_record(position_of(reference->set().tables(), p).setup());
+            auto game = Game::create(reference->rules(), record, p.side);
+            REQUIRE(game);
+            games.push_back(*game);
+            expected.push_back(reference->probe(*game));
+        }
+    }
+    auto count = [&](ProbeResult::Kind kind) {
+        return std::count_if(expected.begin(), expected.end(),
+                             [&](const ProbeResult& r) { return r.kind == kind; });
+    };
+    REQUIRE(count(ProbeResult::Kind::Win) > 0);
+    REQUIRE(count(ProbeResult::Kind::Loss) > 0);
+
+    auto opened = Tablebase::open(reference->dir());
+    REQUIRE(opened);
+    const std::shared_ptr<Tablebase> tables = *opened;
+    const Game game = longest_win({2, 0});
+    Engine engine(16);
+    engine.set_threads(2);
+    engine.set_tablebase(tables);
+    engine.set_game(game);
+    engine.set_multipv(2);  // no answer from the root's tables: the search runs
+    engine.set_solver_options(RootSolverOptions{0, 0});
+    SearchLimits limits;
+    limits.infinite = true;
+    std::atomic<uint64_t> hits{0};
+    engine.go(
+        limits, [&](const SearchInfo& i) { hits = i.tbhits.value_or(0); },
+        [](const SearchResult&) {});
+
+    constexpr int kThreads = 3;
+    std::vector<int> mismatches(kThreads, 0);
+    std::vector<std::thread> probers;
+    for (int t = 0; t < kThreads; ++t)
+        probers.emplace_back([&, t] {
+            const Prober prober(tables, game.rules());
+            for (int round = 0; round < 3; ++round)
+                for (size_t k = 0; k < games.size(); ++k) {
+                    const size_t i = (k + static_cast<size_t>(t) * games.size() / kThreads) %
+                                     games.size();  // each thread from another place
+                    const ProbeResult r =
+                        games[i].visit_position([&](const auto& pos) { return prober.probe(pos); });
+                    if (r.kind != expected[i].kind || r.distance != expected[i].distance)
+                        ++mismatches[t];
+                }
+        });
+    for (std::thread& p : probers) p.join();
+    // The search's first iteration reports its probes (at once but on a loaded machine).
+    for (int wait = 0; hits == 0 && wait < 500; ++wait)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    engine.stop();
+    engine.wait();
+    CHECK(mismatches == std::vector<int>(kThreads, 0));
+    CHECK(hits > 0);
 }

@@ -35,7 +35,7 @@ void add_tablebase_option(boost::program_options::options_description& desc) {
 Expected<std::shared_ptr<tablebase::Tablebase>> tablebase_from_options(
     const boost::program_options::variables_map& vm) {
     if (!vm.count("tablebase")) return std::shared_ptr<tablebase::Tablebase>{};
-    auto tables = tablebase::Tablebase::open(vm["tablebase"].as<std::string>());
+    auto tables = tablebase::Tablebase::open_for_play(vm["tablebase"].as<std::string>());
     if (!tables) return Error{"--tablebase: " + tables.error()};
     return *tables;
 }

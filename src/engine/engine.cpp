@@ -5,6 +5,7 @@
 
 #include "core/presets.h"
 #include "engine/search.h"
+#include "engine/static_eval.h"
 #include "nnue/accumulator.h"
 #include "nnue/embedded.h"
 #include "tablebase/probe.h"
@@ -79,8 +80,7 @@ void Engine::new_game() {
     wait();
     tt_.clear();
     root_solver_.clear();
-    histories_.clear();
-    eval_caches_.clear();
+    thread_data_.clear();
 }
 
 void Engine::set_game(const Game& game) {
@@ -152,8 +152,7 @@ EvalTrace Engine::evaluate(Score& for_side_to_move) const {
         EvalTrace trace;
         const Score raw = branan::evaluate(pos, weights_, &trace);
         trace.zero_point = eval_offset(game_.rules());
-        for_side_to_move =
-            pos.side_to_move() == Side::Attackers ? raw - trace.zero_point : raw + trace.zero_point;
+        for_side_to_move = relative_to_zero_point(raw, pos.side_to_move(), trace.zero_point);
         if (const nnue::Network* net = network(game_.rules()))
             for_side_to_move = nnue::evaluate_from_scratch(*net, pos);
         return trace;
@@ -364,14 +363,11 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     } else if (!roots.empty()) {
         game.visit_position([&](const auto& root) {
             using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
-            histories_.begin_search(game.rules(), W::history_size(), threads_);
-            std::vector<QuietHistory>& histories = histories_.tables();
+            thread_data_.begin_search(game.rules(), weights_, W::history_size(), threads_);
             std::vector<std::unique_ptr<W>> workers;
             for (int i = 0; i < threads_; ++i)
-                workers.push_back(std::make_unique<W>(i, sh, root, roots, histories[i]));
-            eval_caches_.begin_search(game.rules(), weights_, threads_);
-            for (int i = 0; i < threads_; ++i)
-                workers[i]->use_eval_cache(&eval_caches_.caches()[i]);
+                workers.push_back(
+                    std::make_unique<W>(i, sh, root, roots, thread_data_.threads()[i]));
             sh.total_nodes = [&workers, solver_nodes] {
                 uint64_t n = solver_nodes;
                 for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);

@@ -14,12 +14,11 @@
 #include <utility>
 
 #include "core/game.h"
-#include "engine/eval_cache.h"
 #include "engine/eval_weights.h"
 #include "engine/evaluate.h"
-#include "engine/history.h"
 #include "engine/root_solver.h"
 #include "engine/search_types.h"
+#include "engine/thread_data.h"
 #include "engine/thread_pool.h"
 #include "engine/tt.h"
 #include "nnue/network.h"
@@ -75,8 +74,9 @@ class Engine {
     void set_tablebase(std::shared_ptr<tablebase::Tablebase> tables);
     const std::shared_ptr<tablebase::Tablebase>& tablebase() const { return tablebase_; }
 
-    // Forgets everything learnt (the transposition table, the solved positions and the quiet-move
-    // histories; killers live only within one search): the next search is as in a fresh process.
+    // Forgets everything learnt (the transposition table, the solved positions, and the search
+    // threads' quiet-move histories and evaluation caches; killers live only within one search):
+    // the next search is as in a fresh process.
     void new_game();
     // The position to search from (a copy is taken at go()).
     void set_game(const Game& game);
@@ -129,8 +129,7 @@ class Engine {
     TranspositionTable tt_;
     EvalWeights weights_;
     RootSolver root_solver_;
-    EvalCacheStore eval_caches_;  // the search threads' evaluation caches, kept between searches
-    HistoryStore histories_;      // the search threads' quiet-move histories, kept between searches
+    ThreadDataStore thread_data_;  // what the search threads keep between searches
     RootSolverOptions solver_options_;
     std::shared_ptr<tablebase::Tablebase> tablebase_;
     int threads_ = 1;

@@ -3,18 +3,16 @@
 // search evaluates every node, and about one node in five (15% on a 19x19 middle game, 20% on
 // Copenhagen's) is a position the thread evaluated shortly before (a transposition, or the same
 // capture sequence in another order). The search already treats the evaluation as a function of the
-// key (the transposition table stores it), so a hit gives the score evaluate() would. Engine keeps
-// one cache per thread from one search to the next and empties them whenever what the scores depend
-// on changes (EvalCacheStore).
+// key (the transposition table stores it), so a hit gives the score evaluate() would. Each search
+// thread keeps its cache from one search to the next (ThreadData, thread_data.h), emptied whenever
+// what the scores depend on changes.
 #pragma once
 
-#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
-#include "core/rules.h"
-#include "engine/eval_weights.h"
 #include "engine/score.h"
 
 namespace branan {
@@ -40,33 +38,6 @@ class EvalCache {
     static constexpr size_t kEntries = size_t{1} << 15;
     static constexpr uint64_t kMask = kEntries - 1;
     std::vector<Entry> entries_ = std::vector<Entry>(kEntries);
-};
-
-// One EvalCache per search thread, kept between searches. begin_search() empties them when the
-// rules, the weights or the thread count changed since the last search; clear() (utinewgame,
-// Clear Hash) empties them too.
-class EvalCacheStore {
-  public:
-    void begin_search(const Rules& rules, const EvalWeights& weights, int threads) {
-        if (rules_ == rules && weights_ == weights.weight &&
-            caches_.size() == static_cast<size_t>(threads))
-            return;
-        rules_ = rules;
-        weights_ = weights.weight;
-        caches_.resize(static_cast<size_t>(threads));
-        for (EvalCache& c : caches_) c.clear();
-    }
-    // The caches as begin_search() left them, one per thread.
-    std::vector<EvalCache>& caches() { return caches_; }
-    void clear() {
-        caches_.clear();
-        rules_.reset();
-    }
-
-  private:
-    std::optional<Rules> rules_;
-    decltype(EvalWeights::weight) weights_{};
-    std::vector<EvalCache> caches_;
 };
 
 }  // namespace branan

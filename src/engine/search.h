@@ -15,14 +15,12 @@
 #include <vector>
 
 #include "core/position.h"
-#include "engine/eval_cache.h"
-#include "engine/evaluate.h"
-#include "engine/history.h"
 #include "engine/move_picker.h"
 #include "engine/search_types.h"
+#include "engine/static_eval.h"
+#include "engine/thread_data.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
-#include "nnue/accumulator.h"
 
 namespace branan {
 
@@ -79,7 +77,7 @@ struct SharedSearch {
     // positive contempt makes the engine avoid draws, a negative one seek them.
     Score contempt = 0;
     // The evaluation's zero point for the attackers (Engine::eval_offset): subtracted from every
-    // static score (Worker::static_eval).
+    // static score (StaticEval).
     Score eval_offset = 0;
     // The learned evaluation's network for this game (docs/nnue.md), or none: the hand-written
     // evaluation.
@@ -103,11 +101,17 @@ template <class BB>
 class Worker {
   public:
     // `root_moves` are the legal moves to search (forbidden repetitions and searchmoves applied).
-    // `history`: the thread's quiet-move history (engine/history.h), of history_size() entries,
-    // kept and updated in place (zeros for a worker that starts from nothing).
+    // `data`: what the thread keeps between searches (thread_data.h), used and updated in place:
+    // its quiet-move history, of history_size() entries (zeros for a worker that starts from
+    // nothing), and its evaluation cache.
     Worker(int id, SharedSearch& shared, const Position<BB>& root,
-           const std::vector<Move>& root_moves, QuietHistory& history)
-        : id_(id), shared_(shared), pos_(root), root_side_(root.side_to_move()), history_(history) {
+           const std::vector<Move>& root_moves, ThreadData& data)
+        : id_(id),
+          shared_(shared),
+          pos_(root),
+          root_side_(root.side_to_move()),
+          history_(data.history),
+          eval_(*shared.weights, shared.eval_offset, shared.net, data.eval_cache) {
         assert(static_cast<int>(history_.size()) == history_size());
         for (Move m : root_moves)
             roots_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, false, false, 0, {m}});
@@ -120,7 +124,6 @@ class Worker {
             if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
         }
         init_reductions();
-        if (shared_.net) nnue_ = std::make_unique<nnue::Evaluator<BB>>(*shared_.net);
     }
 
     // Deepens until stopped, by a limit or by `stop`. `report` gets one info per completed PV line
@@ -133,8 +136,6 @@ class Worker {
     // evaluation. Only once the search has returned to the root.
     SearchInfo unfinished_info() const;
 
-    // Static scores go through `cache` (kept by the caller for this thread; see eval_cache.h).
-    void use_eval_cache(EvalCache* cache) { eval_cache_ = cache; }
     static constexpr int history_size() { return 2 * kSquares * kSquares; }
     const std::vector<RootMove>& root_moves() const { return roots_; }
     int completed_depth() const { return completed_depth_; }
@@ -164,23 +165,7 @@ class Worker {
     Score verdict_score(Status s, int ply, bool from_history = false) const;
     Score no_move_score(int ply) const { return verdict_score(no_move_verdict(pos_), ply); }
     // The static evaluation for the side to move, relative to the rules' zero point.
-    Score static_eval() const {
-        if (nnue_)
-            return std::clamp<Score>(nnue_->evaluate(pos_), -kScoreMateBound + 1,
-                                     kScoreMateBound - 1);
-        const Score e = cached_eval();
-        const Score relative = pos_.side_to_move() == Side::Attackers ? e - shared_.eval_offset
-                                                                      : e + shared_.eval_offset;
-        return std::clamp(relative, -kScoreMateBound + 1, kScoreMateBound - 1);
-    }
-    // evaluate() of the current position, through the thread's cache when it has one.
-    Score cached_eval() const {
-        if (!eval_cache_) return evaluate(pos_, *shared_.weights);
-        if (const std::optional<Score> hit = eval_cache_->probe(pos_.key())) return *hit;
-        const Score e = evaluate(pos_, *shared_.weights);
-        eval_cache_->store(pos_.key(), e);
-        return e;
-    }
+    Score static_eval() const { return eval_(pos_); }
     // Neither a capture nor a king move to an escape square: what the move picker orders by
     // killers and history.
     bool is_quiet(Move m) const {
@@ -229,13 +214,12 @@ class Worker {
     // `side` the side to move after it (Move{} for none).
     std::array<Move, 2 * kSquares> counters_{};
     QuietHistory& history_;
-    EvalCache* eval_cache_ = nullptr;
+    // Mutable: evaluating updates the thread's cache and accumulators, not what the search sees.
+    mutable StaticEval<BB> eval_;
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
     std::array<std::array<int, 64>, 64> reductions_{};
     uint64_t calls_ = 0;
-    // The learned evaluation's accumulators, when SharedSearch::net is set.
-    std::unique_ptr<nnue::Evaluator<BB>> nnue_;
 };
 
 // The definitions are in search.cpp, instantiated there for every bitboard width.

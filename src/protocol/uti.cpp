@@ -302,7 +302,7 @@ void UtiSession::set_tablebase(const std::string& dir) {
         out_.line("info string tablebase none");
         return;
     }
-    auto tables = tablebase::Tablebase::open(dir);
+    auto tables = tablebase::Tablebase::open_for_play(dir);
     if (!tables) {
         engine_.set_tablebase(nullptr);
         error("setoption: TablebasePath: " + tables.error() + "; playing without tables");

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The tables as the engine's search and the solver ask them. A Prober holds a directory's tables
-// (opened by Tablebase::open, loaded per material when first probed) and the rules in play: it
-// answers only when those are the tables' rules, and only for positions on a board the tables
-// can hold, so that a caller may probe any position of any game. Without tables, or under other
-// rules, it is inactive and every probe answers Outside.
+// (opened and read by Tablebase::open_for_play, or opened by Tablebase::open and read per
+// material when first probed) and the rules in play: it answers only when those are the tables'
+// rules, and only for positions on a board the tables can hold, so that a caller may probe any
+// position of any game. Without tables, or under other rules, it is inactive and every probe
+// answers Outside.
 #pragma once
 
 #include <memory>

@@ -24,8 +24,7 @@ const Slice* TableSet::find(Material m) const {
 
 std::optional<Value> TableSet::value(const Placement& p) const {
     const Slice* s = find(material_of(p));
-    if (!s || !s->index.fits(p)) return std::nullopt;
-    return s->values[s->index.index(p)];
+    return s ? s->value(p) : std::nullopt;
 }
 
 }  // namespace branan::tablebase

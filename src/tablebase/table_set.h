@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/rule_tables.h"
@@ -16,6 +17,12 @@ namespace branan::tablebase {
 struct Slice {
     SliceIndex index;
     std::vector<Value> values;
+
+    // The value of `p` (a placement on table squares), or nothing when it does not fit here.
+    std::optional<Value> value(const Placement& p) const {
+        if (!index.fits(p)) return std::nullopt;
+        return values[index.index(p)];
+    }
 };
 
 class TableSet {

@@ -43,6 +43,7 @@ Expected<std::shared_ptr<Tablebase>> Tablebase::open(const std::string& dir) {
     if (std::string problem = unsupported_rules_problem(*rules); !problem.empty())
         return Error{"tablebase file '" + first_path + "': " + problem};
     std::shared_ptr<Tablebase> tb(new Tablebase(*rules, dir));
+    for (const Material m : materials) tb->slots_.try_emplace(m);
     tb->materials_ = std::move(materials);
     return tb;
 }
@@ -57,38 +58,54 @@ int Tablebase::complete_pieces() const {
     return n;
 }
 
-std::string Tablebase::load(Material m) {
+std::string Tablebase::load(Material m, Slot& slot) {
     std::vector<Value> values;
     const uint64_t entries = set_.index_of(m).size();
     if (std::string error = read_slice(slice_path(dir_, m), set_.rules(), m, entries, values);
         !error.empty())
         return error;
     set_.add(m, std::move(values));
+    // The slice is whole before any probe can see it.
+    slot.slice.store(set_.find(m), std::memory_order_release);
     return {};
+}
+
+Expected<std::shared_ptr<Tablebase>> Tablebase::open_for_play(const std::string& dir) {
+    auto tables = open(dir);
+    if (!tables) return tables;
+    if (std::string error = (*tables)->load_all(); !error.empty()) return Error{error};
+    return tables;
 }
 
 std::string Tablebase::load_all() {
     std::lock_guard lock(mutex_);
-    for (const Material m : materials_)
-        if (!set_.find(m))
-            if (std::string error = load(m); !error.empty()) return error;
+    for (auto& [m, slot] : slots_)
+        if (!slot.slice.load(std::memory_order_relaxed))
+            if (std::string error = load(m, slot); !error.empty()) return error;
     return {};
+}
+
+const Slice* Tablebase::load_for_probe(Material m, Slot& slot) {
+    std::lock_guard lock(mutex_);
+    if (const Slice* s = slot.slice.load(std::memory_order_relaxed)) return s;  // loaded meanwhile
+    if (slot.broken.load(std::memory_order_relaxed)) return nullptr;
+    if (std::string error = load(m, slot); !error.empty()) {
+        slot.broken.store(true, std::memory_order_relaxed);  // reported once
+        throw std::runtime_error(error);
+    }
+    return slot.slice.load(std::memory_order_relaxed);
 }
 
 ProbeResult Tablebase::probe(const Position<BoardBits>& pos) {
     const Placement p = placement_of(pos);
-    const Material m = material_of(p);
-    std::optional<Value> v;
-    {
-        std::lock_guard lock(mutex_);
-        if (!materials_.count(m)) return {};
-        if (!set_.find(m))
-            if (std::string error = load(m); !error.empty()) {
-                materials_.erase(m);  // reported once; its positions are outside from now on
-                throw std::runtime_error(error);
-            }
-        v = set_.value(p);
+    const auto it = slots_.find(material_of(p));
+    if (it == slots_.end()) return {};
+    const Slice* slice = it->second.slice.load(std::memory_order_acquire);
+    if (!slice) {
+        if (it->second.broken.load(std::memory_order_relaxed)) return {};
+        if (!(slice = load_for_probe(it->first, it->second))) return {};
     }
+    const std::optional<Value> v = slice->value(p);
     if (!v || *v == kUnused) return {};
     if (is_win(*v)) return {ProbeResult::Kind::Win, distance(*v)};
     if (is_loss(*v)) return {ProbeResult::Kind::Loss, distance(*v)};

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A directory of tablebase files opened for probing: its rules (every file must have the same),
-// its slices loaded when first probed. Safe to probe from several threads.
+// its slices loaded when first probed. Safe to probe from several threads: a slice is loaded
+// once, under a lock, by the first probe that needs it, and then published (an atomic pointer,
+// release and acquire), so that every later probe reads it without locking.
 #pragma once
 
+#include <atomic>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -31,9 +35,14 @@ class Tablebase {
     // Opens `dir`: the rules of its files (all the same), the materials present. An error names
     // the problem (missing directory, no tablebase file, a file that is not one, mixed rules).
     static Expected<std::shared_ptr<Tablebase>> open(const std::string& dir);
+    // open(), then every file read (load_all): what a search or a solver uses, so that no probe
+    // reads a file while a clock runs (reading the largest 5-soldier file takes most of a
+    // second). An error names the directory's or the file's problem.
+    static Expected<std::shared_ptr<Tablebase>> open_for_play(const std::string& dir);
 
     const Rules& rules() const { return set_.rules(); }
     const std::string& dir() const { return dir_; }
+    // The materials whose files were found at open (a file that then proves damaged among them).
     const std::set<Material>& materials() const { return materials_; }
     // The largest soldier count every material up to which is present.
     int complete_pieces() const;
@@ -51,17 +60,30 @@ class Tablebase {
     std::vector<Move> best_line(const Game& game);
     // Loads every slice now; an error or empty.
     std::string load_all();
-    // The loaded slices (after load_all).
+    // The loaded slices (after load_all, while no probe runs).
     const TableSet& set() const { return set_; }
 
   private:
-    Tablebase(const Rules& rules, std::string dir) : set_(rules), dir_(std::move(dir)) {}
-    std::string load(Material m);
+    // One material's slice as the probes see it. Its place in slots_ is made at open and never
+    // moves; `slice` is set once, under mutex_, when the slice is in set_.
+    struct Slot {
+        std::atomic<const Slice*> slice{nullptr};
+        std::atomic<bool> broken{false};  // its file could not be read: left out from then on
+    };
 
-    TableSet set_;
+    Tablebase(const Rules& rules, std::string dir) : set_(rules), dir_(std::move(dir)) {}
+    // Reads material m's file into set_ and publishes it in `slot`; an error or empty. With
+    // mutex_ held.
+    std::string load(Material m, Slot& slot);
+    // The slice of `slot` (material m), loaded now if no probe did it before; null when its
+    // file was found damaged before; throws the error when it is found damaged now.
+    const Slice* load_for_probe(Material m, Slot& slot);
+
+    TableSet set_;  // written under mutex_ only
     std::string dir_;
     std::set<Material> materials_;
-    std::mutex mutex_;
+    std::map<Material, Slot> slots_;  // one per material, made at open
+    std::mutex mutex_;                // taken to load a slice, never to read one
 };
 
 }  // namespace branan::tablebase

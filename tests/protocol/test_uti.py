@@ -1102,9 +1102,19 @@ def tablebase_path():
         os.mkdir(damaged)
         with open(os.path.join(damaged, "a0d0.btb"), "w") as f:
             f.write("not a table\n")
+        # A file whose header reads but whose body is damaged: every file is read at setoption
+        # (no search reads one while its clock runs), so it is refused there too.
+        body = os.path.join(tmp, "body")
+        shutil.copytree(tables, body)
+        with open(os.path.join(body, "a1d0.btb"), "r+b") as f:
+            data = bytearray(f.read())
+            data[-10] ^= 0x5A
+            f.seek(0)
+            f.write(data)
         won = "position otn /7/7/7/7/1t5/K6/7/ side attackers"  # b5-a5 captures the king
         for path, words in ((os.path.join(tmp, "missing"), ["TablebasePath", "does not exist"]),
-                            (damaged, ["TablebasePath", "a0d0.btb"])):
+                            (damaged, ["TablebasePath", "a0d0.btb"]),
+                            (body, ["TablebasePath", "a1d0.btb", "playing without tables"])):
             command = "setoption name TablebasePath value " + path
             assert_single_error(e.command(command), command, words)
             e.command(won)

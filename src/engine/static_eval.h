@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The search's static evaluation: one function of the position, whichever evaluation is in play
+// (the learned network's, docs/nnue.md, or the hand-written one, evaluate.h), for the side to
+// move, relative to the rules' zero point and kept below the mate scores.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include "core/position.h"
+#include "engine/eval_cache.h"
+#include "engine/evaluate.h"
+#include "nnue/accumulator.h"
+
+namespace branan {
+
+// `raw`, a score for `side`, relative to the zero point `offset` (a score for the attackers).
+inline Score relative_to_zero_point(Score raw, Side side, Score offset) {
+    return side == Side::Attackers ? raw - offset : raw + offset;
+}
+
+// One per search thread: the network's accumulators are the thread's, and so is `cache`.
+template <class BB>
+class StaticEval {
+  public:
+    // `net`: the network to evaluate with, or null for the hand-written evaluation by
+    // `weights`, whose scores go through `cache`. `offset`: the zero point for the attackers
+    // (Engine::eval_offset; 0 for a network, trained on scores already relative to it).
+    StaticEval(const EvalWeights& weights, Score offset, const nnue::Network* net, EvalCache& cache)
+        : weights_(weights),
+          offset_(offset),
+          cache_(cache),
+          net_(net ? std::make_unique<nnue::Evaluator<BB>>(*net) : nullptr) {}
+
+    Score operator()(const Position<BB>& pos) {
+        const Score raw = net_ ? net_->evaluate(pos) : hand_written(pos);
+        return std::clamp(relative_to_zero_point(raw, pos.side_to_move(), offset_),
+                          -kScoreMateBound + 1, kScoreMateBound - 1);
+    }
+
+  private:
+    // evaluate() of `pos`, through the cache.
+    Score hand_written(const Position<BB>& pos) {
+        if (const std::optional<Score> hit = cache_.probe(pos.key())) return *hit;
+        const Score e = evaluate(pos, weights_);
+        cache_.store(pos.key(), e);
+        return e;
+    }
+
+    const EvalWeights& weights_;
+    Score offset_;
+    EvalCache& cache_;
+    std::unique_ptr<nnue::Evaluator<BB>> net_;  // the network's accumulators, or none
+};
+
+}  // namespace branan
