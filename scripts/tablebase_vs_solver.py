@@ -3,10 +3,12 @@
 """Random table positions: the tablebase's answer against the df-pn solver's.
 
 usage: scripts/tablebase_vs_solver.py BRANAN TABLES N [--count C] [--nodes K] [--seed S]
+                                     [--attackers A]
 
 Draws C random positions (default 1000) of the tables' rules with the king and N other pieces
 (attackers and defenders in every split, soldiers on the squares they may stand on, either side
-to move; finished games are drawn again), asks `branan tablebase probe --path TABLES` and
+to move; finished games are drawn again; with --attackers A, A of the N are attackers: one
+material), asks `branan tablebase probe --path TABLES` and
 `branan solve --nodes K` (default 1,000,000) about each, and counts: both decided and agreeing,
 the solver unknown, and disagreements (a different winner, or a solver's win where the tables
 say no side can force one), which it lists. Exit status 1 on any disagreement.
@@ -20,14 +22,16 @@ import subprocess
 import sys
 
 
-def random_position(rng, size, pieces):
-    """An 'otn' line: the king off the corners, soldiers off the corners and the throne."""
+def random_position(rng, size, pieces, attackers=None):
+    """An 'otn' line: the king off the corners, soldiers off the corners and the throne;
+    `attackers` of the soldiers are attackers (a random split when None)."""
     corners = {0, size - 1, size * (size - 1), size * size - 1}
     throne = (size // 2) * size + size // 2
     king = rng.choice([s for s in range(size * size) if s not in corners])
     free = [s for s in range(size * size) if s not in corners and s != throne and s != king]
     soldiers = rng.sample(free, pieces)
-    attackers = rng.randint(0, pieces)
+    if attackers is None:
+        attackers = rng.randint(0, pieces)
     cells = ["."] * (size * size)
     cells[king] = "K"
     for i, s in enumerate(soldiers):
@@ -55,11 +59,15 @@ def main():
     ap.add_argument("--nodes", type=int, default=1000000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--size", type=int, default=7)
+    ap.add_argument("--attackers", type=int, default=None)
     a = ap.parse_args()
+    if a.attackers is not None and not 0 <= a.attackers <= a.pieces:
+        ap.error("--attackers must be between 0 and N (%d)" % a.pieces)
     rng = random.Random(a.seed)
     lines, answers = [], []
     while len(lines) < a.count:
-        batch = [random_position(rng, a.size, a.pieces) for _ in range(a.count - len(lines))]
+        batch = [random_position(rng, a.size, a.pieces, a.attackers)
+                 for _ in range(a.count - len(lines))]
         r = subprocess.run([a.branan, "tablebase", "probe", "--path", a.tables],
                            input="\n".join(batch) + "\n", capture_output=True, text=True)
         for line, out in zip(batch, r.stdout.splitlines()):
