@@ -198,7 +198,6 @@ class Position {
     // mover's key taken from m.from to m.to, and for the king his square and his leaving the
     // throne (where the rules track it). The soldiers' bitboards are the caller's. The mover.
     [[gnu::always_inline]] inline Piece begin_move(Move m);
-    [[gnu::noinline]] void undo_special_move();
 
     Piece piece_at(Square sq) const;  // only for occupied squares
     // Whether "the king has left the throne" is state: only where he may not come back.
@@ -914,21 +913,23 @@ template <class BB>
 void Position<BB>::undo_move() {
     assert(states_.size() > 1);
     uncount_key();
-    if (t_->special) [[unlikely]] {
-        undo_special_move();
-        return;
-    }
     const State& st = states_.back();
-    const Side us = opponent(to_move_);
+    // The side that made the move: under special rules the moves of a berserk turn are all one
+    // side's, so the side to move says nothing.
+    const Side us = t_->special ? special_.back().mover : opponent(to_move_);
     const Square from = st.move.from, to = st.move.to;
     soldiers_[index(us)] |= st.forest_removed;
-    soldiers_[index(to_move_)] |= st.captured;
+    soldiers_[index(opponent(us))] |= st.captured;
+    if (t_->special) [[unlikely]]
+        soldiers_[index(us)] &= ~special_.back().converted;  // the mercenaries it won over
     if (king_ == to)
         king_ = from;
     else
         soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
     to_move_ = us;
     pop_state();
+    if (t_->special) [[unlikely]]
+        special_.pop_back();
     assert(is_consistent());
 }
 
