@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Game: move validation with clear errors, the verdicts of single moves (capture, escape,
 // encirclement, forest, no legal move), repetition rules, undo and copies.
+#include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -480,4 +482,58 @@ TEST_CASE("shieldwalls under OpenTafl's strict and relaxed Copenhagen strings", 
         Game weak = game_at("dim:11 name:C atkf:y sw:w swf:n efe:y", record);
         CHECK(weak.describe(weak.parse_move("d3-d1").value()) == "d3-d1");
     }
+}
+
+TEST_CASE("the encirclement verdict after every move is the full test's", "[game]") {
+    // do_move judges the ring only after a move that may close it (Position::ring_may_close);
+    // random games, the defenders drawn towards the middle so that rings close, must give the
+    // verdict the full test gives on every position.
+    // The full test's verdict: encircled unless the move ended the game otherwise.
+    auto full_verdict = [](const auto& p) {
+        const Status st = p.status();
+        return (!st.over() || st.reason == OutcomeReason::Encircled) && p.encirclement_wins();
+    };
+    std::mt19937 rng(3131);
+    int encircled = 0, positions = 0;
+    // Half the games start from the start, half from a ring one move from closing.
+    const std::vector<std::string> near_ring = {".......", "..ttt..", ".t.T.t.", ".tTKT.t",
+                                                ".t.T.t.", "..t.t..", ".....t."};
+    for (const char* name : {"brandubh-federation", "tablut", "fetlar"}) {
+        for (int g = 0; g < 40; ++g) {
+            const bool near = g % 2 && std::string(name) == "brandubh-federation";
+            Game game =
+                near ? at(name, near_ring, Side::Attackers) : Game::create(*preset(name)).value();
+            const int n = game.rules().size, middle = n / 2;
+            for (int ply = 0; !game.status().over() && ply < 300; ++ply) {
+                auto legal = game.legal_moves();
+                REQUIRE_FALSE(legal.empty());
+                Move m = legal[rng() % legal.size()];
+                if (game.side_to_move() == Side::Defenders && rng() % 4 != 0) {
+                    auto inward = [&](Move x) {
+                        return std::abs(x.to / n - middle) + std::abs(x.to % n - middle) -
+                               std::abs(x.from / n - middle) - std::abs(x.from % n - middle);
+                    };
+                    m = *std::min_element(legal.begin(), legal.end(),
+                                          [&](Move a, Move b) { return inward(a) < inward(b); });
+                }
+                if (near && game.side_to_move() == Side::Attackers) {
+                    // Near a ring, the attackers close it when they can (by the full test).
+                    for (Move x : legal) {
+                        Game next = game;
+                        next.play(x);
+                        if (next.visit_position(full_verdict)) m = x;
+                    }
+                }
+                game.play(m);
+                ++positions;
+                const Status s = game.status();
+                const bool full = game.visit_position(full_verdict);
+                INFO(name << " game " << g << ": " << game.record());
+                CHECK((s.reason == OutcomeReason::Encircled) == full);
+                encircled += s.reason == OutcomeReason::Encircled;
+            }
+        }
+    }
+    WARN(encircled << " rings closed in " << positions << " positions");
+    CHECK(encircled >= 3);
 }

@@ -173,6 +173,22 @@ constexpr int pop_lsb(BB& b) {
     return sq;
 }
 
+// Calls f(square) for each set square of b, lowest first. On the 128-bit and wide types the
+// words are walked one by one, instead of pop_lsb's search for the lowest word at every square.
+template <class BB, class F>
+[[gnu::always_inline]] inline void for_each_square(const BB& b, F&& f) {
+    if constexpr (is_wide_bitboard<BB>) {
+        for (int i = 0; i < static_cast<int>(sizeof(BB) / 8); ++i)
+            for (uint64_t w = b.w[i]; w; w &= w - 1) f(64 * i + std::countr_zero(w));
+    } else if constexpr (sizeof(BB) == 16) {
+        for (uint64_t w = static_cast<uint64_t>(b); w; w &= w - 1) f(std::countr_zero(w));
+        for (uint64_t w = static_cast<uint64_t>(b >> 64); w; w &= w - 1)
+            f(64 + std::countr_zero(w));
+    } else {
+        for (BB w = b; w; w &= w - 1) f(std::countr_zero(w));
+    }
+}
+
 // Adds square sq to b (on wide bitboards one word is written, not the whole board).
 template <class BB>
 constexpr void set_square(BB& b, int sq) {

@@ -39,6 +39,9 @@ struct Geometry {
     std::array<BB, max_squares<BB>> adjacent{};
     // The four edges: first rank, last rank, first file, last file.
     std::array<BB, 4> edges{};
+    // rank_of[sq], file_of[sq]: sq / size and sq % size, without the division.
+    std::array<uint8_t, max_squares<BB>> rank_of{};
+    std::array<uint8_t, max_squares<BB>> file_of{};
 
     explicit Geometry(int board_size) : size(board_size), squares(board_size * board_size) {
         const int n = size;
@@ -46,6 +49,8 @@ struct Geometry {
         throne = throne_square(n);
         for (Square sq = 0; sq < squares; ++sq) {
             const int rank = sq / n, file = sq % n;
+            rank_of[sq] = static_cast<uint8_t>(rank);
+            file_of[sq] = static_cast<uint8_t>(file);
             all |= square_bb<BB>(sq);
             if (file != 0) not_first_file |= square_bb<BB>(sq);
             if (file != n - 1) not_last_file |= square_bb<BB>(sq);

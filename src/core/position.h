@@ -198,7 +198,6 @@ class Position {
     // mover's key taken from m.from to m.to, and for the king his square and his leaving the
     // throne (where the rules track it). The soldiers' bitboards are the caller's. The mover.
     [[gnu::always_inline]] inline Piece begin_move(Move m);
-    [[gnu::noinline]] void undo_special_move();
 
     Piece piece_at(Square sq) const;  // only for occupied squares
     // Whether "the king has left the throne" is state: only where he may not come back.
@@ -233,6 +232,7 @@ class Position {
     bool in_opentafl_fort() const;
     BB king_reach() const;
     bool ring_unbreakable(BB region) const;
+    bool ring_may_close(Side us, Square to, BB captured, BB forest_removed) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
     bool king_captured_by(Square attacker_to, BB attackers) const;
@@ -691,29 +691,34 @@ bool Position<BB>::king_captured_by(Square attacker_to, BB attackers) const {
     while (dir < kDirections && geo.neighbour[attacker_to][dir] != king_) ++dir;
     if (dir == kDirections) return false;
     const BB occ = occupied();
-    const bool on_throne = test(t_->throne_bb, king_);
-    const bool near_throne = t_->throne_bb && test(geo.neighbours(t_->throne_bb), king_);
-    const Square beyond = geo.neighbour[king_][dir];
-    int sides = 0;  // closed sides around the king
-    for (int d = 0; d < kDirections; ++d) {
-        const Square n = geo.neighbour[king_][d];
-        sides += n == attacker_to || hostile_to_king(n, occ, attackers);
-    }
+    // Whether every side of the king on the board is closed (off the board counts as closed
+    // only when `off_board_closes`), stopping at the first open one.
+    auto surrounded = [&](bool off_board_closes) {
+        for (int d = 0; d < kDirections; ++d) {
+            const Square n = geo.neighbour[king_][d];
+            if (n == kNoSquare) {
+                if (!off_board_closes) return false;
+            } else if (n != attacker_to && !hostile_to_king(n, occ, attackers)) {
+                return false;
+            }
+        }
+        return true;
+    };
+    auto sandwiched = [&] { return hostile_to_king(geo.neighbour[king_][dir], occ, attackers); };
     switch (t_->rules.king_strength) {
         case KingStrength::Weak:
-            return hostile_to_king(beyond, occ, attackers);
+            return sandwiched();
         case KingStrength::Strong:
-            return sides == 4;
+            return surrounded(false);
         case KingStrength::StrongOnThrone:
-            return on_throne ? sides == 4 : hostile_to_king(beyond, occ, attackers);
+            return test(t_->throne_bb, king_) ? surrounded(false) : sandwiched();
         case KingStrength::StrongNearThrone:
-            return on_throne || near_throne ? sides == 4 : hostile_to_king(beyond, occ, attackers);
-        case KingStrength::Middleweight: {
-            int neighbours = 0;
-            for (int d = 0; d < kDirections; ++d)
-                neighbours += geo.neighbour[king_][d] != kNoSquare;
-            return sides == neighbours;
-        }
+            return test(t_->throne_bb, king_) ||
+                           (t_->throne_bb && test(geo.neighbours(t_->throne_bb), king_))
+                       ? surrounded(false)
+                       : sandwiched();
+        case KingStrength::Middleweight:
+            return surrounded(true);
     }
     return false;
 }
@@ -857,9 +862,9 @@ void Position<BB>::do_move(Move m) {
     // 4. Soldiers lost in the forest.
     if (t_->rules.forest_moves > 0) update_forest(st, us);
 
-    // A defender stepping off the edge into a ring can encircle his own side, so both sides'
-    // moves are checked.
-    if (t_->rules.encirclement && !st.status.over() && encirclement_wins())
+    // Only a move that may close the ring (ring_may_close) is judged.
+    if (t_->rules.encirclement && !st.status.over() &&
+        ring_may_close(us, to, captured, st.forest_removed) && encirclement_wins())
         st.status = {Outcome::AttackersWin, OutcomeReason::Encircled};
     if (!st.status.over() && t_->rules.edge_fort != EdgeFort::None &&
         (us == Side::Defenders || t_->rules.edge_fort == EdgeFort::OpenTafl) && in_exit_fort())
@@ -908,21 +913,23 @@ template <class BB>
 void Position<BB>::undo_move() {
     assert(states_.size() > 1);
     uncount_key();
-    if (t_->special) [[unlikely]] {
-        undo_special_move();
-        return;
-    }
     const State& st = states_.back();
-    const Side us = opponent(to_move_);
+    // The side that made the move: under special rules the moves of a berserk turn are all one
+    // side's, so the side to move says nothing.
+    const Side us = t_->special ? special_.back().mover : opponent(to_move_);
     const Square from = st.move.from, to = st.move.to;
     soldiers_[index(us)] |= st.forest_removed;
-    soldiers_[index(to_move_)] |= st.captured;
+    soldiers_[index(opponent(us))] |= st.captured;
+    if (t_->special) [[unlikely]]
+        soldiers_[index(us)] &= ~special_.back().converted;  // the mercenaries it won over
     if (king_ == to)
         king_ = from;
     else
         soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
     to_move_ = us;
     pop_state();
+    if (t_->special) [[unlikely]]
+        special_.pop_back();
     assert(is_consistent());
 }
 

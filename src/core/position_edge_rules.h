@@ -15,6 +15,27 @@ constexpr int kInward[4] = {0, 2, 1, 3};
 // The two directions along each edge, the one towards the lower file or rank first.
 constexpr int kAlong[4][2] = {{3, 1}, {3, 1}, {2, 0}, {2, 0}};
 
+// For each set of open squares among the eight around a square (bit i: the i-th clockwise from
+// north, so the even bits are its four neighbours), whether closing the square keeps its open
+// neighbours joined: they all lie in one run of open squares around it. Then a path through
+// the square can go round it.
+constexpr std::array<bool, 256> kRingJoins = [] {
+    std::array<bool, 256> joins{};
+    for (int m = 0; m < 256; ++m) {
+        auto open = [&](int i) { return (m >> (i & 7)) & 1; };
+        int runs = 0;  // runs of open squares holding a neighbour
+        for (int i = 0; i < 8; ++i) {
+            if (!open(i) || open(i + 7)) continue;  // not the first square of a run
+            bool neighbour = false;
+            for (int j = i; open(j) && j < i + 8; ++j) neighbour |= (j & 1) == 0;
+            runs += neighbour;
+        }
+        if (m == 255) runs = 1;  // one run round the whole square
+        joins[m] = runs <= 1;
+    }
+    return joins;
+}();
+
 }  // namespace edge_rules
 
 // Shieldwall (Rules::shieldwall) with the clean rows (ShieldwallScan::Rows; OpenTafl's scan is
@@ -180,6 +201,28 @@ bool Position<BB>::ring_unbreakable(BB region) const {
         }
     }
     return true;
+}
+
+// Whether the move of side `us` to `to` (capturing `captured`, losing `forest_removed` in the
+// forest) may have encircled the defenders, in the position after it, the one before it not
+// being encircled. False is exact for the plain ring (encircled()): the squares free of attackers
+// only grow with a defender's move, which keeps the mover joined to where he came from, so one
+// defender still reaches the edge unless the forest took one; an attacker's move closes only
+// `to`, which cuts no path when it is off the edge and its open neighbours are joined around it
+// (kRingJoins), unless it captured a defender. Copenhagen's unbreakable ring depends on every
+// defender's captures: always true there.
+template <class BB>
+bool Position<BB>::ring_may_close(Side us, Square to, BB captured, BB forest_removed) const {
+    if (t_->rules.encirclement_unbreakable) return true;
+    if (us == Side::Defenders) return static_cast<bool>(forest_removed);
+    const auto& geo = t_->geo;
+    if (captured || test(geo.edge, to)) return true;
+    const auto& nb = geo.neighbour;
+    const Square n = nb[to][0], e = nb[to][1], s = nb[to][2], w = nb[to][3];
+    const Square around[8] = {n, nb[n][1], e, nb[s][1], s, nb[s][3], w, nb[n][3]};
+    unsigned open = 0;
+    for (int i = 0; i < 8; ++i) open |= static_cast<unsigned>(!test(soldiers_[0], around[i])) << i;
+    return !edge_rules::kRingJoins[open];
 }
 
 template <class BB>

@@ -420,21 +420,4 @@ BerserkStart Position<BB>::begin_berserk_turn(Square sq) {
     return BerserkStart::Begun;
 }
 
-template <class BB>
-void Position<BB>::undo_special_move() {
-    const State& st = states_.back();
-    const Side us = special_.back().mover;
-    const Square from = st.move.from, to = st.move.to;
-    soldiers_[index(opponent(us))] |= st.captured;
-    soldiers_[index(us)] &= ~special_.back().converted;
-    if (king_ == to)
-        king_ = from;
-    else
-        soldiers_[index(us)] ^= square_bb<BB>(from) | square_bb<BB>(to);
-    to_move_ = us;
-    pop_state();
-    special_.pop_back();
-    assert(is_consistent());
-}
-
 }  // namespace branan

@@ -85,7 +85,8 @@ void add_piece_square_terms(const Position<BB>& pos, EvalSum& sum) {
     if (first < 0 || !(sum.trace || sum.w.tables_weigh(size))) return;
     auto pst = [&](PstPiece piece, BB pieces, int sign) {
         const int table = first + static_cast<int>(piece) * kPstClassesPerPiece;
-        for (BB b = pieces; b;) sum.add_table_piece(table + pst_class(size, pop_lsb(b)), sign);
+        for_each_square(pieces,
+                        [&](int sq) { sum.add_table_piece(table + pst_class(size, sq), sign); });
     };
     pst(PstPiece::Attacker, pos.soldiers(Side::Attackers), 1);
     pst(PstPiece::Defender, pos.soldiers(Side::Defenders), -1);

@@ -108,12 +108,11 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum) {
 
     // 3. The attackers' hold on the king.
     sum.add(kWideAttackersBesideKing, popcount(geo.neighbours(king_bb) & attackers));
-    int proximity = 0;
-    const int kr = king / n, kf = king % n;
-    for (BB b = attackers; b;) {
-        const Square s = pop_lsb(b);
-        proximity += n - (std::abs(s / n - kr) + std::abs(s % n - kf));
-    }
+    int proximity = n * popcount(attackers);  // n less each attacker's distance to the king
+    const int kr = geo.rank_of[king], kf = geo.file_of[king];
+    for_each_square(attackers, [&](int s) {
+        proximity -= std::abs(geo.rank_of[s] - kr) + std::abs(geo.file_of[s] - kf);
+    });
     sum.add(kWideAttackerProximity, proximity);
     sum.add(kWideKingOnEdge, -((king_bb & geo.edge) != 0));
 
