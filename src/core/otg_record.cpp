@@ -29,8 +29,8 @@ Expected<OtgRecord> parse_otg(std::string_view text) {
                 return Error{"line " + std::to_string(line_number) + ": a tag after the moves"};
             const size_t colon = line.find(':');
             if (line.back() != ']' || colon == std::string_view::npos)
-                return Error{"line " + std::to_string(line_number) + ": tag " + branan::quoted(line) +
-                             " is not [key:value]"};
+                return Error{"line " + std::to_string(line_number) + ": tag " +
+                             branan::quoted(line) + " is not [key:value]"};
             record.tags.emplace_back(std::string(line.substr(1, colon - 1)),
                                      std::string(line.substr(colon + 1, line.size() - colon - 2)));
             continue;

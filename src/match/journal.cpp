@@ -93,8 +93,8 @@ std::string setup_difference(const MatchIdentity& saved, const MatchIdentity& gi
     for (const auto& [key, value] : given.setup)
         for (const auto& [saved_key, saved_value] : saved.setup)
             if (saved_key == key && saved_value != value)
-                return "--resume: the saved match has " + branan::quoted(saved_value) + " as " + key +
-                       ", this command gives " + branan::quoted(value);
+                return "--resume: the saved match has " + branan::quoted(saved_value) + " as " +
+                       key + ", this command gives " + branan::quoted(value);
     return {};
 }
 

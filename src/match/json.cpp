@@ -111,7 +111,8 @@ class JsonParser {
                 return literal("null");
             default:
                 if (s_[pos_] == '-' || (s_[pos_] >= '0' && s_[pos_] <= '9')) return number(v);
-                return fail(std::string("unexpected character ") + branan::quoted(s_.substr(pos_, 1)));
+                return fail(std::string("unexpected character ") +
+                            branan::quoted(s_.substr(pos_, 1)));
         }
     }
 

@@ -50,7 +50,8 @@ Expected<Setup> game_setup(const GameRecord& g) {
     Setup s{*rules, rules->first_to_move};
     if (!g.start_record.empty()) {
         auto setup = parse_position_record(g.start_record);
-        if (!setup) return Error{"start record " + branan::quoted(g.start_record) + ": " + setup.error()};
+        if (!setup)
+            return Error{"start record " + branan::quoted(g.start_record) + ": " + setup.error()};
         s.rules.start = write_position_record(*setup);
     }
     if (!g.start_side.empty()) {

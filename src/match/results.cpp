@@ -213,7 +213,8 @@ Expected<MatchResults> read_results_json(std::string_view text) {
     if (!error.empty()) return Error{error};
     const std::string format = top.str("format");
     if (error.empty() && format != kFormat)
-        return Error{"results file: format is " + branan::quoted(format) + ", expected " + branan::quoted(kFormat)};
+        return Error{"results file: format is " + branan::quoted(format) + ", expected " +
+                     branan::quoted(kFormat)};
     const int version = top.integer("version", 0, 1000000);
     if (error.empty() && version != kVersion)
         return Error{"results file: version " + std::to_string(version) +
@@ -294,14 +295,16 @@ Expected<MatchResults> read_results_json(std::string_view text) {
                 return std::find(r.engines.begin(), r.engines.end(), name) != r.engines.end();
             };
             if (!known(g.attackers))
-                o.fail(o.at("attackers"), "engine " + branan::quoted(g.attackers) + " is not in 'engines'");
+                o.fail(o.at("attackers"),
+                       "engine " + branan::quoted(g.attackers) + " is not in 'engines'");
             else if (!known(g.defenders))
-                o.fail(o.at("defenders"), "engine " + branan::quoted(g.defenders) + " is not in 'engines'");
+                o.fail(o.at("defenders"),
+                       "engine " + branan::quoted(g.defenders) + " is not in 'engines'");
             else if (g.attackers == g.defenders)
                 o.fail(where, "an engine plays itself");
             else if (g.result != "attackers" && g.result != "defenders" && g.result != "draw")
-                o.fail(o.at("result"),
-                       "result " + branan::quoted(g.result) + " is not 'attackers', 'defenders' or 'draw'");
+                o.fail(o.at("result"), "result " + branan::quoted(g.result) +
+                                           " is not 'attackers', 'defenders' or 'draw'");
             else if (!seen.insert({g.round, g.game}).second)
                 o.fail(where, "round " + std::to_string(g.round) + " game " +
                                   std::to_string(g.game) + " is listed twice");

@@ -78,8 +78,8 @@ class Session {
             try {
                 more = handle(line);
             } catch (const std::exception& e) {
-                out_.line("error 0 internal error while handling " + branan::quoted(first_word(line)) +
-                          ": " + e.what());
+                out_.line("error 0 internal error while handling " +
+                          branan::quoted(first_word(line)) + ": " + e.what());
             }
             if (!more) return 0;
         }
@@ -466,8 +466,8 @@ class Session {
     bool resync(std::string_view record, Side to_move, const char* what) {
         auto game = Game::create(rules_, record, to_move);
         if (!game) {
-            out_.line(std::string("error 0 ") + what + ": bad position record " + branan::quoted(record) +
-                      ": " + game.error());
+            out_.line(std::string("error 0 ") + what + ": bad position record " +
+                      branan::quoted(record) + ": " + game.error());
             return false;
         }
         game_ = std::move(game.value());
