@@ -537,3 +537,28 @@ TEST_CASE("the encirclement verdict after every move is the full test's", "[game
     WARN(encircled << " rings closed in " << positions << " positions");
     CHECK(encircled >= 3);
 }
+
+TEST_CASE("ring_may_close's table: an attacker closing a square keeps its open neighbours joined",
+          "[game]") {
+    // Brute force over the eight squares around a square (bit i: the i-th clockwise from north;
+    // consecutive ones touch, the even ones are its neighbours): closing the square cuts no path
+    // when its open neighbours are all in one group of open squares joined round the ring.
+    for (int m = 0; m < 256; ++m) {
+        auto open = [&](int i) { return (m >> ((i + 8) % 8)) & 1; };
+        int group[8];
+        for (int i = 0; i < 8; ++i) group[i] = open(i) ? i : -1;
+        for (int pass = 0; pass < 8; ++pass)  // join touching open squares
+            for (int i = 0; i < 8; ++i)
+                if (open(i) && open(i + 1))
+                    group[i] = group[(i + 1) % 8] = std::min(group[i], group[(i + 1) % 8]);
+        int first = -1;
+        bool joined = true;
+        for (int i = 0; i < 8; i += 2) {
+            if (!open(i)) continue;
+            if (first < 0) first = group[i];
+            joined = joined && group[i] == first;
+        }
+        INFO("open squares " << m);
+        CHECK(edge_rules::kRingJoins[m] == joined);
+    }
+}
