@@ -37,6 +37,22 @@ case "${1:-}" in
     exit 2
     ;;
 esac
+# Ninja where it is installed (scripts/deps.sh --test installs it): it compiles a target's files
+# while the libraries it links are still being built, where Make builds target after target and
+# left one of CI's two cores idle for long stretches. A build folder configured before keeps its
+# generator (CMake refuses to change it).
+generator=()
+command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+# configure <build-dir> <cmake arguments...>
+configure() {
+  local dir=$1
+  shift
+  if [ -f "$dir/CMakeCache.txt" ]; then
+    cmake -S . -B "$dir" "$@" >/dev/null
+  else
+    cmake -S . -B "$dir" "${generator[@]}" "$@" >/dev/null
+  fi
+}
 # Each step's heading says how long the run has taken so far.
 step() { printf '\n=== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
@@ -47,7 +63,7 @@ scripts/check_docs.py
 scripts/spdx_headers.py --check
 
 step "Release build"
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_TESTS=ON -DBRANAN_WERROR=ON >/dev/null
+configure build/release -DCMAKE_BUILD_TYPE=Release -DBRANAN_TESTS=ON -DBRANAN_WERROR=ON
 cmake --build build/release -j"$jobs"
 # Every test belongs to a tier, so that a tier's run misses none.
 unlabelled=$(cd build/release && ctest -N -LE '^(fast|slow|protocol|match|soak)$' | sed -n 's/^Total Tests: //p')
@@ -71,10 +87,9 @@ scripts/readme_transcript.py --check build/release/branan
 scripts/check_doc_examples.py build/release
 
 step "AddressSanitizer + UndefinedBehaviorSanitizer build, assertions on"
-cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
+configure build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
   -DBRANAN_NATIVE=OFF -DCMAKE_UNITY_BUILD=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-  >/dev/null
+  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all -fno-omit-frame-pointer"
 cmake --build build/asan -j"$jobs"
 # Two end-to-end script tests are left to the Release run: report_browser (its time is the
 # browser's; branan report's C++ is under the sanitizers in test_report.cpp) and
@@ -88,9 +103,9 @@ step "Sanitizer tests (assertions on; every tier but slow)"
   -E '^(report_browser|tools_tune_openings|script_check_bench|script_check_docs|script_spdx_headers)$')
 
 step "ThreadSanitizer build"
-cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
+configure build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
   -DBRANAN_NATIVE=OFF -DCMAKE_UNITY_BUILD=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-  -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
+  -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer"
 # Only what the ThreadSanitizer step runs: the search tests (branan_search_tests, built from
 # every file that holds a [search] test: checked here), the protocol binary and branan-match
 # (which the OpenTafl recipe's protocol test drives), and the tablebase tests for the probes
