@@ -13,10 +13,10 @@ if [ "${1:-}" = "--fix" ]; then
     "$fmt" -i "${files[@]}"
     exit 0
 fi
-bad=()
-for f in "${files[@]}"; do
-    "$fmt" --dry-run -Werror "$f" >/dev/null 2>&1 || bad+=("$f")
-done
+# One clang-format per file (so that the failures are named), as many at a time as there are cores.
+mapfile -t bad < <(printf '%s\0' "${files[@]}" |
+    xargs -0 -n 16 -P "$(nproc 2>/dev/null || echo 2)" sh -c \
+        'for f; do "$0" --dry-run -Werror "$f" >/dev/null 2>&1 || echo "$f"; done' "$fmt" | sort)
 if [ ${#bad[@]} -gt 0 ]; then
     echo "check_format.sh: $("$fmt" --version | head -1) would change ${#bad[@]} file(s):" >&2
     printf '  %s\n' "${bad[@]}" >&2

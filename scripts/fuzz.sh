@@ -40,7 +40,8 @@ rm -rf "$out/obj"
 mkdir -p "$out/obj" "$out/artifacts"
 jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
-common=(-std=c++20 -I src -I tests/fuzz -O1 -g -fno-omit-frame-pointer -pthread)
+# -g1: line tables, enough for the file and line of a report.
+common=(-std=c++20 -I src -I tests/fuzz -O1 -g1 -fno-omit-frame-pointer -pthread)
 # Library code gets coverage instrumentation but no libFuzzer main; targets get both.
 lib_flags=("${common[@]}" -fsanitize=fuzzer-no-link,address,undefined)
 target_flags=("${common[@]}" -fsanitize=fuzzer,address,undefined)
@@ -67,15 +68,28 @@ compile() {
 nets=$(ls nets/*.nnue 2>/dev/null | tr '\n' '|' | sed 's/|$//')
 mkdir -p "$out/nnue"
 cmake -DNETS="$nets" -DOUT="$out/nnue/embedded_nets.cpp" -P cmake/embed_nets.cmake
-sources=(src/core/*.cpp src/engine/*.cpp src/solver/*.cpp src/protocol/*.cpp src/tablebase/*.cpp
-  src/nnue/*.cpp "$out/nnue/embedded_nets.cpp")
-echo "fuzz.sh: compiling ${#sources[@]} source files ($jobs at a time)"
+# Each library's sources are compiled a few to a translation unit (batches of 8, as the
+# sanitizer trees' unity builds do), which parses the shared headers once per batch; the Release
+# build of scripts/test.sh compiles every source on its own and so still catches a missing include.
+libraries=(core engine solver protocol tablebase nnue)
+rm -rf "$out/unity"
+mkdir -p "$out/unity"
+batches=()
+for lib in "${libraries[@]}"; do
+    lib_sources=(src/"$lib"/*.cpp)
+    [ "$lib" = nnue ] && lib_sources+=("$out/nnue/embedded_nets.cpp")
+    for ((i = 0; i < ${#lib_sources[@]}; i += 8)); do
+        batch="$out/unity/${lib}_$((i / 8)).cpp"
+        for src in "${lib_sources[@]:i:8}"; do printf '#include "%s"\n' "$root/$src"; done >"$batch"
+        batches+=("$batch")
+    done
+done
+echo "fuzz.sh: compiling the library sources in ${#batches[@]} batches ($jobs at a time)"
 build_ok=1
 pids=()
 running=0
-for src in "${sources[@]}"; do
-    obj="$out/obj/$(basename "$(dirname "$src")")_$(basename "$src" .cpp).o"
-    compile "$src" "$obj" &
+for batch in "${batches[@]}"; do
+    compile "$batch" "$out/obj/$(basename "$batch" .cpp).o" &
     pids+=($!)
     running=$((running + 1))
     if [ "$running" -ge "$jobs" ]; then
@@ -89,7 +103,7 @@ if [ "$build_ok" != 1 ]; then
     echo "fuzz.sh: compiling the sources failed" >&2
     exit 1
 fi
-for lib in core engine solver protocol tablebase nnue; do
+for lib in "${libraries[@]}"; do
     rm -f "$out/lib$lib.a"
     ar rcs "$out/lib$lib.a" "$out"/obj/${lib}_*.o
 done

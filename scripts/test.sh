@@ -17,12 +17,12 @@
 #      and OTEP) under ThreadSanitizer;
 #   4. the libFuzzer targets for a bounded time (scripts/fuzz.sh, 12 s each).
 # The sanitizer builds use -O1 -g1 (line tables): half the compile time of -O2 -g, the same
-# reports with file and line; and they are unity builds (CMAKE_UNITY_BUILD: the library sources
-# compiled a few to a translation unit, the test files one by one), which parse the shared headers
-# once per batch instead of once per file. UBSan's vptr check (the dynamic type of polymorphic
-# objects, of which Branan has few) is left out: with it tests/test_search.cpp took 40 s of CPU
-# time to compile, without it 32 s. CI's whole run (2 cores) must stay inside 30 minutes; at
-# 2d667e8 it took 35m53, the test files being most of the sanitizer build (docs/development.md).
+# reports with file and line; and they are unity builds (CMAKE_UNITY_BUILD: the sources, test
+# files included, compiled a few to a translation unit), which parse the shared headers and
+# compile the engine's templates once per batch instead of once per file. UBSan's vptr check
+# (the dynamic type of polymorphic objects, of which Branan has few) is left out: with it
+# tests/test_search.cpp took 40 s of CPU time to compile, without it 32 s. CI's whole run
+# (2 cores) must stay inside 30 minutes (docs/development.md).
 # Usage: scripts/test.sh [--fast]   (--fast: the Release build and its fast tier only)
 # Test tiers are ctest labels (tests/CMakeLists.txt): fast, slow, protocol, match, soak.
 set -euo pipefail
@@ -121,10 +121,21 @@ fi
 cmake --build build/tsan -j"$jobs" --target branan branan-match branan_search_tests \
   branan_tablebase_tests
 step "ThreadSanitizer: multithreaded search, shared tablebase probes, and the UTI and OTEP sessions (isready, stop, ponderhit during a search)"
+# The search tests run in one process beside the protocol tests (which mostly wait on clocks and
+# pipes); their output is shown when they end.
 (cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_search_tests "[search]~[tactics]" \
-  && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_tablebase_tests "[threads]" \
+  >search-tests.log 2>&1) &
+search_tests=$!
+(cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_tablebase_tests "[threads]" \
   && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 \
     ctest --no-tests=error --output-on-failure -j"$jobs" -R '^protocol_')
+search_status=0
+wait "$search_tests" || search_status=$?
+cat build/tsan/search-tests.log
+if [ "$search_status" != 0 ]; then
+  echo "test.sh: the search tests failed under ThreadSanitizer (exit $search_status)" >&2
+  exit 1
+fi
 
 step "Fuzzing (libFuzzer)"
 scripts/fuzz.sh 12

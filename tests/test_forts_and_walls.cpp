@@ -23,7 +23,7 @@ using testing::verdict_after;
 
 namespace {
 
-struct PerftCase {
+struct FortPerftCase {
     const char* what;
     std::string rules;
     std::vector<uint64_t> counts;  // perft 1 to 4
@@ -36,8 +36,8 @@ const std::string kFortOverFortress = "/2T1T2/2T1T2/2TKT2/3T3/t5t/2T4/1t3t1/";
 // File g: defenders g2 g3 and g5 g6 with attackers in front (f2 f3 f5 f6).
 const std::string kWalls = "/2t1t2/5tT/5tT/3K3/5tT/5tT/2t1t2/";
 
-const std::vector<PerftCase>& perft_cases() {
-    static const std::vector<PerftCase> list = {
+const std::vector<FortPerftCase>& fort_perft_cases() {
+    static const std::vector<FortPerftCase> list = {
         {"exit fort under edge escape: the king off the edge wins in a fort reaching it",
          "dim:7 name:F esc:e efe:y atkf:n start:" + kFort,
          {35, 1051, 38415, 1058669}},
@@ -70,7 +70,7 @@ TEST_CASE(
     "exit forts under edge escape, with fortresses, strong shieldwalls with corner lists, "
     "corner escape without corners: perft against OpenTafl's counts",
     "[perft][efe][shieldwall]") {
-    for (const PerftCase& c : perft_cases()) {
+    for (const FortPerftCase& c : fort_perft_cases()) {
         INFO(c.what << ": " << c.rules);
         const auto rules = parse_rules_string(c.rules);
         INFO(rules.error());

@@ -20,7 +20,7 @@ using testing::play_captures;
 
 namespace {
 
-struct PerftCase {
+struct MercenaryPerftCase {
     const char* what;
     std::string rules;
     std::vector<std::string> moves;  // played from the start first
@@ -28,8 +28,8 @@ struct PerftCase {
 };
 
 // Each: Perft2 perft '<rules>' 3 [moves] (4 where a fourth count is given).
-const std::vector<PerftCase>& perft_cases() {
-    static const std::vector<PerftCase> list = {
+const std::vector<MercenaryPerftCase>& mercenary_perft_cases() {
+    static const std::vector<MercenaryPerftCase> list = {
         {"7x7, mercenaries and guards of both sides, capturing mercenary jumps",
          "dim:7 name:MercGuard7 surf:n atkf:y ks:w mj:c cenh: cenhe: "
          "start:/3t3/2mtg2/3T3/tMGKTmt/3T3/2gtM2/3t3/",
@@ -81,7 +81,7 @@ Game small(const std::string& record, Side to_move = Side::Attackers,
 }  // namespace
 
 TEST_CASE("mercenaries and guards: perft against OpenTafl's counts", "[perft][berserk]") {
-    for (const PerftCase& c : perft_cases()) {
+    for (const MercenaryPerftCase& c : mercenary_perft_cases()) {
         INFO(c.what << ": " << c.rules);
         Game game = start_of(c.rules);
         for (const auto& text : c.moves) REQUIRE(game.play(text).ok());

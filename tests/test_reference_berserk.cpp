@@ -20,7 +20,7 @@ namespace rb = branan::reference::berserk;
 namespace {
 
 // OpenTafl's built-in Berserk, as OpenTafl 0.4.8 sends it.
-const std::string kBerserk =
+const std::string kOpenTaflBerserk =
     "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
     "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
 // Berserk's keys without a start, for positions of our own.
@@ -33,7 +33,7 @@ const std::string kMidKeys =
 const std::string kMixKeys =
     "dim:9 name:Mix esc:e surf:y tfr:i ka:a ks:c kj:c nj:j cj:c mj:r ber:m";
 
-struct Case {
+struct BerserkCase {
     const char* what;
     std::string rules;
     std::vector<std::string> moves;  // played from the rules' start first
@@ -43,8 +43,8 @@ struct Case {
 // Every count is OpenTafl 0.4.8's (commit 6895051d5a3b): its Taflman.getAllowableDestinations
 // and GameState.moveTaflman / Game.advanceState / checkVictory on the rules string, after the
 // moves, where during a berserk turn only the moves moveTaflman accepts count (the berserker's).
-const std::vector<Case>& cases() {
-    static const std::vector<Case> list = {
+const std::vector<BerserkCase>& berserk_cases() {
+    static const std::vector<BerserkCase> list = {
         {"a knight's capturing jump, before it",
          kBerserkKeys + " atkf:n start:/t10/9t1/2Nt1t5/11/4T6/5K5/11/11/11/11/10t/",
          {},
@@ -78,14 +78,14 @@ const std::vector<Case>& cases() {
          {},
          {44, 1450, 61870}},
         {"Berserk from the start, 28 random moves: an attacker's berserk turn",
-         kBerserk,
+         kOpenTaflBerserk,
          {"g5-g2",  "h1-h2", "g7-h7", "h2-k2",   "d6-d3",  "k5-h5", "d3-k3",
           "d1-d9",  "f4-h4", "d9-f9", "g6-g2",   "g11-g3", "f5-k5", "g3-g2",
           "f6-f4",  "a7-b7", "e7-e8", "f10-g10", "e8-c8",  "b6-d6", "e5-h5",
           "e1-e10", "f7-c7", "f2-f3", "h5-c5",   "k8-g8",  "f4-d4", "d6-d7"},
          {9, 687, 98638}},
         {"Berserk from the start, 44 random moves: an attacker's berserk turn",
-         kBerserk,
+         kOpenTaflBerserk,
          {"f4-i4",   "k7-j7",  "i4-i1",   "j6-j1",  "e5-d5",   "k8-k7", "f8-h8", "e1-e3", "d6-c6",
           "d11-d6",  "d5-d7",  "h11-h10", "g5-g4",  "d1-e1",   "d7-c7", "j7-j4", "c7-c6", "a5-b5",
           "c6-c3",   "b5-b4",  "f5-g5",   "g11-g9", "c3-c10",  "k5-h5", "g4-h4", "f2-c2", "g5-b5",
@@ -134,7 +134,7 @@ std::string captures_with_king(const Game& game, Move m) {
 }
 
 void check_cases(int max_depth) {
-    for (const Case& c : cases()) {
+    for (const BerserkCase& c : berserk_cases()) {
         INFO(c.what << ": " << c.rules);
         const rb::OtRules rules = rb::parse_rules(c.rules);
         for (int d = 1; d <= max_depth; ++d) {
@@ -148,14 +148,14 @@ void check_cases(int max_depth) {
 
 TEST_CASE("berserk reference: OpenTafl's Berserk perft from the start, depth 2",
           "[reference][berserk][perft]") {
-    const rb::OtRules rules = rb::parse_rules(kBerserk);
+    const rb::OtRules rules = rb::parse_rules(kOpenTaflBerserk);
     CHECK(rb::perft(rules, {}, 1) == 60);  // OpenTafl 0.4.8's counts
     CHECK(rb::perft(rules, {}, 2) == 6910);
 }
 
 TEST_CASE("berserk reference: OpenTafl's Berserk perft from the start, depth 3",
           "[reference][berserk][perft][slow]") {
-    CHECK(rb::perft(rb::parse_rules(kBerserk), {}, 3) == 440948);  // OpenTafl 0.4.8's count
+    CHECK(rb::perft(rb::parse_rules(kOpenTaflBerserk), {}, 3) == 440948);  // OpenTafl 0.4.8's count
 }
 
 TEST_CASE("berserk reference: special pieces and berserk turns, OpenTafl's counts to depth 2",
@@ -249,9 +249,10 @@ TEST_CASE("berserk reference: jumps, commanders, mercenaries and berserk turns m
         CHECK(rb::legal_moves(rules, {"c3-d3"}).size() == 11);
     }
     SECTION("what the reference does not play is refused by name") {
-        CHECK_THROWS_WITH(rb::parse_rules(kBerserk + " sw:s"),
+        CHECK_THROWS_WITH(rb::parse_rules(kOpenTaflBerserk + " sw:s"),
                           catch_compat::Contains("shieldwalls"));
-        CHECK_THROWS_WITH(rb::parse_rules(kBerserk + " xyz:1"), catch_compat::Contains("xyz"));
+        CHECK_THROWS_WITH(rb::parse_rules(kOpenTaflBerserk + " xyz:1"),
+                          catch_compat::Contains("xyz"));
         CHECK_THROWS_WITH(rb::parse_rules("dim:11 ber:c"), catch_compat::Contains("start"));
     }
 }
@@ -298,7 +299,7 @@ static int random_games_against_reference(const std::string& text, uint32_t seed
 
 TEST_CASE("berserk: random games, the engine against the reference", "[reference][berserk]") {
     int converted = 0;
-    CHECK(random_games_against_reference(kBerserk, 20261201, 10, converted) > 20);
+    CHECK(random_games_against_reference(kOpenTaflBerserk, 20261201, 10, converted) > 20);
 }
 
 // Mercenaries and guards of both sides, with and without berserk turns and mercenary jumps; with
@@ -393,7 +394,7 @@ TEST_CASE("berserk reference: OpenTafl's built-in strings in random games agains
 // the middleweight king included.
 TEST_CASE("berserk: the engine's perft against OpenTafl's counts", "[berserk][perft]") {
     int compared = 0, with_mercenaries = 0;
-    for (const Case& c : cases()) {
+    for (const BerserkCase& c : berserk_cases()) {
         INFO(c.what << ": " << c.rules);
         const auto rules = parse_rules_string(c.rules);
         if (!rules.ok()) {

@@ -27,7 +27,7 @@ constexpr PieceSet kD = PieceSet::of(Piece::DefenderSoldier);
 constexpr PieceSet kK = PieceSet::of(Piece::King);
 
 const std::string kBrandubhStart = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
-const std::string kTablutStart = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+const std::string kTablutStartPosition = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
 const std::string kCopenhagenStart =
     "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 
@@ -58,7 +58,7 @@ const char* kCopenhagen =
 const char* kCopenhagenRelaxed =
     "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y "
     "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
-const char* kBerserk =
+const char* kBerserkRulesText =
     "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
     "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
 const char* kBrandub =
@@ -274,7 +274,7 @@ TEST_CASE("OpenTafl's Tablut", "[rules-string]") {
     const Rules r = parse_ok(kTablut);
     CHECK(r.name == "Tablut");
     CHECK(r.size == 9);
-    CHECK(r.start == kTablutStart);
+    CHECK(r.start == kTablutStartPosition);
     CHECK(r.escape == Escape::Edge);
     CHECK(r.encirclement);
     CHECK(r.king_strength == KingStrength::StrongNearThrone);
@@ -399,7 +399,7 @@ TEST_CASE("inconsistent Copenhagen keys are refused, naming the key", "[rules-st
 
 TEST_CASE("Berserk and OpenTafl's jump keys are read", "[rules-string]") {
     SECTION("Berserk") {
-        const Rules r = parse_ok(kBerserk);
+        const Rules r = parse_ok(kBerserkRulesText);
         CHECK(r.berserk == Berserk::Capture);
         CHECK(r.king_jump == JumpMode::Restricted);
         CHECK(r.knight_jump == JumpMode::Capture);  // OpenTafl's defaults
@@ -535,7 +535,7 @@ TEST_CASE("simple keys and their values", "[rules-string]") {
     CHECK(parse_ok(seven("cor:g7,a7,a1,g1")).corners.exists);
     CHECK_FALSE(parse_ok(seven("cen:")).throne.exists);
     CHECK(parse_ok(seven("cen:d4,")).throne.exists);
-    CHECK(parse_ok("dim:9 cen:e5 start:" + kTablutStart).throne.exists);
+    CHECK(parse_ok("dim:9 cen:e5 start:" + kTablutStartPosition).throne.exists);
 
     CHECK(parse_ok(seven("cens:tTK")).throne.stop == PieceSet::all());
     CHECK(parse_ok(seven("cenp:K")).throne.pass == kK);
@@ -784,7 +784,7 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {seven("efe:y xefe:s afor:b1"), {"'xefe:s'", "'afor'"}},
         {seven("cor:a1,g1,b7 xforest:2 cors:tTK"), {"forest", "'cor'"}},
         {"dim:9 start:" + kBrandubhStart, {"start", "9x9"}},
-        {"dim:7 start:" + kTablutStart, {"start", "7x7"}},
+        {"dim:7 start:" + kTablutStartPosition, {"start", "7x7"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", {"start"}},
         {"dim:7 start:/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", {"'start'", "no king"}},
         {"dim:7 xforest:3 cors:tcnkmTCNKM start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/",

@@ -21,7 +21,7 @@ using testing::verdict_after;
 
 namespace {
 
-struct PerftCase {
+struct ComboPerftCase {
     const char* what;
     std::string rules;
     std::vector<uint64_t> counts;      // perft 1, 2, 3 (and 4)
@@ -32,8 +32,8 @@ const std::string kTablutKeys =
     "dim:9 name:Tablut esc:e atkf:y nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y";
 
 // Each: Perft2 perft '<rules>' 4 [moves] (3 where only three counts are given).
-const std::vector<PerftCase>& perft_cases() {
-    static const std::vector<PerftCase> list = {
+const std::vector<ComboPerftCase>& combo_perft_cases() {
+    static const std::vector<ComboPerftCase> list = {
         {"7x7, middleweight king on the edge, attacker commanders",
          "dim:7 name:MW surf:n atkf:y ks:m cenh: cenhe: start:/7/7/7/7/2tTc2/7/1c1K1t1/",
          {30, 272, 8287, 119132}},
@@ -175,7 +175,7 @@ Game game_of(const std::string& keys, const std::string& record, Side to_move = 
 
 TEST_CASE("special pieces with once refused rules: perft against OpenTafl's counts",
           "[perft][berserk]") {
-    for (const PerftCase& c : perft_cases()) {
+    for (const ComboPerftCase& c : combo_perft_cases()) {
         INFO(c.what << ": " << c.rules);
         const auto rules = parse_rules_string(c.rules);
         INFO(rules.error());

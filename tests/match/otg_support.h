@@ -14,14 +14,14 @@
 
 namespace branan::testing {
 
-struct OtgRecord {
+struct OtgTestRecord {
     std::map<std::string, std::string> tags;  // "[key:value]" lines
     std::vector<std::string> moves;           // the turn lines' moves, turn numbers left out
 };
 
 // Tags up to the blank line, then turn lines "N. move [move] ".
-inline OtgRecord parse_otg(const std::string& text) {
-    OtgRecord r;
+inline OtgTestRecord parse_otg_for_test(const std::string& text) {
+    OtgTestRecord r;
     std::istringstream in(text);
     std::string line;
     while (std::getline(in, line) && !line.empty()) {
@@ -44,7 +44,7 @@ inline OtgRecord parse_otg(const std::string& text) {
 
 // Plays the record's moves under its rules tag (which carries the start and the first mover),
 // every move through Game::parse_move; fails the test on a move it refuses.
-inline Game replay_otg(const OtgRecord& r) {
+inline Game replay_otg(const OtgTestRecord& r) {
     const auto rules_tag = r.tags.find("rules");
     REQUIRE(rules_tag != r.tags.end());
     auto rules = rules_from_name_or_string(rules_tag->second);
