@@ -7,8 +7,9 @@
 # scripts/install_size.py counts what --build pulls into a fresh Debian 12.
 set -euo pipefail
 build_packages=(cmake g++ make libboost-program-options-dev zlib1g-dev)
-# catch2: the unit tests. ninja-build: scripts/test.sh builds with Ninja where it is installed. clang with its runtime libraries (libclang-rt-14-dev: libFuzzer) builds
-# the fuzz targets; clang-format checks the formatting. python3: the protocol, match and script
+# catch2: the unit tests. ninja-build: scripts/test.sh builds with Ninja where it is installed.
+# clang with its runtime libraries (libclang-rt-14-dev: libFuzzer) builds the fuzz targets;
+# clang-format checks the formatting. python3: the protocol, match and script
 # tests; python3-matplotlib: scripts/plot_match.py, rendered by the branan-match tests.
 # help2man writes the man pages; dpkg-dev (dpkg-shlibdeps) the Debian package's dependencies;
 # lintian checks that package. chromium (headless) and fonts-dejavu-core: the browser test of
