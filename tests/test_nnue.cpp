@@ -3,6 +3,7 @@
 // accumulators made from scratch, and the engine's EvalFile.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -136,6 +137,51 @@ TEST_CASE("Incremental accumulators equal accumulators made from scratch", "[nnu
     random_walk("copenhagen", 4, 600);
     random_walk("tablut", 5, 300);
     random_walk("alea-evangelii", 6, 200);  // 19x19: the widest bitboard
+}
+
+namespace {
+
+// The layers after the accumulators, written out as docs/nnue.md states them: the reference
+// that the vectorised evaluate_accumulators must equal.
+int layers_by_the_formula(const nnue::Network& net, const std::vector<int16_t>& us,
+                          const std::vector<int16_t>& them) {
+    std::vector<int> input;
+    for (const auto* acc : {&us, &them})
+        for (int16_t v : *acc) input.push_back(std::clamp<int>(v, 0, nnue::kActivationOne));
+    int64_t y = net.out_bias;
+    for (int k = 0; k < net.hidden; ++k) {
+        int64_t sum = net.l1_bias[k];
+        for (size_t i = 0; i < input.size(); ++i)
+            sum += input[i] * net.l1_weights[static_cast<size_t>(k) * input.size() + i];
+        y += std::clamp<int64_t>(sum >> nnue::kWeightShift, 0, nnue::kActivationOne) *
+             net.out_weights[k];
+    }
+    return static_cast<int>(y * net.output_scale /
+                            (int64_t{nnue::kActivationOne} << nnue::kWeightShift));
+}
+
+}  // namespace
+
+TEST_CASE("The layers after the accumulators equal their formula, extreme weights included",
+          "[nnue]") {
+    std::mt19937 rng(7);
+    for (int width : {16, 64, 128, 1024}) {
+        nnue::Network net = random_net(11, static_cast<uint32_t>(width), width, 32);
+        // The whole int8 range (maddubs's worst case is 127 * -128 twice) and accumulators
+        // far outside the clipped ReLU's 0..127 on both sides.
+        std::uniform_int_distribution<int> weight(-128, 127), acc(-400, 400);
+        for (auto& w : net.l1_weights) w = static_cast<int8_t>(weight(rng));
+        for (int trial = 0; trial < 20; ++trial) {
+            std::vector<int16_t> us(static_cast<size_t>(width)), them(us.size());
+            for (auto* a : {&us, &them})
+                for (auto& v : *a) v = static_cast<int16_t>(trial == 0 ? 127 : acc(rng));
+            if (trial == 0)  // every activation at its maximum against the most negative weight
+                std::fill(net.l1_weights.begin(), net.l1_weights.begin() + 2 * width, -128);
+            INFO("width " << width << ", trial " << trial);
+            CHECK(nnue::evaluate_accumulators(net, us.data(), them.data()) ==
+                  layers_by_the_formula(net, us, them));
+        }
+    }
 }
 
 TEST_CASE("The accumulators follow a search's positions", "[nnue]") {
