@@ -25,6 +25,8 @@ int moves_by(const Game& game, Side side) {
 int64_t start_wait_ms(const EngineConfig& config) {
     int64_t wait = config.start_timeout_ms;
     for (const auto& [name, value] : config.options) {
+        if (equal_ignoring_case(name, "TablebasePath") && !value.empty() && value != "<empty>")
+            wait += kTablebaseStartMs;
         if (!equal_ignoring_case(name, "Hash")) continue;
         if (const auto mib = parse_in_range<int64_t>(value, 1, INT64_MAX))
             wait += std::min<int64_t>(*mib, 1 << 20) * 10;

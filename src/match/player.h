@@ -49,8 +49,13 @@ struct EngineConfig {
     bool ping = true;
 };
 
+// What a TablebasePath option adds to the wait for the first readyok: Branan reads every
+// table file when the option is set (brandubh's 0-5 soldiers: about 6 s of CPU time).
+constexpr int64_t kTablebaseStartMs = 60000;
+
 // How long to wait for "readyok" after the options: start_timeout_ms, plus 10 ms per MiB of a
-// Hash option (allocating and clearing a big table takes seconds on a loaded machine).
+// Hash option (allocating and clearing a big table takes seconds on a loaded machine), plus
+// kTablebaseStartMs for a TablebasePath option that names tables.
 int64_t start_wait_ms(const EngineConfig& config);
 
 struct MoveReply {

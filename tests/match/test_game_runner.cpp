@@ -480,12 +480,17 @@ TEST_CASE("delay= holds back what is written to an engine after its move", "[mat
     CHECK(out.notes[0].find("+0.00/1 ") == 0);  // score/depth and the time the move took
 }
 
-TEST_CASE("a Hash option lengthens the wait for the first readyok", "[match]") {
+TEST_CASE("a Hash or TablebasePath option lengthens the wait for the first readyok", "[match]") {
     EngineConfig c = fake("x", {});
     CHECK(start_wait_ms(c) == 5000);
     c.options = {{"hash", "1024"}};
     CHECK(start_wait_ms(c) == 5000 + 10240);
     c.start_timeout_ms = 1000;
     c.options = {{"Threads", "4"}, {"Hash", "junk"}};
+    CHECK(start_wait_ms(c) == 1000);
+    // Tables are read when the option is set: a minute more, none for no tables.
+    c.options = {{"tablebasepath", "brandubh5"}, {"Hash", "16"}};
+    CHECK(start_wait_ms(c) == 1000 + kTablebaseStartMs + 160);
+    c.options = {{"TablebasePath", "<empty>"}};
     CHECK(start_wait_ms(c) == 1000);
 }
