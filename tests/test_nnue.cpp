@@ -175,8 +175,13 @@ TEST_CASE("The layers after the accumulators equal their formula, extreme weight
             std::vector<int16_t> us(static_cast<size_t>(width)), them(us.size());
             for (auto* a : {&us, &them})
                 for (auto& v : *a) v = static_cast<int16_t>(trial == 0 ? 127 : acc(rng));
-            if (trial == 0)  // every activation at its maximum against the most negative weight
+            if (trial == 0) {
+                // Every activation at its maximum against the most negative weight, in hidden
+                // neuron 0; its bias brings the exact sum back to an activation of 64, so that a
+                // sum off by anything is seen (a bias of 0 would clamp any such sum to 0).
                 std::fill(net.l1_weights.begin(), net.l1_weights.begin() + 2 * width, -128);
+                net.l1_bias[0] = 2 * width * 127 * 128 + (64 << nnue::kWeightShift);
+            }
             INFO("width " << width << ", trial " << trial);
             CHECK(nnue::evaluate_accumulators(net, us.data(), them.data()) ==
                   layers_by_the_formula(net, us, them));

@@ -168,6 +168,7 @@ namespace {
 void clipped_relu(const int16_t* us, const int16_t* them, int h, uint8_t* input) {
 #if defined(__SSE4_1__)
     // Packing with signed saturation clamps to -128..127; the maximum with 0 does the rest.
+    static_assert(kActivationOne == 127, "the saturating pack clamps at 127");
     const __m128i zero = _mm_setzero_si128();
     for (const int16_t* acc : {us, them}) {
         for (int i = 0; i < h; i += 16) {
