@@ -220,7 +220,7 @@ TEST_CASE("EvalFile: a wrong board size or a bad file keeps the evaluation", "[n
     engine.set_game(Game::create(*preset("copenhagen")).value());
     const std::string wrong = engine.set_eval_file(net7);
     CHECK_THAT(wrong, catch_compat::Contains("a net for 7x7 boards, the rules are 11x11"));
-    CHECK(engine.eval_file().empty());
+    CHECK(engine.eval_file() == Engine::kDefaultNets);  // what it started with stays
     CHECK(engine.network(*preset("copenhagen")) == nullptr);
 
     engine.set_game(Game::create(*preset("brandubh")).value());
@@ -253,4 +253,51 @@ TEST_CASE("The embedded nets load", "[nnue]") {
                 rules = *preset(name);
         if (rules.size == net->board_size) CHECK(engine.network(rules) != nullptr);
     }
+}
+
+TEST_CASE("By default the Brandubh net plays the brandubh rules and nothing else", "[nnue]") {
+    Engine engine(1);
+    CHECK(engine.eval_file() == Engine::kDefaultNets);
+    const auto built_in = std::find_if(
+        nnue::embedded_nets().begin(), nnue::embedded_nets().end(),
+        [](const nnue::EmbeddedNet& e) { return std::string(e.name) == "brandubh.nnue"; });
+    if (built_in == nnue::embedded_nets().end()) {  // a build without nets/brandubh.nnue
+        CHECK(engine.network(*preset("brandubh")) == nullptr);
+        return;
+    }
+    const auto expected =
+        nnue::parse(std::string(reinterpret_cast<const char*>(built_in->data), built_in->size));
+    REQUIRE(expected.ok());
+    const nnue::Network* net = engine.network(*preset("brandubh"));
+    REQUIRE(net != nullptr);
+    CHECK(net->checksum == expected->checksum);
+    Rules renamed = *preset("brandubh");  // the same rules under another name (a rules string)
+    renamed.name = "my brandubh";
+    CHECK(engine.network(renamed) == net);
+    // Every other preset keeps the hand-written evaluation: other rules on 7x7 included.
+    int other_seven = 0;
+    for (const auto& name : preset_names()) {
+        if (name == "brandubh") continue;
+        INFO(name);
+        CHECK(engine.network(*preset(name)) == nullptr);
+        other_seven += preset(name)->size == 7;
+    }
+    CHECK(other_seven > 0);
+    Rules changed = *preset("brandubh");
+    changed.king_armed = KingArmed::No;
+    CHECK(engine.network(changed) == nullptr);
+
+    REQUIRE(engine.set_eval_file(Engine::kNoNets).empty());  // <empty>: hand-written everywhere
+    CHECK(engine.eval_file().empty());
+    CHECK(engine.network(*preset("brandubh")) == nullptr);
+    REQUIRE(engine.set_eval_file(Engine::kDefaultNets).empty());
+    CHECK(engine.network(*preset("brandubh")) != nullptr);
+    // The searches of a default engine use it: its score is the net's, not the terms'.
+    engine.set_game(Game::create(*preset("brandubh")).value());
+    Score with_net = 0;
+    engine.evaluate(with_net);
+    Score hand = 0;
+    REQUIRE(engine.set_eval_file("").empty());
+    engine.evaluate(hand);
+    CHECK(with_net != hand);
 }

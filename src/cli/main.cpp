@@ -61,8 +61,8 @@ int run_daemon(const std::vector<std::string>& args) {
         ("contempt", po::value<int>()->default_value(0),
          "what a draw costs the engine, -1000 to 1000 (an attacker soldier is 100)")  //
         ("eval-file", po::value<std::string>(),
-         "the evaluation's net file for the rules' board size, or <embedded> (EvalFile)")  //
-        ("otep", "speak OpenTafl's engine protocol instead of UTI")                        //
+         "the evaluation: <default>, <empty>, <embedded> or a net file (EvalFile)")  //
+        ("otep", "speak OpenTafl's engine protocol instead of UTI")                  //
         ("log", po::value<std::string>(), "append every line in and out to FILE");
     po::variables_map vm;
     try {

@@ -12,6 +12,7 @@
 #include "cli/subcommand.h"
 #include "core/rules_string.h"
 #include "core/text_file.h"
+#include "engine/engine.h"
 #include "selfplay/data_file.h"
 #include "selfplay/selfplay.h"
 
@@ -90,6 +91,12 @@ Expected<selfplay::SelfplayConfig> config_from_options(const po::variables_map& 
     if (seed < 0) return Error{"--seed must be 0 or more"};
     config.seed = static_cast<uint64_t>(seed);
     config.keep_captures = vm.count("keep-captures") > 0;
+    if (vm.count("eval-file")) config.eval_file = vm["eval-file"].as<std::string>();
+    Engine probe(1);  // the evaluation's value is checked once, here, on the rules' board
+    probe.set_game(Game::create(config.rules).value());
+    if (std::string error = probe.set_eval_file(config.eval_file); !error.empty())
+        return Error{"--eval-file: " + error};
+    if (const nnue::Network* net = probe.network(config.rules)) config.net_checksum = net->checksum;
     if (vm.count("book")) {
         auto book = read_book(vm["book"].as<std::string>(), config.rules);
         if (!book) return Error{book.error()};
@@ -122,9 +129,11 @@ int run_selfplay(const std::vector<std::string>& args) {
         ("seed", po::value<long long>()->default_value(1),
          "seed of the openings' random choices")  //
         ("max-plies", po::value<int>()->default_value(400),
-         "plies after the opening after which a game is a draw")                 //
-        ("keep-captures", "also keep positions whose best move captures")        //
-        ("threads", po::value<int>()->default_value(1), "games played at once")  //
+         "plies after the opening after which a game is a draw")           //
+        ("keep-captures", "also keep positions whose best move captures")  //
+        ("eval-file", po::value<std::string>(),
+         "the evaluation (as the daemon's): <default>, <empty>, <embedded> or a net file")  //
+        ("threads", po::value<int>()->default_value(1), "games played at once")             //
         ("hash", po::value<int>()->default_value(16), "each game's hash table in MiB");
     po::variables_map vm;
     if (auto done = parse_subcommand("selfplay", args, desc, vm)) return *done;

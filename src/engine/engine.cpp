@@ -44,7 +44,11 @@ Score Engine::eval_offset(const Rules& rules) const {
 Engine::Engine(size_t hash_mb)
     : game_(Game::create(*preset("brandubh")).value()),
       tt_(hash_mb),
-      shared_(std::make_unique<SharedSearch>()) {}
+      shared_(std::make_unique<SharedSearch>()) {
+    // The built-in nets are checked by the tests; one that would not parse leaves the
+    // hand-written evaluation everywhere.
+    if (auto nets = load_nets(kDefaultNets, game_.rules().size)) nets_ = std::move(nets).value();
+}
 
 Engine::~Engine() {
     stop();
@@ -159,39 +163,82 @@ EvalTrace Engine::evaluate(Score& for_side_to_move) const {
     });
 }
 
+namespace {
+
+// The built-in nets an engine plays with by default, each only on the rules it beat the
+// hand-written evaluation on, by an SPRT at tc=10+0.1 (docs/nnue.md, "Measurements"). A net joins
+// this list only with such a result, and then only for the rules it was measured on.
+struct DefaultNet {
+    const char* file;    // its name under nets/
+    const char* preset;  // the rules: a preset's (docs/rules.md)
+};
+constexpr DefaultNet kDefaultNetList[] = {{"brandubh.nnue", "brandubh"}};
+
+Expected<std::shared_ptr<const nnue::Network>> parse_embedded(const nnue::EmbeddedNet& e) {
+    auto net = nnue::parse(std::string(reinterpret_cast<const char*>(e.data), e.size));
+    if (!net) return Error{std::string("embedded ") + e.name + ": " + net.error()};
+    return std::make_shared<const nnue::Network>(std::move(net).value());
+}
+
+// Whether a game of `rules` is one of `preset`'s: the same rules whatever their name.
+bool plays_like(const Rules& rules, const Rules& preset) {
+    Rules renamed = rules;
+    renamed.name = preset.name;
+    return renamed == preset;
+}
+
+}  // namespace
+
+Expected<std::vector<Engine::LoadedNet>> Engine::load_nets(const std::string& value,
+                                                           int board_size) const {
+    std::vector<LoadedNet> nets;
+    if (value == kDefaultNets) {
+        for (const DefaultNet& d : kDefaultNetList)
+            for (const nnue::EmbeddedNet& e : nnue::embedded_nets()) {
+                if (std::string_view(e.name) != d.file) continue;
+                auto net = parse_embedded(e);
+                if (!net) return Error{net.error()};
+                nets.push_back({std::move(net).value(), *preset(d.preset)});
+            }
+    } else if (value == kEmbeddedNets) {
+        if (nnue::embedded_nets().empty()) return Error{"this build has no embedded net"};
+        for (const nnue::EmbeddedNet& e : nnue::embedded_nets()) {
+            auto net = parse_embedded(e);
+            if (!net) return Error{net.error()};
+            nets.push_back({std::move(net).value(), std::nullopt});
+        }
+    } else if (!value.empty() && value != kNoNets) {
+        auto net = nnue::load_file(value);
+        if (!net) return Error{net.error()};
+        if (net->board_size != board_size)
+            return Error{"'" + value + "' is a net for " + std::to_string(net->board_size) + "x" +
+                         std::to_string(net->board_size) + " boards, the rules are " +
+                         std::to_string(board_size) + "x" + std::to_string(board_size)};
+        nets.push_back(
+            {std::make_shared<const nnue::Network>(std::move(net).value()), std::nullopt});
+    }
+    return nets;
+}
+
 std::string Engine::set_eval_file(const std::string& value) {
     wait();
-    std::vector<std::shared_ptr<const nnue::Network>> nets;
-    if (value == kEmbeddedNets) {
-        if (nnue::embedded_nets().empty()) return "this build has no embedded net";
-        for (const nnue::EmbeddedNet& e : nnue::embedded_nets()) {
-            auto net = nnue::parse(std::string(reinterpret_cast<const char*>(e.data), e.size));
-            if (!net) return std::string("embedded ") + e.name + ": " + net.error();
-            nets.push_back(std::make_shared<const nnue::Network>(std::move(net).value()));
-        }
-    } else if (!value.empty()) {
-        auto net = nnue::load_file(value);
-        if (!net) return net.error();
-        const int size = [&] {
-            std::lock_guard lock(mutex_);
-            return game_.rules().size;
-        }();
-        if (net->board_size != size)
-            return "'" + value + "' is a net for " + std::to_string(net->board_size) + "x" +
-                   std::to_string(net->board_size) + " boards, the rules are " +
-                   std::to_string(size) + "x" + std::to_string(size);
-        nets.push_back(std::make_shared<const nnue::Network>(std::move(net).value()));
-    }
+    const int size = [&] {
+        std::lock_guard lock(mutex_);
+        return game_.rules().size;
+    }();
+    auto nets = load_nets(value, size);
+    if (!nets) return nets.error();
     std::lock_guard lock(mutex_);  // go() reads the nets under it
-    nets_ = std::move(nets);
-    eval_file_ = value;
+    nets_ = std::move(nets).value();
+    eval_file_ = value == kNoNets ? "" : value;
     return {};
 }
 
 const nnue::Network* Engine::network(const Rules& rules) const {
     if (special_rules(rules)) return nullptr;
-    for (const auto& net : nets_)
-        if (net->board_size == rules.size) return net.get();
+    for (const LoadedNet& n : nets_)
+        if (n.net->board_size == rules.size && (!n.only_for || plays_like(rules, *n.only_for)))
+            return n.net.get();
     return nullptr;
 }
 

@@ -10,9 +10,12 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
+#include "core/expected.h"
 #include "core/game.h"
 #include "engine/eval_weights.h"
 #include "engine/evaluate.h"
@@ -101,15 +104,22 @@ class Engine {
     // (the network's, when one is loaded for these rules: see network()).
     EvalTrace evaluate(Score& for_side_to_move) const;
 
-    // The learned evaluation (docs/nnue.md). `value`: empty for the hand-written evaluation,
-    // kEmbeddedNets for the nets built into the binary (each used on its board size), else a net
-    // file's path, which must be for the current rules' board size. On an error (returned; empty
-    // on success) the evaluation stays as it was.
+    // The learned evaluation (docs/nnue.md). `value`:
+    // - kDefaultNets (what an engine starts with): the built-in nets that beat the hand-written
+    //   evaluation in an SPRT, each only on the rules it was measured on (kDefaultNetList in
+    //   engine.cpp); every other game keeps the hand-written evaluation;
+    // - empty or kNoNets: the hand-written evaluation everywhere;
+    // - kEmbeddedNets: every built-in net, each on its board size;
+    // - else a net file's path, which must be for the current rules' board size.
+    // On an error (returned; empty on success) the evaluation stays as it was.
+    static constexpr const char* kDefaultNets = "<default>";
+    static constexpr const char* kNoNets = "<empty>";
     static constexpr const char* kEmbeddedNets = "<embedded>";
     std::string set_eval_file(const std::string& value);
+    // The value set_eval_file last accepted (kDefaultNets until then; "" for the hand-written one).
     const std::string& eval_file() const { return eval_file_; }
     // The loaded network for `rules`, or none: the hand-written evaluation is used (no net is
-    // loaded, none is for this board size, or the rules have special pieces).
+    // loaded, none is for this board size or these rules, or the rules have special pieces).
     const nnue::Network* network(const Rules& rules) const;
 
   private:
@@ -136,8 +146,15 @@ class Engine {
     int multipv_ = 1;
     int move_overhead_ms_ = 30;
     int contempt_ = 0;
-    std::vector<std::shared_ptr<const nnue::Network>> nets_;  // by set_eval_file
-    std::string eval_file_;
+    // A net set_eval_file loaded, for every game on its board size or only for `only_for`'s rules.
+    struct LoadedNet {
+        std::shared_ptr<const nnue::Network> net;
+        std::optional<Rules> only_for;
+    };
+    // The nets `value` names (see set_eval_file), or the error naming the problem.
+    Expected<std::vector<LoadedNet>> load_nets(const std::string& value, int board_size) const;
+    std::vector<LoadedNet> nets_;
+    std::string eval_file_ = kDefaultNets;
     // eval_offset's last answer, for the rules it was worked out for (rules change seldom).
     mutable std::optional<std::pair<Rules, Score>> offset_cache_;
 

@@ -149,6 +149,7 @@ Expected<Network> parse(const std::string& bytes) {
     if (in.pos() != bytes.size())
         return fail(std::to_string(bytes.size() - in.pos()) + " bytes after the checksum");
     if (stored != checksum(bytes.data(), body)) return fail("checksum mismatch (a damaged file)");
+    net.checksum = stored;
     return net;
 }
 

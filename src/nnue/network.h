@@ -32,6 +32,7 @@ struct Network {
     int hidden = 0;        // hidden layer width (L1)
     int output_scale = 0;  // centi-soldiers per 1.0 of output
     std::string description;
+    uint32_t checksum = 0;            // the file's last field: names the net (selfplay settings)
     std::vector<int16_t> ft_bias;     // [2][H]: perspective 0 the attackers', 1 the defenders'
     std::vector<int16_t> ft_weights;  // [2][features][H]
     std::vector<int32_t> l1_bias;     // [L1], scaled by 127 * 64

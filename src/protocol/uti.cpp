@@ -150,7 +150,7 @@ void UtiSession::uti(const std::string& last_line) {
               " min " + std::to_string(-Engine::kMaxContempt) + " max " +
               std::to_string(Engine::kMaxContempt));
     out_.line("option name Clear Hash type button");
-    out_.line("option name EvalFile type string default <empty>");
+    out_.line("option name EvalFile type string default <default>");
     const RootSolverOptions solver_defaults;
     out_.line("option name SolvePieces type spin default " +
               std::to_string(solver_defaults.max_pieces) + " min 0 max " +
@@ -245,8 +245,9 @@ void UtiSession::setoption(const std::string& line) {
         else
             ponder_ = value == "true";
     } else if (id == "evalfile") {
-        // <empty> (or nothing): the hand-written evaluation; <embedded>: the built-in nets.
-        const std::string file = value == "<empty>" ? "" : value;
+        // <default>: the built-in nets proven stronger, on their rules; <empty> (or nothing): the
+        // hand-written evaluation; <embedded>: every built-in net (Engine::set_eval_file).
+        const std::string file = value == Engine::kNoNets ? "" : value;
         if (const std::string e = engine_.set_eval_file(file); !e.empty()) {
             const std::string& kept = engine_.eval_file();
             error("setoption: EvalFile: " + e + "; the evaluation stays " +

@@ -2,6 +2,7 @@
 #include "selfplay/selfplay.h"
 
 #include <atomic>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <random>
@@ -40,12 +41,21 @@ Record record_of(const Game& game, const SearchResult& result) {
 
 }  // namespace
 
+// The settings' word for the net that plays (by its checksum): none for the hand-written
+// evaluation, so that the settings of files played with it read as they always have.
+std::string net_text(const SelfplayConfig& config) {
+    if (!config.net_checksum) return "";
+    char hex[9];
+    std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(*config.net_checksum));
+    return std::string(" net=") + hex;
+}
+
 std::string settings_text(const SelfplayConfig& config) {
     return "nodes=" + std::to_string(config.nodes) + " hash=" + std::to_string(config.hash_mb) +
            " book=" + config.book_name + " random-plies=" + std::to_string(config.random_plies) +
            " seed=" + std::to_string(config.seed) +
            " max-plies=" + std::to_string(config.max_plies) +
-           " captures=" + (config.keep_captures ? "kept" : "skipped");
+           " captures=" + (config.keep_captures ? "kept" : "skipped") + net_text(config);
 }
 
 Game opening(const SelfplayConfig& config, uint32_t game_index) {
@@ -106,7 +116,9 @@ void play_games(const SelfplayConfig& config, uint32_t first, uint32_t end, int 
     uint32_t next_to_hand = first;
     auto worker = [&] {
         Engine engine(static_cast<size_t>(config.hash_mb));
-        engine.set_solver_options({.max_pieces = 0});  // the score is the search's alone
+        engine.set_solver_options({.max_pieces = 0});         // the score is the search's alone
+        engine.set_game(Game::create(config.rules).value());  // a net file's board is checked
+        engine.set_eval_file(config.eval_file);               // checked with the options
         for (uint32_t g; !stop && (g = next++) < end;) {
             std::vector<Record> records = play_game(engine, config, g);
             std::lock_guard lock(mutex);

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct SelfplayConfig {
     // Keep positions whose best move captures (by default they are skipped: their score
     // depends on the capture about to happen, not on the position's quiet features).
     bool keep_captures = false;
+    // The evaluation the engines play with (Engine::set_eval_file's value; checked before any
+    // game), and the checksum of the net it gives these rules (none: the hand-written one).
+    std::string eval_file = "<default>";
+    std::optional<uint32_t> net_checksum;
 };
 
 // Everything that decides the games, as one line ("nodes=5000 hash=16 ..."): the header's

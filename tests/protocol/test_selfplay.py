@@ -21,6 +21,7 @@ Standard library only.
 """
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -146,6 +147,18 @@ def main():
         refused(with_options(nodes="1000") + ["--games", "6", "--out", data], 2, "other settings",
                 "nodes=1500")
         refused(with_options(variant="tablut") + ["--out", data], 2, "other rules")
+        # The evaluation decides the games: brandubh's default is its built-in net, named in the
+        # settings by its checksum; the hand-written evaluation's files read as they always have.
+        assert re.search(r"settings .* net=[0-9a-f]{8}\n", dump.stderr), dump.stderr
+        refused(base + ["--eval-file", "<empty>", "--games", "6", "--out", data], 2,
+                "other settings")
+        hand = os.path.join(tmp, "hand.bin")
+        r = run(base + ["--eval-file", "<empty>", "--games", "2", "--out", hand])
+        assert r.returncode == 0, r.stderr
+        hand_dump = run([branan, "selfplay", "--dump", hand])
+        assert "captures=skipped\n" in hand_dump.stderr, hand_dump.stderr
+        refused(base + ["--eval-file", os.path.join(tmp, "none.nnue"), "--out", hand], 2,
+                "--eval-file", "none.nnue")
         refused([branan, "selfplay", "--dump", book], 1, "not a self-play data file")
         assert open(data, "rb").read() == whole  # nothing refused touched the file
         check_books(branan, tmp)

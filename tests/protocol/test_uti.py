@@ -1419,11 +1419,13 @@ def every_start_position_scores_its_tempo_only():
     """The evaluation's zero point (protocol-spec.md 3.10, eval): each preset's start position
     scores, for the side to move, only the tempo term, whatever its material ratio (brandubh's
     8 attackers and 4 defenders total +198 for the attackers before the zero point); after a
-    move the score is the total less the same zero point."""
+    move the score is the total less the same zero point. The hand-written evaluation's: brandubh
+    is played by its net by default."""
     e = start_engine()
     try:
         e.send("uti")
         got = e.read_until(lambda l: l == "utiok", T(5), "utiok")
+        assert not errors(e.command("setoption name EvalFile value <empty>"))
         combo = [l for l in got if l.startswith("option name UTI_Variant")][0]
         nonzero = 0
         for variant in re.findall(r" var (\S+)", combo):
@@ -1448,6 +1450,35 @@ def every_start_position_scores_its_tempo_only():
             side, score = re.search(r"eval (attackers|defenders) to move: (-?\d+)", text).groups()
             assert int(score) == (total - zero) * (1 if side == "attackers" else -1), (variant, text)
         assert nonzero >= 10, nonzero  # most presets' material does not balance at 0
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
+def brandubh_plays_its_net_by_default():
+    """EvalFile's default, <default>: the built-in Brandubh net evaluates the brandubh preset
+    (eval names it), every other preset keeps the hand-written terms, <empty> turns the net off
+    and <default> back on (protocol-spec.md 3.6)."""
+    e = start_engine()
+    try:
+        e.send("uti")
+        got = e.read_until(lambda l: l == "utiok", T(5), "utiok")
+        assert "option name EvalFile type string default <default>" in got, got
+        e.command("position startpos")
+        text = "\n".join(e.command("eval"))
+        assert "info string eval network <default> (" in text, text
+        assert not errors(e.command("setoption name UTI_Variant value copenhagen"))
+        e.command("position startpos")
+        assert "eval network" not in "\n".join(e.command("eval"))
+        assert not errors(e.command("setoption name UTI_Variant value brandubh"))
+        out = e.command("setoption name EvalFile value <empty>")
+        assert not errors(out), out
+        e.command("position startpos")
+        assert "eval network" not in "\n".join(e.command("eval"))
+        out = e.command("setoption name EvalFile value <default>")
+        assert "info string EvalFile <default> is used" in out, out
+        assert "eval network <default>" in "\n".join(e.command("eval"))
     finally:
         e.close()
     assert not e.stderr_text(), e.stderr_text()

@@ -96,7 +96,7 @@ def main():
                            f"setoption name EvalFile value {net11}",
                            "eval", "go depth 4"])
         check(f"info string EvalFile {net7} is used" in out, "EvalFile not taken:\n" + out)
-        check("option name EvalFile type string default <empty>" in out, "no EvalFile option")
+        check("option name EvalFile type string default <default>" in out, "no EvalFile option")
         check(f"checksum mismatch (a damaged file); the evaluation stays '{net7}'" in out,
               "the damaged file's error:\n" + out)
         check("a net for 11x11 boards, the rules are 7x7" in out, "the board size error:\n" + out)
