@@ -31,6 +31,9 @@ struct RuleTables {
     BB defender_forts_bb = 0;
     BB forts_bb = 0;  // both fortress kinds; empty for most variants
     BB escape = 0;    // squares the king wins on
+    // Squares on a rank or file with an escape square: the only ones a sliding king reaches an
+    // escape square from in one move.
+    BB escape_lines = 0;
     // Squares a piece kind may never end a move on / never cross even when empty, by where the
     // move starts (Origin): the fortresses' re-entry rule is lifted on a fortress of their kind.
     std::array<std::array<BB, kPieceKinds>, kOrigins> no_stop{};
@@ -70,6 +73,10 @@ struct RuleTables {
         defender_forts_bb = squares_bb<BB>(r.defender_forts.squares);
         forts_bb = attacker_forts_bb | defender_forts_bb;
         escape = r.escape == Escape::Edge ? geo.edge : corners_bb;
+        for (BB e = escape; e;) {
+            const Square sq = pop_lsb(e);
+            for (int dir = 0; dir < kDirections; ++dir) escape_lines |= geo.ray[dir][sq];
+        }
         for (int k = 0; k < kPieceKinds; ++k) {
             const Piece p = static_cast<Piece>(k);
             const Masks m = closed_squares([p](PieceSet s) { return s.has(p); }, p == Piece::King);

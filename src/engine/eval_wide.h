@@ -85,18 +85,19 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum) {
     sum.add(kWideDefenderSoldiers, -popcount(defenders));
 
     // 2. The king's routes: escape squares in one move, in two, the squares he moves to that
-    // threaten one, and those of them no attacker can block in one move.
+    // threaten one, and those of them no attacker can block in one move. A slide reaches an
+    // escape square only from its rank or file, so only squares there are followed further.
     const BB king_moves = pos.destinations(king, Piece::King);
     const int routes = popcount(king_moves & t.escape);
     sum.add(kWideKingEscapeRoutes, -routes);
     sum.add(kWideKingDoubleRoute, -(routes >= 2));
-    BB second = 0;
+    BB second = 0;  // the escape squares (only those) of the king's second moves
     int route_squares = 0, unguarded = 0;
-    for (BB b = king_moves & ~t.escape; b;) {
+    for (BB b = king_moves & ~t.escape & t.escape_lines; b;) {
         const Square s = pop_lsb(b);
-        const BB next = pos.destinations(s, Piece::King);
+        const BB next = pos.destinations(s, Piece::King) & t.escape;
+        if (!next) continue;
         second |= next;
-        if (!(next & t.escape)) continue;
         ++route_squares;
         unguarded += !attacker_reaches(geo, route_blocking_squares(geo, s, t.escape, occupied),
                                        attackers, occupied);
