@@ -7,7 +7,7 @@ namespace branan::zobrist {
 namespace {
 
 // SplitMix64: small, fast and good enough for hash keys.
-uint64_t next(uint64_t& state) {
+constexpr uint64_t next(uint64_t& state) {
     uint64_t z = (state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
@@ -18,7 +18,7 @@ uint64_t next(uint64_t& state) {
 // with them the searches on those boards) stay what they were before boards grew.
 constexpr int kFirstSquares = 128;
 
-Keys make_keys() {
+constexpr Keys make_keys() {
     Keys k;
     uint64_t seed = 0xB4A4A7u;  // fixed: "Branan"
     for (auto& table : k.piece)
@@ -43,9 +43,6 @@ Keys make_keys() {
 
 }  // namespace
 
-const Keys& keys() {
-    static const Keys k = make_keys();
-    return k;
-}
+constinit const Keys kKeys = make_keys();
 
 }  // namespace branan::zobrist

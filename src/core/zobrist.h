@@ -25,6 +25,10 @@ struct Keys {
     std::array<uint64_t, kMaxSquares> berserker{};
 };
 
-const Keys& keys();
+// Computed at compile time (zobrist.cpp), so reading them costs no initialisation guard.
+extern const Keys kKeys;
+inline const Keys& keys() {
+    return kKeys;
+}
 
 }  // namespace branan::zobrist
