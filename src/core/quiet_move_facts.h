@@ -23,6 +23,8 @@
 //   ring not yet unbreakable), every attacker move may matter.
 #pragma once
 
+#include <array>
+
 #include "core/position.h"
 
 namespace branan {
@@ -98,21 +100,31 @@ class QuietMoveFacts {
         // Clockwise from north: N, NE, E, SE, S, SW, W, NW. Off-board diagonals are free.
         const Square n = nb[to][0], e = nb[to][1], s = nb[to][2], w = nb[to][3];
         const Square ring[8] = {n, step(n, 1), e, step(s, 1), s, step(s, 3), w, step(n, 3)};
-        bool open[8];
-        for (int i = 0; i < 8; ++i) open[i] = free_at(ring[i]);
-        // Runs of free squares around the ring that hold an orthogonal neighbour.
+        unsigned open = 0;
+        for (int i = 0; i < 8; ++i) open |= unsigned{free_at(ring[i])} << i;
+        return kSimpleRings[open];
+    }
+
+    // Whether the ring of eight whose free squares are the bits of `open` (bit i: ring square i,
+    // clockwise from north, even bits orthogonal) is "simple": all free, or at most one run of
+    // free squares around it holds an orthogonal square.
+    static constexpr bool simple_ring(unsigned open) {
+        auto is_open = [open](int i) { return (open >> (i % 8)) & 1; };
+        if (open == 0xff) return true;
         int runs = 0;
-        bool all_free = true;
-        for (int i = 0; i < 8; ++i) all_free &= open[i];
-        if (all_free) return true;
         for (int i = 0; i < 8; ++i) {
-            if (!open[i] || open[(i + 7) % 8]) continue;  // not the start of a run
+            if (!is_open(i) || is_open(i + 7)) continue;  // not the start of a run
             bool orthogonal = false;
-            for (int j = i; open[j % 8]; ++j) orthogonal |= j % 2 == 0;
+            for (int j = i; is_open(j); ++j) orthogonal |= j % 2 == 0;
             runs += orthogonal;
         }
         return runs <= 1;
     }
+    static constexpr std::array<bool, 256> kSimpleRings = [] {
+        std::array<bool, 256> table{};
+        for (unsigned open = 0; open < 256; ++open) table[open] = simple_ring(open);
+        return table;
+    }();
 
     const Position<BB>& pos_;
     bool exact_ = false;
