@@ -189,14 +189,17 @@ struct EvalWeights {
     int operator[](EvalTerm t) const { return weight[t]; }
     // Whether any piece-square table entry of the n x n board weighs (false for a size without
     // tables): the evaluation skips the tables when none does.
+    // Called for every evaluation: the entries are or-ed together without a branch each, which
+    // the compiler vectorises.
     bool tables_weigh(int n) const {
+        const int first = pst_term(PstPiece::Attacker, n, 0);
+        if (first < 0) return false;
+        int any = 0;
         for (int piece = 0; piece < kPstPieceKinds; ++piece) {
-            const int first = pst_term(static_cast<PstPiece>(piece), n, 0);
-            if (first < 0) return false;
-            for (int c = 0; c < pst_classes(n); ++c)
-                if (weight[first + c]) return true;
+            const int* table = weight.data() + first + piece * kPstClassesPerPiece;
+            for (int c = 0; c < pst_classes(n); ++c) any |= table[c];
         }
-        return false;
+        return any != 0;
     }
     // "attacker_soldiers", ..., and for the tables "pst_<piece>_<size>_<square>", the square
     // being the class's member in the lower-left triangle: "pst_king_7_b2".
