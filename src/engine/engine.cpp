@@ -174,10 +174,22 @@ struct DefaultNet {
 };
 constexpr DefaultNet kDefaultNetList[] = {{"brandubh.nnue", "brandubh"}};
 
-Expected<std::shared_ptr<const nnue::Network>> parse_embedded(const nnue::EmbeddedNet& e) {
-    auto net = nnue::parse(std::string(reinterpret_cast<const char*>(e.data), e.size));
-    if (!net) return Error{std::string("embedded ") + e.name + ": " + net.error()};
-    return std::make_shared<const nnue::Network>(std::move(net).value());
+// Built-in net number `i` (of nnue::embedded_nets()), parsed on first use and shared by every
+// engine after that (each engine starts with the default nets: tests and self-play make many).
+Expected<std::shared_ptr<const nnue::Network>> parse_embedded(size_t i) {
+    using Parsed = Expected<std::shared_ptr<const nnue::Network>>;
+    static const std::vector<Parsed> parsed = [] {
+        std::vector<Parsed> all;
+        for (const nnue::EmbeddedNet& net : nnue::embedded_nets()) {
+            auto n = nnue::parse(std::string(reinterpret_cast<const char*>(net.data), net.size));
+            if (n)
+                all.emplace_back(std::make_shared<const nnue::Network>(std::move(n).value()));
+            else
+                all.emplace_back(Error{std::string("embedded ") + net.name + ": " + n.error()});
+        }
+        return all;
+    }();
+    return parsed[i];
 }
 
 // Whether a game of `rules` is one of `preset`'s: the same rules whatever their name.
@@ -192,18 +204,19 @@ bool plays_like(const Rules& rules, const Rules& preset) {
 Expected<std::vector<Engine::LoadedNet>> Engine::load_nets(const std::string& value,
                                                            int board_size) const {
     std::vector<LoadedNet> nets;
+    const auto& embedded = nnue::embedded_nets();
     if (value == kDefaultNets) {
         for (const DefaultNet& d : kDefaultNetList)
-            for (const nnue::EmbeddedNet& e : nnue::embedded_nets()) {
-                if (std::string_view(e.name) != d.file) continue;
-                auto net = parse_embedded(e);
+            for (size_t i = 0; i < embedded.size(); ++i) {
+                if (std::string_view(embedded[i].name) != d.file) continue;
+                auto net = parse_embedded(i);
                 if (!net) return Error{net.error()};
                 nets.push_back({std::move(net).value(), *preset(d.preset)});
             }
     } else if (value == kEmbeddedNets) {
-        if (nnue::embedded_nets().empty()) return Error{"this build has no embedded net"};
-        for (const nnue::EmbeddedNet& e : nnue::embedded_nets()) {
-            auto net = parse_embedded(e);
+        if (embedded.empty()) return Error{"this build has no embedded net"};
+        for (size_t i = 0; i < embedded.size(); ++i) {
+            auto net = parse_embedded(i);
             if (!net) return Error{net.error()};
             nets.push_back({std::move(net).value(), std::nullopt});
         }
