@@ -27,6 +27,7 @@ SelfplayConfig quick_config(const std::string& variant) {
     config.hash_mb = 2;
     config.random_plies = 6;
     config.max_plies = 120;
+    REQUIRE(resolve_evaluation(config).empty());
     return config;
 }
 
@@ -41,11 +42,13 @@ FileHeader header_for(const SelfplayConfig& config) {
 std::vector<std::vector<Record>> run(const SelfplayConfig& config, uint32_t first, uint32_t end,
                                      int threads) {
     std::vector<std::vector<Record>> games;
-    play_games(config, first, end, threads, [&](uint32_t game, const std::vector<Record>& r) {
-        CHECK(game == first + games.size());
-        games.push_back(r);
-        return true;
-    });
+    const std::string error =
+        play_games(config, first, end, threads, [&](uint32_t game, const std::vector<Record>& r) {
+            CHECK(game == first + games.size());
+            games.push_back(r);
+            return true;
+        });
+    CHECK(error.empty());
     return games;
 }
 
@@ -193,4 +196,25 @@ TEST_CASE("a selfplay file cut short is resumed to the bytes of an uninterrupted
                            {"other settings", "nodes=1500"});
     std::filesystem::remove(whole);
     std::filesystem::remove(cut);
+}
+
+TEST_CASE("selfplay refuses to play with another evaluation than the one its settings name",
+          "[selfplay]") {
+    SelfplayConfig config = quick_config("brandubh");  // resolved: the built-in net, if any
+    config.eval_file = "<empty>";                      // changed after: the settings are stale
+    bool played = false;
+    const std::string error = play_games(config, 0, 1, 1, [&](uint32_t, const auto&) {
+        played = true;
+        return true;
+    });
+    if (config.net_checksum) {
+        CHECK_THAT(error, catch_compat::Contains("not the one checked"));
+        CHECK_FALSE(played);
+    } else {  // a build without nets/brandubh.nnue: <empty> is what it resolved to anyway
+        CHECK(error.empty());
+    }
+    config.eval_file = "/nonexistent/net.nnue";
+    CHECK_THAT(play_games(config, 0, 1, 1, [](uint32_t, const auto&) { return true; }),
+               catch_compat::Contains("--eval-file"));
+    CHECK_THAT(resolve_evaluation(config), catch_compat::Contains("net.nnue"));
 }

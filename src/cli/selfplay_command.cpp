@@ -12,7 +12,6 @@
 #include "cli/subcommand.h"
 #include "core/rules_string.h"
 #include "core/text_file.h"
-#include "engine/engine.h"
 #include "selfplay/data_file.h"
 #include "selfplay/selfplay.h"
 
@@ -92,11 +91,8 @@ Expected<selfplay::SelfplayConfig> config_from_options(const po::variables_map& 
     config.seed = static_cast<uint64_t>(seed);
     config.keep_captures = vm.count("keep-captures") > 0;
     if (vm.count("eval-file")) config.eval_file = vm["eval-file"].as<std::string>();
-    Engine probe(1);  // the evaluation's value is checked once, here, on the rules' board
-    probe.set_game(Game::create(config.rules).value());
-    if (std::string error = probe.set_eval_file(config.eval_file); !error.empty())
-        return Error{"--eval-file: " + error};
-    if (const nnue::Network* net = probe.network(config.rules)) config.net_checksum = net->checksum;
+    if (std::string error = selfplay::resolve_evaluation(config); !error.empty())
+        return Error{error};
     if (vm.count("book")) {
         auto book = read_book(vm["book"].as<std::string>(), config.rules);
         if (!book) return Error{book.error()};
@@ -189,18 +185,22 @@ int run_selfplay(const std::vector<std::string>& args) {
     uint64_t written = 0;
     uint32_t played = 0;
     bool write_failed = false;
-    selfplay::play_games(*config, first, end, threads,
-                         [&](uint32_t game, const std::vector<Record>& records) {
-                             if (!writer.value().write_game(records)) {
-                                 write_failed = true;
-                                 return false;
-                             }
-                             written += records.size();
-                             if (++played % 100 == 0)
-                                 std::cerr << "branan selfplay: game " << game << " done, "
-                                           << written << " records written\n";
-                             return true;
-                         });
+    const std::string play_error = selfplay::play_games(
+        *config, first, end, threads, [&](uint32_t game, const std::vector<Record>& records) {
+            if (!writer.value().write_game(records)) {
+                write_failed = true;
+                return false;
+            }
+            written += records.size();
+            if (++played % 100 == 0)
+                std::cerr << "branan selfplay: game " << game << " done, " << written
+                          << " records written\n";
+            return true;
+        });
+    if (!play_error.empty()) {
+        std::cerr << "branan selfplay: " << play_error << "\n";
+        return 1;
+    }
     if (write_failed) {
         std::cerr << "branan selfplay: cannot write to " << path << " (disk full?)\n";
         return 1;

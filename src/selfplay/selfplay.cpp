@@ -13,6 +13,16 @@
 namespace branan::selfplay {
 namespace {
 
+// Gives `engine` the rules and evaluation of `config` (eval_file): the checksum of the net that
+// then plays these rules (none: the hand-written evaluation), or the error naming the problem.
+Expected<std::optional<uint32_t>> use_evaluation(Engine& engine, const SelfplayConfig& config) {
+    engine.set_game(Game::create(config.rules).value());  // a net file's board is checked
+    if (std::string error = engine.set_eval_file(config.eval_file); !error.empty())
+        return Error{error};
+    const nnue::Network* net = engine.network(config.rules);
+    return net ? std::optional<uint32_t>(net->checksum) : std::optional<uint32_t>();
+}
+
 // How often an opening's random plies are drawn again when they end the game.
 constexpr int kOpeningAttempts = 100;
 
@@ -107,18 +117,34 @@ std::vector<Record> play_game(Engine& engine, const SelfplayConfig& config, uint
     return records;
 }
 
-void play_games(const SelfplayConfig& config, uint32_t first, uint32_t end, int threads,
-                const std::function<bool(uint32_t game, const std::vector<Record>&)>& finished) {
+std::string resolve_evaluation(SelfplayConfig& config) {
+    Engine probe(1);
+    const auto net = use_evaluation(probe, config);
+    if (!net) return "--eval-file: " + net.error();
+    config.net_checksum = *net;
+    return {};
+}
+
+std::string play_games(
+    const SelfplayConfig& config, uint32_t first, uint32_t end, int threads,
+    const std::function<bool(uint32_t game, const std::vector<Record>&)>& finished) {
     std::atomic<uint32_t> next{first};
     std::atomic<bool> stop{false};
     std::mutex mutex;  // guards the two below and the calls of `finished`
     std::map<uint32_t, std::vector<Record>> done;
     uint32_t next_to_hand = first;
+    std::string error;  // under `mutex`
     auto worker = [&] {
         Engine engine(static_cast<size_t>(config.hash_mb));
-        engine.set_solver_options({.max_pieces = 0});         // the score is the search's alone
-        engine.set_game(Game::create(config.rules).value());  // a net file's board is checked
-        engine.set_eval_file(config.eval_file);               // checked with the options
+        engine.set_solver_options({.max_pieces = 0});  // the score is the search's alone
+        if (const auto net = use_evaluation(engine, config); !net || *net != config.net_checksum) {
+            std::lock_guard lock(mutex);
+            error = "--eval-file: " + (net ? std::string("the net is not the one checked before "
+                                                         "the games began")
+                                           : net.error());
+            stop = true;
+            return;
+        }
         for (uint32_t g; !stop && (g = next++) < end;) {
             std::vector<Record> records = play_game(engine, config, g);
             std::lock_guard lock(mutex);
@@ -135,6 +161,7 @@ void play_games(const SelfplayConfig& config, uint32_t first, uint32_t end, int 
     for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
     worker();
     for (auto& t : pool) t.join();
+    return error;
 }
 
 }  // namespace branan::selfplay

@@ -35,8 +35,8 @@ struct SelfplayConfig {
     // Keep positions whose best move captures (by default they are skipped: their score
     // depends on the capture about to happen, not on the position's quiet features).
     bool keep_captures = false;
-    // The evaluation the engines play with (Engine::set_eval_file's value; checked before any
-    // game), and the checksum of the net it gives these rules (none: the hand-written one).
+    // The evaluation the engines play with (Engine::set_eval_file's value), and the checksum of
+    // the net it gives these rules (none: the hand-written one), set by resolve_evaluation.
     std::string eval_file = "<default>";
     std::optional<uint32_t> net_checksum;
 };
@@ -53,10 +53,18 @@ Game opening(const SelfplayConfig& config, uint32_t game_index);
 // middle of a berserk turn. The last carries last_of_game.
 std::vector<Record> play_game(Engine& engine, const SelfplayConfig& config, uint32_t game_index);
 
+// Checks config.eval_file on config.rules and sets config.net_checksum to the net it makes play
+// (none: the hand-written evaluation). Returns the error naming the problem, empty on success.
+// Every config given to play_games must have been through it.
+std::string resolve_evaluation(SelfplayConfig& config);
+
 // Plays games [first, end) on `threads` threads, each with an engine of its own, and calls
 // `finished` with each game's records in game order (one call at a time). `finished` returns
-// false to stop the run (the games under way are finished but not handed on).
-void play_games(const SelfplayConfig& config, uint32_t first, uint32_t end, int threads,
-                const std::function<bool(uint32_t game, const std::vector<Record>&)>& finished);
+// false to stop the run (the games under way are finished but not handed on). Returns an error
+// when an engine cannot play with the evaluation config.net_checksum names (a net file changed
+// or gone since it was checked), empty otherwise.
+std::string play_games(
+    const SelfplayConfig& config, uint32_t first, uint32_t end, int threads,
+    const std::function<bool(uint32_t game, const std::vector<Record>&)>& finished);
 
 }  // namespace branan::selfplay
