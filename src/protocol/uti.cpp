@@ -247,12 +247,11 @@ void UtiSession::setoption(const std::string& line) {
     } else if (id == "evalfile") {
         // <default>: the built-in nets proven stronger, on their rules; <empty> (or nothing): the
         // hand-written evaluation; <embedded>: every built-in net (Engine::set_eval_file).
-        const std::string file = value == Engine::kNoNets ? "" : value;
-        if (const std::string e = engine_.set_eval_file(file); !e.empty()) {
+        if (const std::string e = engine_.set_eval_file(value); !e.empty()) {
             const std::string& kept = engine_.eval_file();
             error("setoption: EvalFile: " + e + "; the evaluation stays " +
                   (kept.empty() ? std::string("the hand-written one") : "'" + kept + "'"));
-        } else if (!file.empty()) {
+        } else if (const std::string& file = engine_.eval_file(); !file.empty()) {
             out_.line("info string EvalFile " + file +
                       (engine_.network(rules_) ? " is used"
                                                : " has no net for these rules: "
