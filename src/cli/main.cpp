@@ -12,6 +12,7 @@
 #include "cli/report_command.h"
 #include "cli/rules_command.h"
 #include "cli/rules_option.h"
+#include "cli/search_options.h"
 #include "cli/selfplay_command.h"
 #include "cli/solve_command.h"
 #include "cli/subcommand.h"
@@ -60,10 +61,9 @@ int run_daemon(const std::vector<std::string>& args) {
         ("weights", po::value<std::string>(), "evaluation weights file (from branan tune)")    //
         ("contempt", po::value<int>()->default_value(0),
          "what a draw costs the engine, -1000 to 1000 (an attacker soldier is 100)")  //
-        ("eval-file", po::value<std::string>(),
-         "the evaluation: <default>, <empty>, <embedded> or a net file (EvalFile)")  //
-        ("otep", "speak OpenTafl's engine protocol instead of UTI")                  //
+        ("otep", "speak OpenTafl's engine protocol instead of UTI")                   //
         ("log", po::value<std::string>(), "append every line in and out to FILE");
+    branan::cli::add_eval_file_option(desc);
     po::variables_map vm;
     try {
         branan::options::parse_options(args, desc, vm);

@@ -93,9 +93,9 @@ int run_report(const std::vector<std::string>& args) {
     auto game = read_report_game(vm["input"].as<std::string>(), game_number, *rules,
                                  vm.count("variant") || vm.count("rules"));
     if (!game) return refuse(game.error());
-    if (const std::string error = tablebase_rules_error(settings.tables, game->game.rules());
-        !error.empty())
-        return refuse(error);
+    for (const std::string& error : {tablebase_rules_error(settings.tables, game->game.rules()),
+                                     eval_file_rules_error(settings.eval_file, game->game.rules())})
+        if (!error.empty()) return refuse(error);
     const int plies = static_cast<int>(game->game.moves_played().size());
     if (book_plies > plies)
         return refuse("--book-plies " + std::to_string(book_plies) + ": the game has only " +
@@ -111,6 +111,7 @@ int run_report(const std::vector<std::string>& args) {
     options.threshold = threshold;
     options.book_plies = book_plies;
     options.tables = settings.tables;
+    options.eval_file = settings.eval_file;
     const report::GameAnalysis analysis = report::analyse_game(game->game, options);
     const std::string out_path = vm["out"].as<std::string>();
     std::ofstream out(out_path, std::ios::trunc);

@@ -25,6 +25,18 @@ void add_search_options(boost::program_options::options_description& desc,
              static_cast<long long>(RootSolverOptions{}.max_nodes)),
          "solver nodes per position (0: never)");
     add_tablebase_option(desc);
+    add_eval_file_option(desc);
+}
+
+void add_eval_file_option(boost::program_options::options_description& desc) {
+    desc.add_options()("eval-file", boost::program_options::value<std::string>(),
+                       "the evaluation: <default>, <empty>, <embedded> or a net file (as the "
+                       "daemon's EvalFile option)");
+}
+
+std::string eval_file_rules_error(const std::string& eval_file, const Rules& rules) {
+    const std::string error = Engine::eval_file_error(eval_file, rules.size);
+    return error.empty() ? error : "--eval-file: " + error;
 }
 
 void add_tablebase_option(boost::program_options::options_description& desc) {
@@ -79,6 +91,7 @@ Expected<SearchSettings> search_settings_from_options(
     auto tables = tablebase_from_options(vm);
     if (!tables) return Error{tables.error()};
     s.tables = *tables;
+    if (vm.count("eval-file")) s.eval_file = vm["eval-file"].as<std::string>();
     return s;
 }
 

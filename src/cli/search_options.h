@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The search options of the subcommands that search a game's positions (analyse, report):
-// --depth, --movetime, --nodes, --threads, --hash, --solve-pieces, --solve-nodes, --tablebase.
+// --depth, --movetime, --nodes, --threads, --hash, --solve-pieces, --solve-nodes, --tablebase,
+// --eval-file.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "core/expected.h"
+#include "engine/engine.h"
 #include "engine/root_solver.h"
 #include "engine/search_types.h"
 #include "tablebase/tablebase.h"
@@ -20,7 +22,14 @@ struct SearchSettings {
     int hash_mb = 64;
     RootSolverOptions solver;                      // the solver at the root (engine/root_solver.h)
     std::shared_ptr<tablebase::Tablebase> tables;  // --tablebase's, opened; null without
+    std::string eval_file = Engine::kDefaultNets;  // --eval-file's (Engine::set_eval_file)
 };
+
+// --eval-file VALUE for `desc` (the daemon, analyse, report, selfplay).
+void add_eval_file_option(boost::program_options::options_description& desc);
+// Why --eval-file's value cannot serve a game of `rules`, as an error of --eval-file; empty when
+// it can (or when the option is not given).
+std::string eval_file_rules_error(const std::string& eval_file, const Rules& rules);
 
 // --tablebase DIR for `desc` (analyse, report, solve).
 void add_tablebase_option(boost::program_options::options_description& desc);

@@ -9,6 +9,7 @@
 
 #include "cli/position_line.h"
 #include "cli/rules_option.h"
+#include "cli/search_options.h"
 #include "cli/subcommand.h"
 #include "core/rules_string.h"
 #include "core/text_file.h"
@@ -125,12 +126,11 @@ int run_selfplay(const std::vector<std::string>& args) {
         ("seed", po::value<long long>()->default_value(1),
          "seed of the openings' random choices")  //
         ("max-plies", po::value<int>()->default_value(400),
-         "plies after the opening after which a game is a draw")           //
-        ("keep-captures", "also keep positions whose best move captures")  //
-        ("eval-file", po::value<std::string>(),
-         "the evaluation (as the daemon's): <default>, <empty>, <embedded> or a net file")  //
-        ("threads", po::value<int>()->default_value(1), "games played at once")             //
+         "plies after the opening after which a game is a draw")                 //
+        ("keep-captures", "also keep positions whose best move captures")        //
+        ("threads", po::value<int>()->default_value(1), "games played at once")  //
         ("hash", po::value<int>()->default_value(16), "each game's hash table in MiB");
+    add_eval_file_option(desc);
     po::variables_map vm;
     if (auto done = parse_subcommand("selfplay", args, desc, vm)) return *done;
     if (vm.count("dump")) {

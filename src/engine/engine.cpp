@@ -202,7 +202,7 @@ bool plays_like(const Rules& rules, const Rules& preset) {
 }  // namespace
 
 Expected<std::vector<Engine::LoadedNet>> Engine::load_nets(const std::string& value,
-                                                           int board_size) const {
+                                                           int board_size) {
     std::vector<LoadedNet> nets;
     const auto& embedded = nnue::embedded_nets();
     if (value == kDefaultNets) {
@@ -231,6 +231,11 @@ Expected<std::vector<Engine::LoadedNet>> Engine::load_nets(const std::string& va
             {std::make_shared<const nnue::Network>(std::move(net).value()), std::nullopt});
     }
     return nets;
+}
+
+std::string Engine::eval_file_error(const std::string& value, int board_size) {
+    auto nets = load_nets(value, board_size);
+    return nets ? std::string() : nets.error();
 }
 
 std::string Engine::set_eval_file(const std::string& value) {

@@ -116,6 +116,9 @@ class Engine {
     static constexpr const char* kNoNets = "<empty>";
     static constexpr const char* kEmbeddedNets = "<embedded>";
     std::string set_eval_file(const std::string& value);
+    // Why set_eval_file(value) would refuse a game on `board_size` boards; empty when it would
+    // not (the command line checks a value before it makes its engines).
+    static std::string eval_file_error(const std::string& value, int board_size);
     // The value set_eval_file last accepted (kDefaultNets until then; "" for the hand-written one).
     const std::string& eval_file() const { return eval_file_; }
     // The loaded network for `rules`, or none: the hand-written evaluation is used (no net is
@@ -152,7 +155,7 @@ class Engine {
         std::optional<Rules> only_for;
     };
     // The nets `value` names (see set_eval_file), or the error naming the problem.
-    Expected<std::vector<LoadedNet>> load_nets(const std::string& value, int board_size) const;
+    static Expected<std::vector<LoadedNet>> load_nets(const std::string& value, int board_size);
     std::vector<LoadedNet> nets_;
     std::string eval_file_ = kDefaultNets;
     // eval_offset's last answer, for the rules it was worked out for (rules change seldom).

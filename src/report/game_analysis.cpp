@@ -2,6 +2,7 @@
 #include "report/game_analysis.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "engine/engine.h"
 #include "report/score_meaning.h"
@@ -137,6 +138,9 @@ GameAnalysis analyse_game(const Game& game, const AnalysisOptions& options) {
     engine.set_solver_options(options.solver);
     engine.set_tablebase(options.tables);
     Game replay = game.from_start();
+    engine.set_game(replay);  // set_eval_file checks the board size
+    [[maybe_unused]] const std::string refused = engine.set_eval_file(options.eval_file);
+    assert(refused.empty());
     const std::vector<Move>& played = game.moves_played();
     for (size_t ply = 0;; ++ply) {
         analysis.positions.push_back(analyse_position(engine, replay, options.limits));

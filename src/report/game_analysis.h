@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "engine/engine.h"
 #include "engine/root_solver.h"
 #include "engine/search_types.h"
 
@@ -57,6 +58,8 @@ struct AnalysisOptions {
     int threshold = 100;       // centi-soldiers
     int book_plies = 0;        // the first plies are an opening book's: not judged
     std::shared_ptr<tablebase::Tablebase> tables;  // endgame tables to probe; null for none
+    // The evaluation (Engine::set_eval_file's value), already checked for the game's rules.
+    std::string eval_file = Engine::kDefaultNets;
 };
 
 // Scores beyond this are drawn and compared as this (a mate counts as kScoreCap): 20 soldiers,

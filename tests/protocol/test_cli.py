@@ -38,6 +38,8 @@ import subprocess
 import sys
 import tempfile
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
 
 def run(args, stdin=""):
     return subprocess.run(args, input=stdin, capture_output=True, text=True, timeout=120)
@@ -121,6 +123,10 @@ def check_report_errors(branan):
             (["--input", path("ok.otg"), "--game", "1"], "--game is for files of game lines"),
             (["--input", two, "--game", "1", "--threshold", "-1"], "--threshold must be"),
             (["--input", two, "--game", "1", "--depth", "0"], "--depth must be"),
+            (["--input", two, "--game", "1", "--eval-file", path("none.nnue")],
+             "--eval-file: cannot open net file '%s'" % path("none.nnue")),
+            (["--input", two, "--game", "1", "--eval-file", os.path.join(ROOT, "nets", "copenhagen.nnue")],
+             "is a net for 11x11 boards, the rules are 7x7"),
         ]]
         path("ok.otg", "[rules:%s]\n\n1. d2-e2 \n" % rules)
         for args, expected in cases:

@@ -9,7 +9,7 @@ usage: test_tools.py BRANAN BRANAN_MATCH
 - scripts/make_openings.py: a small run whose kept openings are positions the daemon accepts,
   each a candidate of the header's count, and a book branan-match plays;
 - branan analyse: the JSON lines of a small input with comments, a mate, a finished game and a
-  bad line, its exit statuses, and the out-of-range options it (and bench) refuse;
+  bad line, its exit statuses, the out-of-range options it (and bench) refuse, and --eval-file;
 - the committed books, openings/VARIANT-handicap.txt: every opening a position of its variant
   where the game goes on, as many as the header says were kept.
 Standard library only.
@@ -107,6 +107,19 @@ def check_analyse(branan):
                           ("--nodes", "-5"), ("--threads", "0"), ("--threads", "257"), ("--hash", "0")):
         r = run([branan, "analyse", option, value, "--input", "-"], input="startpos\n", timeout=30)
         assert r.returncode == 2 and option in r.stderr and not r.stdout, (option, value, r.returncode, r.stderr)
+    # --eval-file: the daemon's EvalFile values; a net file for another board, or none, refused.
+    def score(*extra):
+        r = run([branan, "analyse", "--depth", "3", "--input", "-"] + list(extra), input="startpos\n")
+        assert r.returncode == 0, (extra, r.stderr)
+        return json.loads(r.stdout)["score"]
+    net = os.path.join(ROOT, "nets", "brandubh.nnue")
+    assert score("--eval-file", net) == score(), "Brandubh's default evaluation is its net"
+    assert score("--eval-file", "<empty>") != score(), "<empty> is the hand-written evaluation"
+    for value, words in ((os.path.join(ROOT, "nets", "copenhagen.nnue"), "a net for 11x11 boards"),
+                         ("no-such.nnue", "cannot open net file 'no-such.nnue'")):
+        r = run([branan, "analyse", "--eval-file", value, "--input", "-"], input="startpos\n", timeout=30)
+        assert r.returncode == 2 and "--eval-file: " in r.stderr and words in r.stderr, (value, r.stderr)
+        assert not r.stdout, r.stdout
     for option, value in (("--threads", "300"), ("--hash", "0")):
         r = run([branan, "bench", "1", option, value], timeout=30)
         assert r.returncode == 2 and option in r.stderr, (option, value, r.returncode, r.stderr)
