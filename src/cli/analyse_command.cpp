@@ -50,12 +50,10 @@ int run_analyse(const std::vector<std::string>& args) {
         std::cerr << "branan analyse: " << settings.error() << "\n";
         return 2;
     }
-    for (const std::string& error : {tablebase_rules_error(settings->tables, *rules),
-                                     eval_file_rules_error(settings->eval_file, *rules)})
-        if (!error.empty()) {
-            std::cerr << "branan analyse: " << error << "\n";
-            return 2;
-        }
+    if (const std::string error = tablebase_rules_error(settings->tables, *rules); !error.empty()) {
+        std::cerr << "branan analyse: " << error << "\n";
+        return 2;
+    }
     const SearchLimits& limits = settings->limits;
 
     const std::string path = vm["input"].as<std::string>();
@@ -70,7 +68,10 @@ int run_analyse(const std::vector<std::string>& args) {
     engine.set_solver_options(settings->solver);
     engine.set_tablebase(settings->tables);
     engine.set_game(Game::create(*rules).value());  // set_eval_file checks the board size
-    engine.set_eval_file(settings->eval_file);      // checked above
+    if (const std::string error = engine.set_eval_file(settings->eval_file); !error.empty()) {
+        std::cerr << "branan analyse: --eval-file: " << error << "\n";
+        return 2;
+    }
     size_t number = 0;
     int failures = 0;
     std::string line;

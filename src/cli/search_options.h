@@ -28,7 +28,8 @@ struct SearchSettings {
 // --eval-file VALUE for `desc` (the daemon, analyse, report, selfplay).
 void add_eval_file_option(boost::program_options::options_description& desc);
 // Why --eval-file's value cannot serve a game of `rules`, as an error of --eval-file; empty when
-// it can (or when the option is not given).
+// it can (or when the option is not given). For a command that checks before it makes its engine
+// (report); one that has its engine checks Engine::set_eval_file's answer instead.
 std::string eval_file_rules_error(const std::string& eval_file, const Rules& rules);
 
 // --tablebase DIR for `desc` (analyse, report, solve).
