@@ -2,6 +2,7 @@
 // Evaluation weights as data (write, parse, errors), the evaluation's terms, and the Texel fit.
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 
 #include "catch.h"
@@ -214,6 +215,68 @@ TEST_CASE("wide boards: the ring's gaps and the room inside a closed ring", "[ev
     auto pairs = features("copenhagen", "/11/11/11/t10/t10/t4KT4/11/11/11/11/11/");
     CHECK(pairs[kWideDefenderPairs] == -1);
     CHECK(pairs[kWideAttackerPairs] == 2);
+}
+
+namespace {
+
+// Plays `plies` random moves of `variant` from `record` (empty: the start), the attackers to move
+// first, and at every node makes each legal move in turn as a search does, checking that the
+// cordon's count through one cache (cordon_cache.h) equals a fresh flood's. Returns how the
+// cache found its counts.
+CordonCacheStats cordon_walk(const char* variant, const char* record, uint32_t seed, int plies) {
+    const Game game = *record ? Game::create(*preset(variant), record, Side::Attackers).value()
+                              : Game::create(*preset(variant)).value();
+    CordonCacheStats counts;
+    game.visit_position([&](const auto& start) {
+        auto pos = start;
+        using BB = typename std::decay_t<decltype(pos)>::Bitboard;
+        const auto& t = pos.tables();
+        CordonCache<BB> cache;
+        std::mt19937 rng(seed);
+        auto check = [&] {
+            const int fresh = reachable_escapes(t.geo, t.rules.escape, t.corners_bb, pos.king(),
+                                                pos.soldiers(Side::Attackers))
+                                  .escapes;
+            REQUIRE(cordon_escapes(pos, &cache) == fresh);
+        };
+        for (int i = 0; i < plies && !pos.status().over(); ++i) {
+            check();
+            MoveList list;
+            pos.generate(list);
+            if (list.size() == 0) break;
+            for (int k = 0; k < list.size(); ++k) {
+                pos.do_move(list[k]);
+                check();
+                pos.undo_move();
+            }
+            pos.do_move(list[std::uniform_int_distribution<int>(0, list.size() - 1)(rng)]);
+        }
+        counts = cache.stats;
+    });
+    return counts;
+}
+
+}  // namespace
+
+TEST_CASE("the cordon's cache gives a fresh flood's count after every move", "[eval]") {
+    // Corner escapes (Copenhagen, Alea Evangelii's 16 corner squares), edge escapes (Tawlbwrdd,
+    // Sea Battle 13x13, Tablut 15x15), Berserk's second moves, on all three wide bitboards; and
+    // from an attackers' ring round the king on f6, with a1's corner walled off and two defenders
+    // outside, where the king's region is small and closed.
+    const char* ring = "/11/1T9/11/5t5/4t1t4/3t1K1t3/4t1t4/5t5/t10/1t7T1/2t8/";
+    for (auto [variant, record, plies] :
+         {std::tuple{"copenhagen", "", 60}, std::tuple{"copenhagen", ring, 60},
+          std::tuple{"alea-evangelii", "", 25}, std::tuple{"tawlbwrdd", "", 60},
+          std::tuple{"sea-battle-13", "", 40}, std::tuple{"tablut-15", "", 40},
+          std::tuple{"berserk", "", 60}}) {
+        INFO(variant << " " << record);
+        const auto counts = cordon_walk(variant, record, 11, plies);
+        // Most counts came without a flood (from the start, about three in four; round the
+        // ring, where an attacker's move more often splits the king's region, about two in
+        // three).
+        CHECK(counts.floods < counts.hits + counts.derived);
+        CHECK(counts.derived > 0);
+    }
 }
 
 TEST_CASE("piece-square tables: one weight per class of symmetric squares, named by it", "[eval]") {

@@ -7,9 +7,12 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <optional>
 
 #include "core/position.h"
+#include "engine/cordon_cache.h"
 #include "engine/eval_features.h"
 #include "engine/eval_trace.h"
 
@@ -55,24 +58,169 @@ int adjacent_pairs(const Geometry<BB>& geo, BB b) {
 }
 
 // How many ways out the king could still reach through squares free of attackers (as
-// open_escapes of king_region), the flood stopping once it holds every corner.
+// open_escapes of king_region), and the squares flooded to find out: with corner escapes the
+// flood stops once it holds every corner.
 template <class BB>
-int reachable_escapes(const Geometry<BB>& geo, Escape escape, BB corners, Square king,
-                      BB attackers) {
-    if (escape != Escape::Corners)
-        return open_escapes(geo, escape, corners, king_region(geo, king, attackers));
+CordonFlood<BB> reachable_escapes(const Geometry<BB>& geo, Escape escape, BB corners, Square king,
+                                  BB attackers) {
+    if (escape != Escape::Corners) {
+        const BB region = king_region(geo, king, attackers);
+        return {region, open_escapes(geo, escape, corners, region), true};
+    }
     const BB open = geo.all & ~attackers;
     for (BB region = square_bb<BB>(king);;) {
-        if ((region & corners) == corners) return popcount(corners);
+        if ((region & corners) == corners) return {region, popcount(corners), false};
         const BB next = region | (geo.neighbours(region) & open);
-        if (next == region) return popcount(region & corners);
+        if (next == region) return {region, popcount(region & corners), true};
         region = next;
     }
 }
 
-// The terms of boards of kWideBoardSize and more, for the attackers.
+// For each pattern of the eight squares around a square (bit i: clockwise from north, N NE E SE
+// S SW W NW, set when the square belongs to a region), whether the region's orthogonal
+// neighbours of the square all lie on one unbroken arc of region squares, so that taking the
+// square out of the region leaves the rest connected: a path through it can go round it.
+constexpr std::array<bool, 256> kRemovableFromRegion = [] {
+    std::array<bool, 256> table{};
+    for (int ring = 0; ring < 256; ++ring) {
+        if (ring == 0xFF) {
+            table[ring] = true;
+            continue;
+        }
+        int start = 0;  // a square outside the region: every arc begins after one
+        while (ring >> start & 1) ++start;
+        int arcs_with_orthogonal = 0;
+        bool in_arc = false, arc_has_orthogonal = false;
+        for (int k = 1; k <= 8; ++k) {
+            const int i = (start + k) % 8;
+            if (ring >> i & 1) {
+                in_arc = true;
+                arc_has_orthogonal |= i % 2 == 0;
+            } else if (in_arc) {
+                arcs_with_orthogonal += arc_has_orthogonal;
+                in_arc = arc_has_orthogonal = false;
+            }
+        }
+        table[ring] = arcs_with_orthogonal <= 1;
+    }
+    return table;
+}();
+
+// Whether `region` less `sq` (a square of it) is still connected (kRemovableFromRegion).
 template <class BB>
-void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum) {
+bool removable_from_region(const Geometry<BB>& geo, BB region, Square sq) {
+    static constexpr int kRankStep[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+    static constexpr int kFileStep[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    const int n = geo.size, rank = geo.rank_of[sq], file = geo.file_of[sq];
+    unsigned ring = 0;
+    for (int i = 0; i < 8; ++i) {
+        const int r = rank + kRankStep[i], f = file + kFileStep[i];
+        if (r >= 0 && r < n && f >= 0 && f < n && test(region, r * n + f)) ring |= 1u << i;
+    }
+    return kRemovableFromRegion[ring];
+}
+
+// The flood for the present attackers from `before`, the flood for a set of attackers that held
+// `closed` (kNoSquare: none) less and `opened` more, when it follows without flooding again: the
+// region less `closed` if that leaves it connected; the count of ways out stands if the region
+// still holds every way out, or if it is still the king's whole component (no opened square
+// beside it).
+template <class BB>
+std::optional<CordonFlood<BB>> cordon_after_change(const Geometry<BB>& geo, Escape escape,
+                                                   BB corners, const CordonFlood<BB>& before,
+                                                   Square closed, BB opened) {
+    BB region = before.region;
+    if (closed != kNoSquare && test(region, closed)) {
+        if (test(corners, closed) || !removable_from_region(geo, region, closed))
+            return std::nullopt;
+        region ^= square_bb<BB>(closed);
+    }
+    const bool complete = before.complete && !(geo.neighbours(opened) & before.region);
+    const int escapes = open_escapes(geo, escape, corners, region);
+    const int all = escape == Escape::Corners ? popcount(corners) : 4;
+    if (escapes != all && !complete) return std::nullopt;
+    return CordonFlood<BB>{region, escapes, complete};
+}
+
+// How one move changed the attackers: the square it closed (kNoSquare: none) and the squares it
+// opened.
+template <class BB>
+struct AttackerChange {
+    Square closed = kNoSquare;
+    BB opened{};
+};
+
+// The change `state`'s move made to the attackers, who hold `after` once it is made: an
+// attacker's move closed its target and opened its origin (and the squares of attackers a rule
+// removed after it); another move opened the squares of the attackers it captured. Nullopt when
+// `after` does not fit that reading.
+template <class BB>
+std::optional<AttackerChange<BB>> attacker_change(const typename Position<BB>::State& state,
+                                                  BB after) {
+    AttackerChange<BB> change{kNoSquare, state.captured};
+    if (test(after, state.move.to))
+        change = {state.move.to, square_bb<BB>(state.move.from) | state.forest_removed};
+    if (change.opened & after) return std::nullopt;
+    return change;
+}
+
+// The cordon's count of ways out for `pos` (reachable_escapes), through the thread's `cache`
+// (none: flood every time). On a miss, the flood of a position a few moves back, if the cache
+// holds it, often gives this one, one move's change at a time (cordon_after_change); else the
+// board is flooded.
+template <class BB>
+int cordon_escapes(const Position<BB>& pos, CordonCache<BB>* cache) {
+    const auto& t = pos.tables();
+    const Square king = pos.king();
+    const BB attackers = pos.soldiers(Side::Attackers);
+    auto flood_now = [&] {
+        return reachable_escapes(t.geo, t.rules.escape, t.corners_bb, king, attackers);
+    };
+    if (!cache) return flood_now().escapes;
+    if (const CordonFlood<BB>* hit = cache->probe(attackers, king)) {
+        ++cache->stats.hits;
+        return hit->escapes;
+    }
+
+    // Walk back through the last moves, undoing their changes, until the cache knows the
+    // attackers of a position (for the king's square); then replay the changes on its flood.
+    constexpr int kMaxLookBack = 6;
+    const auto& states = pos.states();
+    std::array<AttackerChange<BB>, kMaxLookBack> changes;
+    const CordonFlood<BB>* known = nullptr;
+    int steps = 0;
+    BB before = attackers;
+    for (size_t i = states.size() - 1; i > 0 && steps < kMaxLookBack && !known; --i) {
+        if (states[i].move == Move{}) continue;  // a null move changes nothing
+        const std::optional<AttackerChange<BB>> change = attacker_change<BB>(states[i], before);
+        if (!change) break;
+        if (change->closed == kNoSquare && !change->opened) continue;
+        changes[steps++] = *change;
+        if (change->closed != kNoSquare) before ^= square_bb<BB>(change->closed);
+        before |= change->opened;
+        known = cache->probe(before, king);
+    }
+    std::optional<CordonFlood<BB>> flood;
+    if (known) {
+        flood = *known;
+        for (int k = steps - 1; k >= 0 && flood; --k)
+            flood = cordon_after_change(t.geo, t.rules.escape, t.corners_bb, *flood,
+                                        changes[k].closed, changes[k].opened);
+    }
+    if (flood) {
+        ++cache->stats.derived;
+    } else {
+        ++cache->stats.floods;
+        flood = flood_now();
+    }
+    cache->store(attackers, *flood);
+    return flood->escapes;
+}
+
+// The terms of boards of kWideBoardSize and more, for the attackers. `cordon`: the thread's
+// cache of the cordon term's flood, or null.
+template <class BB>
+void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum, CordonCache<BB>* cordon) {
     const auto& t = pos.tables();
     const auto& geo = t.geo;
     const int n = geo.size;
@@ -130,8 +278,7 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum) {
     // 5. The cordon: the ways out the attackers leave the king (skipped when the term weighs
     // nothing and no trace asks for the feature).
     if (sum.trace || sum.w[kWideOpenEscapes])
-        sum.add(kWideOpenEscapes,
-                -reachable_escapes(geo, t.rules.escape, t.corners_bb, king, attackers));
+        sum.add(kWideOpenEscapes, -cordon_escapes(pos, cordon));
 
     // 6. Encirclement: the ring's gaps, and the defenders' room inside it once it is closed.
     if (t.rules.encirclement) {

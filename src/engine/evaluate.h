@@ -78,10 +78,11 @@ void add_narrow_board_terms(const Position<BB>& pos, EvalSum& sum) {
 // The static score of `pos` for the side to move: the wide boards' terms from 11x11 on
 // (eval_wide.h), the narrow boards' below.
 template <class BB>
-Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace = nullptr) {
+Score evaluate(const Position<BB>& pos, const EvalWeights& w, EvalTrace* trace = nullptr,
+               CordonCache<BB>* cordon = nullptr) {
     EvalSum sum{w, trace};
     if (pos.tables().geo.size >= kWideBoardSize)
-        add_wide_board_terms(pos, sum);
+        add_wide_board_terms(pos, sum, cordon);
     else
         add_narrow_board_terms(pos, sum);
     Score total = sum.total;

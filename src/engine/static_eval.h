@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "core/position.h"
+#include "engine/cordon_cache.h"
 #include "engine/eval_cache.h"
 #include "engine/evaluate.h"
 #include "nnue/accumulator.h"
@@ -43,7 +44,7 @@ class StaticEval {
     // evaluate() of `pos`, through the cache.
     Score hand_written(const Position<BB>& pos) {
         if (const std::optional<Score> hit = cache_.probe(pos.key())) return *hit;
-        const Score e = evaluate(pos, weights_);
+        const Score e = evaluate(pos, weights_, nullptr, &cordon_);
         cache_.store(pos.key(), e);
         return e;
     }
@@ -51,6 +52,7 @@ class StaticEval {
     const EvalWeights& weights_;
     Score offset_;
     EvalCache& cache_;
+    CordonCache<BB> cordon_;                    // the wide boards' cordon floods (cordon_cache.h)
     std::unique_ptr<nnue::Evaluator<BB>> net_;  // the network's accumulators, or none
 };
 

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The cordon term of the wide boards' evaluation (eval_wide.h) floods the board from the king
+// through every square no attacker stands on, which on 19x19 costs more than the rest of the
+// evaluation together. The flood depends only on the attackers' squares and on where the king
+// stands, and a defender's move leaves the attackers where they were, so the positions after a
+// node's defender moves all flood the same region. This per-thread cache keeps the last flood for
+// each set of attackers: the region it filled and the count of ways out it found.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/bitboard.h"
+#include "core/types.h"
+
+namespace branan {
+
+// A region flooded from the king: every square of it reaches the same ways out.
+template <class BB>
+struct CordonFlood {
+    BB region{};      // the squares filled: connected, free of attackers, the king's among them
+    int escapes = 0;  // the ways out the king's component holds
+    bool complete = false;  // `region` is the king's whole component (else a part of it that
+                            // already holds every way out)
+};
+
+// How the cordon's counts were found (cordon_escapes, eval_wide.h): for tests and tuning.
+struct CordonCacheStats {
+    uint64_t hits = 0;     // the entry of the position's attackers held the king
+    uint64_t derived = 0;  // from an entry of the attackers a few moves back
+    uint64_t floods = 0;   // by flooding the board
+};
+
+template <class BB>
+class CordonCache {
+  public:
+    // The flood kept for `attackers` if it holds `king`'s square, else null. Exact: the key is
+    // the whole attacker bitboard, not a hash of it.
+    const CordonFlood<BB>* probe(const BB& attackers, Square king) const {
+        if (entries_.empty()) return nullptr;
+        const Entry& e = entries_[index(attackers)];
+        if (!(e.attackers == attackers) || !test(e.flood.region, king)) return nullptr;
+        return &e.flood;
+    }
+    void store(const BB& attackers, const CordonFlood<BB>& flood) {
+        if (entries_.empty()) entries_.resize(kEntries);  // on first use: narrow boards never do
+        entries_[index(attackers)] = Entry{attackers, flood};
+    }
+
+    CordonCacheStats stats;
+
+  private:
+    struct Entry {
+        BB attackers{};  // an empty region never holds the king: a fresh entry never answers
+        CordonFlood<BB> flood;
+    };
+    // 16,384 entries (1.7 MB on 19x19, 0.8 MB on 11x11).
+    static constexpr int kIndexBits = 11;
+    static constexpr size_t kEntries = size_t{1} << kIndexBits;
+
+    // The slot of `attackers`: its words folded by rotation and xor, then one multiplication,
+    // the top bits taken (a short chain: the evaluation asks for slots often).
+    static size_t index(const BB& attackers) {
+        uint64_t h = 0;
+        if constexpr (is_wide_bitboard<BB>) {
+            int i = 0;
+            for (uint64_t w : attackers.w) h ^= std::rotl(w, 11 * i++);
+        } else if constexpr (sizeof(BB) == 16) {
+            h = static_cast<uint64_t>(attackers) ^
+                std::rotl(static_cast<uint64_t>(attackers >> 64), 29);
+        } else {
+            h = static_cast<uint64_t>(attackers);
+        }
+        return static_cast<size_t>((h * 0x9E3779B97F4A7C15ULL) >> (64 - kIndexBits));
+    }
+
+    std::vector<Entry> entries_;  // kEntries once anything is stored
+};
+
+}  // namespace branan
