@@ -2,6 +2,8 @@
 #include "engine/engine.h"
 
 #include <algorithm>
+#include <iostream>
+#include <mutex>
 
 #include "core/presets.h"
 #include "engine/search.h"
@@ -45,9 +47,17 @@ Engine::Engine(size_t hash_mb)
     : game_(Game::create(*preset("brandubh")).value()),
       tt_(hash_mb),
       shared_(std::make_unique<SharedSearch>()) {
-    // The built-in nets are checked by the tests; one that would not parse leaves the
-    // hand-written evaluation everywhere.
-    if (auto nets = load_nets(kDefaultNets, game_.rules().size)) nets_ = std::move(nets).value();
+    // The built-in nets are checked by the tests. One that would not parse (a broken build)
+    // leaves the hand-written evaluation everywhere, and says so on stderr, once a process.
+    if (auto nets = load_nets(kDefaultNets, game_.rules().size)) {
+        nets_ = std::move(nets).value();
+    } else {
+        static std::once_flag told;
+        std::call_once(told, [&] {
+            std::cerr << "branan: the built-in nets do not load (" << nets.error()
+                      << "): the hand-written evaluation plays everywhere\n";
+        });
+    }
 }
 
 Engine::~Engine() {
