@@ -29,6 +29,7 @@ struct Geometry {
     BB not_last_file = 0;   // every square but the last file: where a west shift may land
     BB edge = 0;
     BB corners = 0;
+    BB corner_diagonals = 0;  // the four squares diagonally next to the corners
     Square throne = kNoSquare;
     std::array<Square, 4> corner_squares{};
     // neighbour[sq][dir]: the adjacent square in that direction, or kNoSquare off the board.
@@ -63,6 +64,8 @@ struct Geometry {
                              rank > 0 ? sq - n : kNoSquare, file > 0 ? sq - 1 : kNoSquare};
         }
         for (Square c : corner_squares) corners |= square_bb<BB>(c);
+        for (Square d : {n + 1, 2 * n - 2, n * (n - 2) + 1, n * (n - 1) - 2})
+            corner_diagonals |= square_bb<BB>(d);
         for (int dir = 0; dir < kDirections; ++dir)
             for (Square sq = 0; sq < squares; ++sq)
                 for (Square to = neighbour[sq][dir]; to != kNoSquare; to = neighbour[to][dir])

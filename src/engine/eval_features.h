@@ -11,14 +11,6 @@
 
 namespace branan {
 
-// Squares diagonally next to the corners, where attackers guard the escape squares.
-template <class BB>
-BB corner_guard_squares(const Geometry<BB>& geo) {
-    const int n = geo.size;
-    return square_bb<BB>(n + 1) | square_bb<BB>(2 * n - 2) | square_bb<BB>(n * (n - 2) + 1) |
-           square_bb<BB>(n * (n - 1) - 2);
-}
-
 // The squares the king could reach, in any number of moves, if only attackers blocked him: the
 // attacker-free region connected to his square. Its size is the room the attackers' cordon
 // leaves him.

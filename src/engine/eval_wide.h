@@ -267,7 +267,7 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum, CordonCache<BB>
 
     // 4. The corners: guards diagonally next to them, and blockades on b3 and c2.
     if (t.rules.escape == Escape::Corners) {
-        sum.add(kWideCornerGuards, popcount(attackers & corner_guard_squares(geo)));
+        sum.add(kWideCornerGuards, popcount(attackers & geo.corner_diagonals));
         int sealed = 0;
         for (Square c : geo.corner_squares)
             sealed += (attackers & square_bb<BB>(from_corner(n, c, 1, 2))) &&

@@ -50,7 +50,7 @@ void add_narrow_board_terms(const Position<BB>& pos, EvalSum& sum) {
     }
     term(kAttackerProximity, proximity);
     if (t.rules.escape == Escape::Corners)
-        term(kCornerGuards, popcount(attackers & corner_guard_squares(geo)));
+        term(kCornerGuards, popcount(attackers & geo.corner_diagonals));
 
     // 4. The cordon: how much room and how many ways out the attackers leave the king (a flood
     // fill, skipped when neither term weighs and no trace asks for the features).
