@@ -27,7 +27,7 @@ bool attacker_reaches(const Geometry<BB>& geo, BB block, BB attackers, BB occupi
         const Square sq = pop_lsb(b);
         for (int dir = 0; dir < kDirections; ++dir) {
             const Square first = geo.first_on_ray(dir, sq, occupied);
-            if (first != kNoSquare && (attackers & square_bb<BB>(first))) return true;
+            if (first != kNoSquare && test(attackers, first)) return true;
         }
     }
     return false;
@@ -256,22 +256,22 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum, CordonCache<BB>
     sum.add(kWideKingMobility, -popcount(king_moves));
 
     // 3. The attackers' hold on the king.
-    sum.add(kWideAttackersBesideKing, popcount(geo.neighbours(king_bb) & attackers));
+    sum.add(kWideAttackersBesideKing, popcount(geo.adjacent[king] & attackers));
     int proximity = n * popcount(attackers);  // n less each attacker's distance to the king
     const int kr = geo.rank_of[king], kf = geo.file_of[king];
     for_each_square(attackers, [&](int s) {
         proximity -= std::abs(geo.rank_of[s] - kr) + std::abs(geo.file_of[s] - kf);
     });
     sum.add(kWideAttackerProximity, proximity);
-    sum.add(kWideKingOnEdge, -((king_bb & geo.edge) != 0));
+    sum.add(kWideKingOnEdge, -test(geo.edge, king));
 
     // 4. The corners: guards diagonally next to them, and blockades on b3 and c2.
     if (t.rules.escape == Escape::Corners) {
         sum.add(kWideCornerGuards, popcount(attackers & geo.corner_diagonals));
         int sealed = 0;
         for (Square c : geo.corner_squares)
-            sealed += (attackers & square_bb<BB>(from_corner(n, c, 1, 2))) &&
-                      (attackers & square_bb<BB>(from_corner(n, c, 2, 1)));
+            sealed += test(attackers, from_corner(n, c, 1, 2)) &&
+                      test(attackers, from_corner(n, c, 2, 1));
         sum.add(kWideSealedCorners, sealed);
     }
 

@@ -41,7 +41,7 @@ void add_narrow_board_terms(const Position<BB>& pos, EvalSum& sum) {
     term(kKingMobility, -popcount(king_moves));
 
     // 3. The attackers' hold on the king and on the corners.
-    term(kAttackersBesideKing, popcount(geo.neighbours(square_bb<BB>(king)) & attackers));
+    term(kAttackersBesideKing, popcount(geo.adjacent[king] & attackers));
     int proximity = 0;
     const int kr = king / geo.size, kf = king % geo.size;
     for (BB b = attackers; b;) {
