@@ -176,13 +176,14 @@ EvalTrace Engine::evaluate(Score& for_side_to_move) const {
 namespace {
 
 // The built-in nets an engine plays with by default, each only on the rules it beat the
-// hand-written evaluation on, by an SPRT at tc=10+0.1 (docs/nnue.md, "Measurements"). A net joins
-// this list only with such a result, and then only for the rules it was measured on.
+// hand-written evaluation on at tc=10+0.1 (docs/nnue.md, "Measurements"). A net joins this list
+// only with such a result, and then only for the rules it was measured on.
 struct DefaultNet {
     const char* file;    // its name under nets/
     const char* preset;  // the rules: a preset's (docs/rules.md)
 };
-constexpr DefaultNet kDefaultNetList[] = {{"brandubh.nnue", "brandubh"}};
+constexpr DefaultNet kDefaultNetList[] = {{"brandubh.nnue", "brandubh"},
+                                          {"copenhagen.nnue", "copenhagen"}};
 
 // Built-in net number `i` (of nnue::embedded_nets()), parsed on first use and shared by every
 // engine after that (each engine starts with the default nets: tests and self-play make many).

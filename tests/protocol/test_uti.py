@@ -1456,22 +1456,23 @@ def every_start_position_scores_its_tempo_only():
 
 
 @test
-def brandubh_plays_its_net_by_default():
-    """EvalFile's default, <default>: the built-in Brandubh net evaluates the brandubh preset
-    (eval names it), every other preset keeps the hand-written terms, <empty> turns the net off
-    and <default> back on (protocol-spec.md 3.6)."""
+def presets_play_their_nets_by_default():
+    """EvalFile's default, <default>: the built-in Brandubh and Copenhagen nets evaluate the
+    brandubh and copenhagen presets (eval names the net), other presets keep the hand-written
+    terms (fetlar: the same board, other rules), <empty> turns the nets off and <default> back on
+    (protocol-spec.md 3.6)."""
     e = start_engine()
     try:
         e.send("uti")
         got = e.read_until(lambda l: l == "utiok", T(5), "utiok")
         assert "option name EvalFile type string default <default>" in got, got
-        e.command("position startpos")
-        text = "\n".join(e.command("eval"))
-        assert "info string eval network <default> (" in text, text
+        for variant, with_net in [("brandubh", True), ("copenhagen", True), ("fetlar", False),
+                                  ("tablut", False)]:
+            assert not errors(e.command(f"setoption name UTI_Variant value {variant}"))
+            e.command("position startpos")
+            text = "\n".join(e.command("eval"))
+            assert ("info string eval network <default> (" in text) == with_net, (variant, text)
         assert not errors(e.command("setoption name UTI_Variant value copenhagen"))
-        e.command("position startpos")
-        assert "eval network" not in "\n".join(e.command("eval"))
-        assert not errors(e.command("setoption name UTI_Variant value brandubh"))
         out = e.command("setoption name EvalFile value <empty>")
         assert not errors(out), out
         e.command("position startpos")
