@@ -277,8 +277,9 @@ std::optional<nnue::Network> built_in_net(const std::string& file) {
 
 TEST_CASE("By default the Brandubh and Copenhagen nets play their presets' rules and nothing else",
           "[nnue]") {
-    // The nets that won their SPRT at tc=10+0.1 (docs/nnue.md), each for the preset it was measured
-    // on. Written out here, not read from the engine's list, so that a changed list fails.
+    // The nets that beat the hand-written evaluation at tc=10+0.1 (docs/nnue.md), each for the
+    // preset it was measured on. Written out here, not read from the engine's list, so that a
+    // changed list fails.
     const std::vector<std::pair<std::string, std::string>> defaults = {
         {"brandubh.nnue", "brandubh"}, {"copenhagen.nnue", "copenhagen"}};
     Engine engine(1);
