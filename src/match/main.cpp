@@ -15,12 +15,16 @@
 namespace {
 
 constexpr const char* kMergeUsage =
-    "usage: branan-match merge RESULTS.json... [--out MERGED.json]\n"
-    "Combines the results files of the shards of one match (--shard i/n) and prints the table.\n";
+    "usage: branan-match merge RESULTS.json... [--runs] [--out MERGED.json]\n"
+    "Combines the results files of the shards of one match (--shard i/n) and prints the table.\n"
+    "--runs: the files are separate runs of one pairing (e.g. a fixed-length match and an SPRT):\n"
+    "        their games are numbered on run after run, and SPRT settings may differ (the\n"
+    "        merged results have none).\n";
 
 int merge(const std::vector<std::string>& args) {
     std::vector<std::string> inputs;
     std::string out_path;
+    auto kind = branan::match::MergeKind::Shards;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--help" || args[i] == "-h") {
             std::cout << kMergeUsage;
@@ -32,6 +36,8 @@ int merge(const std::vector<std::string>& args) {
                 return 2;
             }
             out_path = args[++i];
+        } else if (args[i] == "--runs") {
+            kind = branan::match::MergeKind::Runs;
         } else if (args[i].rfind("--", 0) == 0) {
             std::cerr << "branan-match merge: unknown option '" << args[i]
                       << "' (branan-match merge --help)\n";
@@ -60,7 +66,7 @@ int merge(const std::vector<std::string>& args) {
         }
         parts.push_back(std::move(r).value());
     }
-    auto merged = branan::match::merge_results(parts);
+    auto merged = branan::match::merge_results(parts, kind);
     if (!merged) {
         std::cerr << "branan-match merge: " << merged.error() << "\n";
         return 2;

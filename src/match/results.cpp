@@ -316,24 +316,38 @@ Expected<MatchResults> read_results_json(std::string_view text) {
     return r;
 }
 
-Expected<MatchResults> merge_results(const std::vector<MatchResults>& parts) {
+Expected<MatchResults> merge_results(const std::vector<MatchResults>& parts, MergeKind kind) {
     if (parts.empty()) return Error{"no results to merge"};
     MatchResults out = parts[0];
     out.games.clear();
     std::set<std::pair<int, int>> seen;
+    int offset = 0;  // Runs: added to a run's game numbers
     for (size_t i = 0; i < parts.size(); ++i) {
         const MatchResults& p = parts[i];
         const std::string which = "results part " + std::to_string(i + 1);
         if (p.engines != out.engines) return Error{which + " has other engines than part 1"};
         if (p.variant != out.variant) return Error{which + " has another variant than part 1"};
         if (p.paired != out.paired) return Error{which + " differs from part 1 in pairing"};
-        if (p.sprt != out.sprt) return Error{which + " has other SPRT settings than part 1"};
-        for (const auto& g : p.games) {
+        if (kind == MergeKind::Shards && p.sprt != out.sprt)
+            return Error{which +
+                         " has other SPRT settings than part 1 (merge --runs combines separate "
+                         "runs)"};
+        int last = 0;
+        for (GameResult g : p.games) {
+            last = std::max(last, g.game);
+            g.game += offset;
             if (!seen.insert({g.round, g.game}).second)
                 return Error{which + ": round " + std::to_string(g.round) + " game " +
                              std::to_string(g.game) + " is already in an earlier part"};
-            out.games.push_back(g);
+            out.games.push_back(std::move(g));
         }
+        if (kind == MergeKind::Runs) offset += last + last % 2;
+    }
+    if (kind == MergeKind::Runs) {
+        out.sprt.reset();
+        out.warnings.push_back("merged from " + std::to_string(parts.size()) +
+                               " separate runs; their games are numbered on run after run, and "
+                               "their SPRTs, if any, are not combined");
     }
     return out;
 }

@@ -119,8 +119,20 @@ std::string results_json(const MatchResults& r);
 // or the JSON path ("games[3].result").
 Expected<MatchResults> read_results_json(std::string_view text);
 
-// Merges shards of one match: the same engines, variant, pairing and SPRT settings; games are
-// concatenated in order; a (round, game) appearing twice is an error.
-Expected<MatchResults> merge_results(const std::vector<MatchResults>& parts);
+// What the results files to merge are.
+enum class MergeKind {
+    // Shards of one match (--shard i/n): the same engines, variant, pairing and SPRT settings;
+    // games are concatenated in order; a (round, game) appearing twice is an error.
+    Shards,
+    // Separate runs of one pairing (e.g. a fixed-length match and an SPRT after it): the same
+    // engines, variant and pairing; each run's games are numbered on after the earlier runs'
+    // (by an even offset, so that opening pairs stay pairs). SPRT settings may differ: the merged
+    // results have no SPRT (runs stopped by their own tests are not one sequential test), and a
+    // warning says what was merged.
+    Runs,
+};
+
+Expected<MatchResults> merge_results(const std::vector<MatchResults>& parts,
+                                     MergeKind kind = MergeKind::Shards);
 
 }  // namespace branan::match

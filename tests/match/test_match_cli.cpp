@@ -27,11 +27,15 @@ size_t lines_in(const std::string& text) {
     return count_of(text, "\n");
 }
 
-match::MatchResults results_in(const std::string& folder) {
-    auto r = match::read_results_json(read_text(folder + "/results.json"));
+match::MatchResults results_in_file(const std::string& path) {
+    auto r = match::read_results_json(read_text(path));
     INFO(r.error());
     REQUIRE(r.ok());
     return *r;
+}
+
+match::MatchResults results_in(const std::string& folder) {
+    return results_in_file(folder + "/results.json");
 }
 
 }  // namespace
@@ -128,6 +132,18 @@ TEST_CASE("user errors: one line and named, and a used records folder needs --re
     r = run_command(std::string(BRANAN_MATCH_BINARY) + " merge --out", folder + "-merge2");
     CHECK(r.status == 2);
     CHECK(r.err.find("--out needs a file name") != std::string::npos);
+    // The same run twice: as shards its games collide; as separate runs they add up.
+    const std::string twice = std::string(BRANAN_MATCH_BINARY) + " merge " + records +
+                              "/results.json " + records + "/results.json";
+    r = run_command(twice, folder + "-merge3");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("results part 2: round 1 game 1 is already in an earlier part") !=
+          std::string::npos);
+    r = run_command(twice + " --runs --out " + folder + "-runs.json", folder + "-merge4");
+    CHECK(r.status == 0);
+    CHECK(r.out.find("merged 2 result files: 4 games") != std::string::npos);
+    CHECK(r.out.find("warning: merged from 2 separate runs") != std::string::npos);
+    CHECK(results_in_file(folder + "-runs.json").games.size() == 4);
 }
 
 TEST_CASE("Ctrl-C prints the summary so far and --resume finishes the schedule", "[match][cli]") {

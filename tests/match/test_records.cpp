@@ -255,6 +255,36 @@ TEST_CASE("results JSON: write, read back, merge", "[match]") {
     MatchResults other = b;
     other.engines = {"x", "y"};
     CHECK_FALSE(merge_results({a, other}).ok());
+
+    // Merge --runs: two separate runs of one pairing, one of them an SPRT with other settings.
+    MatchResults fixed = r;
+    fixed.sprt.reset();
+    const auto shards = merge_results({fixed, r});
+    REQUIRE_FALSE(shards.ok());
+    CHECK(contains(shards.error(), "has other SPRT settings than part 1"));
+    auto runs = merge_results({fixed, r}, MergeKind::Runs);
+    REQUIRE(runs.ok());
+    REQUIRE(runs->games.size() == 2 * r.games.size());
+    CHECK_FALSE(runs->sprt.has_value());
+    CHECK(runs->warnings.back() ==
+          "merged from 2 separate runs; their games are numbered on run after run, and their "
+          "SPRTs, if any, are not combined");
+    // The second run's games are numbered on after the first run's last game (4), so its
+    // opening pairs stay pairs and both runs' pentanomial counts add up.
+    CHECK(runs->games[7].round == 1);
+    CHECK(runs->games[7].game == 5);
+    CHECK(runs->games[13].round == 2);
+    CHECK(runs->games[13].game == 7);
+    const MatchSummary one = summarize(r), both = summarize(*runs);
+    CHECK(both.pentanomial == Pentanomial{0, 2, 0, 2, 2});
+    CHECK(one.pentanomial == Pentanomial{0, 1, 0, 1, 1});
+    CHECK(both.engines[0].wdl == WDL{6, 4, 4});
+    MatchResults odd = fixed;  // a run ending on an odd game number: the next starts a new pair
+    odd.games.resize(3);
+    auto odd_runs = merge_results({odd, fixed}, MergeKind::Runs);
+    REQUIRE(odd_runs.ok());
+    CHECK(odd_runs->games[3].game == 5);
+    CHECK(summarize(*odd_runs).pentanomial == Pentanomial{0, 1, 0, 1, 2});
 }
 
 TEST_CASE("results JSON reader is strict and says why", "[match]") {
