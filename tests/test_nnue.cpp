@@ -169,8 +169,11 @@ int layers_by_the_formula(const nnue::Network& net, const std::vector<int16_t>& 
 TEST_CASE("The layers after the accumulators equal their formula, extreme weights included",
           "[nnue]") {
     std::mt19937 rng(7);
-    for (int width : {16, 64, 128, 1024}) {
-        nnue::Network net = random_net(11, static_cast<uint32_t>(width), width, 32);
+    REQUIRE(nnue::kernel_available(nnue::Kernel::Portable));
+    REQUIRE(nnue::kernel_available(nnue::best_kernel()));
+    // Hidden widths that are and are not a multiple of the kernels' four rows at a time.
+    for (auto [width, hidden] : {std::pair{16, 32}, {64, 7}, {128, 32}, {1024, 33}, {32, 1}}) {
+        nnue::Network net = random_net(11, static_cast<uint32_t>(width), width, hidden);
         // The whole int8 range (maddubs's worst case is 127 * -128 twice) and accumulators
         // far outside the clipped ReLU's 0..127 on both sides.
         std::uniform_int_distribution<int> weight(-128, 127), acc(-400, 400);
@@ -187,8 +190,14 @@ TEST_CASE("The layers after the accumulators equal their formula, extreme weight
                 net.l1_bias[0] = 2 * width * 127 * 128 + (64 << nnue::kWeightShift);
             }
             INFO("width " << width << ", trial " << trial);
-            CHECK(nnue::evaluate_accumulators(net, us.data(), them.data()) ==
-                  layers_by_the_formula(net, us, them));
+            const int expected = layers_by_the_formula(net, us, them);
+            CHECK(nnue::evaluate_accumulators(net, us.data(), them.data()) == expected);
+            // Every kernel this binary can run here: the same integers.
+            for (auto kernel : {nnue::Kernel::Portable, nnue::Kernel::Ssse3, nnue::Kernel::Avx2}) {
+                if (!nnue::kernel_available(kernel)) continue;
+                INFO("kernel " << nnue::kernel_name(kernel));
+                CHECK(nnue::evaluate_accumulators(net, us.data(), them.data(), kernel) == expected);
+            }
         }
     }
 }

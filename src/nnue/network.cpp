@@ -6,10 +6,6 @@
 #include <fstream>
 #include <iterator>
 
-#if defined(__SSSE3__)
-#include <immintrin.h>
-#endif
-
 #include "core/text_file.h"
 
 namespace branan::nnue {
@@ -160,84 +156,6 @@ Expected<Network> load_file(const std::string& path) {
     auto net = parse(bytes);
     if (!net) return Error{"'" + path + "': " + net.error()};
     return net;
-}
-
-namespace {
-
-// input[0..H) and input[H..2H): the clipped ReLU (0..127) of `us` and of `them` (H a multiple
-// of kWidthStep).
-void clipped_relu(const int16_t* us, const int16_t* them, int h, uint8_t* input) {
-#if defined(__SSE4_1__)
-    // Packing with signed saturation clamps to -128..127; the maximum with 0 does the rest.
-    static_assert(kActivationOne == 127, "the saturating pack clamps at 127");
-    const __m128i zero = _mm_setzero_si128();
-    for (const int16_t* acc : {us, them}) {
-        for (int i = 0; i < h; i += 16) {
-            const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(acc + i));
-            const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(acc + i + 8));
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(input + i),
-                             _mm_max_epi8(_mm_packs_epi16(lo, hi), zero));
-        }
-        input += h;
-    }
-#else
-    for (int i = 0; i < h; ++i) {
-        input[i] = static_cast<uint8_t>(std::clamp<int>(us[i], 0, kActivationOne));
-        input[h + i] = static_cast<uint8_t>(std::clamp<int>(them[i], 0, kActivationOne));
-    }
-#endif
-}
-
-// The sum of x[i] * w[i] over n bytes (n a multiple of 2 * kWidthStep). Exact with SIMD too:
-// the activations are at most 127, so a pair of products, at most 2 * 127 * 128 in size, never
-// saturates the 16-bit sums of maddubs.
-int32_t dot(const uint8_t* x, const int8_t* w, int n) {
-#if defined(__AVX2__)
-    const __m256i ones = _mm256_set1_epi16(1);
-    __m256i sum = _mm256_setzero_si256();
-    for (int i = 0; i < n; i += 32) {
-        const __m256i p =
-            _mm256_maddubs_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + i)),
-                                 _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i)));
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(p, ones));
-    }
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-#elif defined(__SSSE3__)
-    const __m128i ones = _mm_set1_epi16(1);
-    __m128i s = _mm_setzero_si128();
-    for (int i = 0; i < n; i += 16) {
-        const __m128i p =
-            _mm_maddubs_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + i)),
-                              _mm_loadu_si128(reinterpret_cast<const __m128i*>(w + i)));
-        s = _mm_add_epi32(s, _mm_madd_epi16(p, ones));
-    }
-#endif
-#if defined(__AVX2__) || defined(__SSSE3__)
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-    return _mm_cvtsi128_si32(s);
-#else
-    int32_t sum = 0;
-    for (int i = 0; i < n; ++i) sum += static_cast<int32_t>(x[i]) * w[i];
-    return sum;
-#endif
-}
-
-}  // namespace
-
-int evaluate_accumulators(const Network& net, const int16_t* us, const int16_t* them) {
-    const int h = net.width;
-    alignas(64) uint8_t input[2 * kMaxWidth];
-    clipped_relu(us, them, h, input);
-    int32_t y = net.out_bias;
-    for (int k = 0; k < net.hidden; ++k) {
-        const int32_t sum =
-            dot(input, net.l1_weights.data() + static_cast<size_t>(k) * 2 * h, 2 * h);
-        const int32_t a = std::clamp((sum + net.l1_bias[k]) >> kWeightShift, 0, kActivationOne);
-        y += a * net.out_weights[k];
-    }
-    const int64_t one = static_cast<int64_t>(kActivationOne) << kWeightShift;
-    return static_cast<int>(static_cast<int64_t>(y) * net.output_scale / one);
 }
 
 }  // namespace branan::nnue

@@ -69,7 +69,20 @@ Expected<Network> parse(const std::string& bytes);
 Expected<Network> load_file(const std::string& path);
 
 // The output for the side to move, in centi-soldiers, from the two accumulators (the side to
-// move's first).
+// move's first). Computed with best_kernel() (layers.cpp).
 int evaluate_accumulators(const Network& net, const int16_t* us, const int16_t* them);
+
+// The implementations of the hidden layer's dot products, which all give the same integers.
+enum class Kernel { Portable, Ssse3, Avx2 };
+// Whether this binary can run `k` on this CPU (SSSE3: built for x86-64-v2 or more; AVX2: any
+// x86-64 build, on a CPU that has AVX2).
+bool kernel_available(Kernel k);
+// The fastest available kernel, which evaluate_accumulators uses.
+Kernel best_kernel();
+// "portable", "SSSE3" or "AVX2".
+const char* kernel_name(Kernel k);
+// evaluate_accumulators with kernel `k`, which must be available (an unavailable one is replaced
+// by best_kernel()): the tests compare the kernels.
+int evaluate_accumulators(const Network& net, const int16_t* us, const int16_t* them, Kernel k);
 
 }  // namespace branan::nnue

@@ -511,7 +511,8 @@ void UtiSession::eval() {
               " for the attackers");
     if (const nnue::Network* net = engine_.network(rules_))
         out_.line("info string eval network " + engine_.eval_file() + " (" + net->description +
-                  ") replaces the terms above");
+                  ") replaces the terms above; its hidden layer runs on the " +
+                  nnue::kernel_name(nnue::best_kernel()) + " kernel");
     out_.line(std::string("info string eval ") + side_name(game_.side_to_move()) +
               " to move: " + std::to_string(score));
 }
