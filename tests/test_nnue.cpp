@@ -250,6 +250,25 @@ TEST_CASE("EvalFile: a wrong board size or a bad file keeps the evaluation", "[n
     std::filesystem::remove(damaged);
 }
 
+namespace {
+
+// A net built into the binary, parsed (it must parse).
+nnue::Network parsed(const nnue::EmbeddedNet& e) {
+    auto net = nnue::parse(std::string(reinterpret_cast<const char*>(e.data), e.size));
+    INFO(e.name);
+    REQUIRE(net.ok());
+    return std::move(net).value();
+}
+
+// The built-in net named `file` (under nets/), parsed; nullopt in a build without it.
+std::optional<nnue::Network> built_in_net(const std::string& file) {
+    for (const nnue::EmbeddedNet& e : nnue::embedded_nets())
+        if (e.name == file) return parsed(e);
+    return std::nullopt;
+}
+
+}  // namespace
+
 TEST_CASE("The embedded nets load", "[nnue]") {
     Engine engine(1);
     const std::string error = engine.set_eval_file(Engine::kEmbeddedNets);
@@ -259,30 +278,14 @@ TEST_CASE("The embedded nets load", "[nnue]") {
     }
     REQUIRE(error.empty());
     for (const auto& e : nnue::embedded_nets()) {
-        const auto net = nnue::parse(std::string(reinterpret_cast<const char*>(e.data), e.size));
-        REQUIRE(net.ok());
+        const nnue::Network net = parsed(e);
         Rules rules = *preset("brandubh");
         for (const auto& name : preset_names())
-            if (preset(name)->size == net->board_size && !special_rules(*preset(name)))
+            if (preset(name)->size == net.board_size && !special_rules(*preset(name)))
                 rules = *preset(name);
-        if (rules.size == net->board_size) CHECK(engine.network(rules) != nullptr);
+        if (rules.size == net.board_size) CHECK(engine.network(rules) != nullptr);
     }
 }
-
-namespace {
-
-// The built-in net named `file` (under nets/), parsed; nullopt in a build without it.
-std::optional<nnue::Network> built_in_net(const std::string& file) {
-    for (const nnue::EmbeddedNet& e : nnue::embedded_nets())
-        if (e.name == file) {
-            auto net = nnue::parse(std::string(reinterpret_cast<const char*>(e.data), e.size));
-            REQUIRE(net.ok());
-            return std::move(net).value();
-        }
-    return std::nullopt;
-}
-
-}  // namespace
 
 TEST_CASE("By default the Brandubh and Copenhagen nets play their presets' rules and nothing else",
           "[nnue]") {

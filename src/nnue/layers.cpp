@@ -86,8 +86,8 @@ void hidden_ssse3(const uint8_t* x, const int8_t* w, int n, int rows, int32_t* o
 
 #if defined(BRANAN_AVX2_KERNEL)
 // As hidden_ssse3, 32 bytes at a time.
-__attribute__((target("avx2"))) void hidden_avx2(const uint8_t* x, const int8_t* w, int n,
-                                                 int rows, int32_t* out) {
+__attribute__((target("avx2"))) void hidden_avx2(const uint8_t* x, const int8_t* w, int n, int rows,
+                                                 int32_t* out) {
     const __m256i ones = _mm256_set1_epi16(1);
     int k = 0;
     for (; k + 4 <= rows; k += 4) {
@@ -106,8 +106,8 @@ __attribute__((target("avx2"))) void hidden_avx2(const uint8_t* x, const int8_t*
         for (int j = 0; j < 4; ++j)
             half[j] =
                 _mm_add_epi32(_mm256_castsi256_si128(s[j]), _mm256_extracti128_si256(s[j], 1));
-        const __m128i sums = _mm_hadd_epi32(_mm_hadd_epi32(half[0], half[1]),
-                                            _mm_hadd_epi32(half[2], half[3]));
+        const __m128i sums =
+            _mm_hadd_epi32(_mm_hadd_epi32(half[0], half[1]), _mm_hadd_epi32(half[2], half[3]));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + k), sums);
     }
     if (k < rows) hidden_portable(x, w + static_cast<ptrdiff_t>(k) * n, n, rows - k, out + k);
@@ -165,7 +165,9 @@ int layers(const Network& net, const int16_t* us, const int16_t* them, HiddenKer
 
 }  // namespace
 
-bool kernel_available(Kernel k) { return kernel_function(k) != nullptr; }
+bool kernel_available(Kernel k) {
+    return kernel_function(k) != nullptr;
+}
 
 Kernel best_kernel() {
     static const Kernel best = pick_best_kernel();
