@@ -195,7 +195,15 @@ class MovePicker {
             good_end_ = list_.count;
             return;
         }
-        pos_.generate_to(list_, zone_ | (defenders ? pos_.tables().escape : BB{0}));
+        pos_.generate_to(list_, zone_);
+        // Of the moves to escape squares only the king's are good: his alone, not every move to
+        // every escape square (on edge-escape boards, the whole edge).
+        if (defenders && !pos_.status().over())
+            for (BB to =
+                     pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape & ~zone_;
+                 to;)
+                list_.push(
+                    Move{static_cast<uint16_t>(pos_.king()), static_cast<uint16_t>(pop_lsb(to))});
         for (int i = 0; i < list_.count; ++i) {
             const Move m = list_.moves[i];
             if (m == tt_move_) continue;
