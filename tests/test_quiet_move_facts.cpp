@@ -20,7 +20,7 @@ using namespace branan;
 namespace {
 
 struct QuietFactCounts {
-    long positions = 0, quiet = 0, mattering = 0, named = 0;
+    long positions = 0, quiet = 0, mattering = 0, named = 0, ring_checked = 0;
 };
 
 // Checks every quiet move of one position; `pos` is left as it was.
@@ -40,6 +40,14 @@ void check_position(Position<BB>& pos, QuietFactCounts& counts) {
         ++counts.quiet;
         const bool named = facts.may_matter(m);
         counts.named += named;
+        // Under ring rules, while the ring is open, an attacker move matters exactly when its
+        // destination is not simple: the board-wide answer equals the move's own.
+        if (us == Side::Attackers && pos.tables().rules.encirclement && !pos.encircled()) {
+            ++counts.ring_checked;
+            if (named != !facts.simple_after(m))
+                FAIL_CHECK("attacker move " << m.from << "-" << m.to << ": may_matter() " << named
+                                            << ", simple_after() " << facts.simple_after(m));
+        }
         pos.do_move(m);
         const bool wins = pos.status().outcome == win_for(us);
         const bool opens_escape =
@@ -83,9 +91,11 @@ TEST_CASE("quiet move facts: every quiet move that wins or opens an escape is na
     testing::visit_test_positions_and_successors(
         [&](const Game& game) { game.visit_position(check); });
     WARN(counts.positions << " positions, " << counts.quiet << " quiet moves, " << counts.mattering
-                          << " that win or open an escape, " << counts.named << " named");
+                          << " that win or open an escape, " << counts.named << " named, "
+                          << counts.ring_checked << " attacker moves checked against simple_after");
     // The positions must exercise the facts: moves that matter, and far fewer named than quiet.
     CHECK(counts.positions > 1000);
     CHECK(counts.mattering > 100);
     CHECK(counts.named < counts.quiet / 4);
+    CHECK(counts.ring_checked > 10000);
 }

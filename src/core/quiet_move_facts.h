@@ -41,6 +41,7 @@ class QuietMoveFacts {
         } else {
             ring_rules_ = t.rules.encirclement;
             walled_in_ = ring_rules_ && pos.encircled();
+            if (ring_rules_ && !walled_in_) not_simple_ = squares_not_simple();
         }
     }
 
@@ -54,7 +55,28 @@ class QuietMoveFacts {
             return m.from == pos_.king() ? king_sees_escape_from(m.to, m.from)
                                          : test(opening_soldiers_, m.from);
         if (!ring_rules_) return false;
-        return walled_in_ || !simple_after(m);
+        if (walled_in_) return true;
+        // A move from beside its destination frees a square of the ring around it.
+        return from_beside(m) ? !simple_after(m) : test(not_simple_, m.to);
+    }
+
+    // Whether, after attacker move `m`, the free squares (not attackers; off the board counts as
+    // free: the outside joins every edge square) among the eight around m.to form one run around
+    // it that holds all of its free orthogonal neighbours: then walling m.to cuts no path.
+    // may_matter() asks it only of moves from beside m.to, and reads the others' answer from the
+    // board-wide squares_not_simple(); the tests check that the two agree.
+    bool simple_after(Move m) const {
+        const auto& nb = pos_.tables().geo.neighbour;
+        const BB walls = pos_.soldiers(Side::Attackers) ^ square_bb<BB>(m.from);
+        auto free_at = [&](Square sq) { return sq == kNoSquare || !test(walls, sq); };
+        auto step = [&](Square sq, int dir) { return sq == kNoSquare ? kNoSquare : nb[sq][dir]; };
+        const Square to = m.to;
+        // Clockwise from north: N, NE, E, SE, S, SW, W, NW. Off-board diagonals are free.
+        const Square n = nb[to][0], e = nb[to][1], s = nb[to][2], w = nb[to][3];
+        const Square ring[8] = {n, step(n, 1), e, step(s, 1), s, step(s, 3), w, step(n, 3)};
+        unsigned open = 0;
+        for (int i = 0; i < 8; ++i) open |= unsigned{free_at(ring[i])} << i;
+        return kSimpleRings[open];
     }
 
   private:
@@ -88,21 +110,32 @@ class QuietMoveFacts {
         return false;
     }
 
-    // Whether, after attacker move `m`, the free squares (not attackers; off the board counts as
-    // free: the outside joins every edge square) among the eight around m.to form one run around
-    // it that holds all of its free orthogonal neighbours: then walling m.to cuts no path.
-    bool simple_after(Move m) const {
-        const auto& nb = pos_.tables().geo.neighbour;
-        const BB walls = pos_.soldiers(Side::Attackers) ^ square_bb<BB>(m.from);
-        auto free_at = [&](Square sq) { return sq == kNoSquare || !test(walls, sq); };
-        auto step = [&](Square sq, int dir) { return sq == kNoSquare ? kNoSquare : nb[sq][dir]; };
-        const Square to = m.to;
-        // Clockwise from north: N, NE, E, SE, S, SW, W, NW. Off-board diagonals are free.
-        const Square n = nb[to][0], e = nb[to][1], s = nb[to][2], w = nb[to][3];
-        const Square ring[8] = {n, step(n, 1), e, step(s, 1), s, step(s, 3), w, step(n, 3)};
-        unsigned open = 0;
-        for (int i = 0; i < 8; ++i) open |= unsigned{free_at(ring[i])} << i;
-        return kSimpleRings[open];
+    bool from_beside(Move m) const {
+        const auto& nb = pos_.tables().geo.neighbour[m.to];
+        return nb[0] == m.from || nb[1] == m.from || nb[2] == m.from || nb[3] == m.from;
+    }
+
+    // The squares that are not simple (simple_after) for an attacker moving in from afar (not
+    // from one of its eight neighbours, so the attackers around it stay as they are), all at
+    // once: with x_i the ring square i free, clockwise from north, a ring is simple when Yokoi's
+    // connectivity number, the sum over the orthogonal i of x_i and not (x_i+1 and x_i+2), is at
+    // most 1 (kYokoiAgrees checks that this is simple_ring).
+    BB squares_not_simple() const {
+        const auto& geo = pos_.tables().geo;
+        const BB free = ~pos_.soldiers(Side::Attackers);
+        // Off the board counts as free.
+        const BB first_file = geo.all & ~geo.not_first_file,
+                 last_file = geo.all & ~geo.not_last_file;
+        const BB bottom = geo.all & ~geo.shift(geo.all, 0), top = geo.all & ~geo.shift(geo.all, 2);
+        const BB above = geo.shift(free, 2), below = geo.shift(free, 0);  // [s]: free[s +- n]
+        const BB n = above | top, s = below | bottom;
+        const BB e = geo.shift(free, 3) | last_file, w = geo.shift(free, 1) | first_file;
+        const BB ne = geo.shift(above, 3) | top | last_file,
+                 nw = geo.shift(above, 1) | top | first_file;
+        const BB se = geo.shift(below, 3) | bottom | last_file,
+                 sw = geo.shift(below, 1) | bottom | first_file;
+        const BB tn = n & ~(ne & e), te = e & ~(se & s), ts = s & ~(sw & w), tw = w & ~(nw & n);
+        return geo.all & ((tn & (te | ts | tw)) | (te & (ts | tw)) | (ts & tw));
     }
 
     // Whether the ring of eight whose free squares are the bits of `open` (bit i: ring square i,
@@ -125,12 +158,24 @@ class QuietMoveFacts {
         for (unsigned open = 0; open < 256; ++open) table[open] = simple_ring(open);
         return table;
     }();
+    // squares_not_simple()'s formula gives simple_ring for every ring.
+    static constexpr bool kYokoiAgrees = [] {
+        for (unsigned open = 0; open < 256; ++open) {
+            auto x = [open](int i) { return (open >> (i % 8)) & 1; };
+            int connectivity = 0;
+            for (int i = 0; i < 8; i += 2) connectivity += x(i) && !(x(i + 1) && x(i + 2));
+            if ((connectivity <= 1) != simple_ring(open)) return false;
+        }
+        return true;
+    }();
+    static_assert(kYokoiAgrees);
 
     const Position<BB>& pos_;
     bool exact_ = false;
     bool ring_rules_ = false;  // the rules let a ring win
     bool walled_in_ = false;   // the defenders cannot reach the edge now
     BB opening_soldiers_ = 0;
+    BB not_simple_ = 0;  // squares_not_simple(), under ring rules while the ring is open
 };
 
 }  // namespace branan
