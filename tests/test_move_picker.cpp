@@ -172,6 +172,10 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
         }
         size_t i = !out.empty() && out[0] == tt ? 1 : 0;
         int last_good = INT_MAX;
+        long last_place = -1;  // among equal scores: generate()'s order
+        const auto place = [&](Move m) {
+            return std::find(generated.begin(), generated.end(), m) - generated.begin();
+        };
         for (; i < out.size() && !quiet_flags[i]; ++i) {
             const Move m = out[i];
             const BB c = pos.captures_of(m);
@@ -179,7 +183,9 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
                 m.from == pos.king() && test(pos.tables().escape, m.to) ? 1000 : popcount(c);
             CHECK((c || score == 1000));
             CHECK(score <= last_good);
+            if (score == last_good) CHECK(place(m) > last_place);
             last_good = score;
+            last_place = place(m);
         }
         for (const Move k : killers)
             if (i < out.size() && out[i] == k && !(k == tt)) ++i, ++counts.killers;

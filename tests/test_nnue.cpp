@@ -171,6 +171,16 @@ TEST_CASE("The layers after the accumulators equal their formula, extreme weight
     std::mt19937 rng(7);
     REQUIRE(nnue::kernel_available(nnue::Kernel::Portable));
     REQUIRE(nnue::kernel_available(nnue::best_kernel()));
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    // Every x86-64 build by GCC or Clang has the AVX2 kernel, and uses it where the CPU can.
+    CHECK(nnue::kernel_available(nnue::Kernel::Avx2) == bool(__builtin_cpu_supports("avx2")));
+    if (__builtin_cpu_supports("avx2")) CHECK(nnue::best_kernel() == nnue::Kernel::Avx2);
+#endif
+    std::string compared;
+    for (auto kernel : {nnue::Kernel::Portable, nnue::Kernel::Ssse3, nnue::Kernel::Avx2})
+        if (nnue::kernel_available(kernel))
+            compared += std::string(" ") + nnue::kernel_name(kernel);
+    WARN("kernels compared on this machine:" << compared);
     // Hidden widths that are and are not a multiple of the kernels' four rows at a time.
     for (auto [width, hidden] : {std::pair{16, 32}, {64, 7}, {128, 32}, {1024, 33}, {32, 1}}) {
         nnue::Network net = random_net(11, static_cast<uint32_t>(width), width, hidden);

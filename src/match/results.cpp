@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <utility>
@@ -318,10 +319,11 @@ Expected<MatchResults> read_results_json(std::string_view text) {
 
 Expected<MatchResults> merge_results(const std::vector<MatchResults>& parts, MergeKind kind) {
     if (parts.empty()) return Error{"no results to merge"};
+    constexpr int64_t kMaxGameNumber = 1000000000;  // as read_game_result reads it
     MatchResults out = parts[0];
     out.games.clear();
-    std::set<std::pair<int, int>> seen;
-    int offset = 0;  // Runs: added to a run's game numbers
+    std::map<std::pair<int, int>, size_t> seen;  // (round, game) -> the part it came from
+    int64_t offset = 0;                          // Runs: added to a run's game numbers
     for (size_t i = 0; i < parts.size(); ++i) {
         const MatchResults& p = parts[i];
         const std::string which = "results part " + std::to_string(i + 1);
@@ -332,13 +334,34 @@ Expected<MatchResults> merge_results(const std::vector<MatchResults>& parts, Mer
             return Error{which +
                          " has other SPRT settings than part 1 (merge --runs combines separate "
                          "runs)"};
+        if (i > 0) {
+            if (!p.settings.empty() && !out.settings.empty() && p.settings != parts[0].settings)
+                out.warnings.push_back(which +
+                                       " ran its engines with other settings (command, limits or "
+                                       "options) than part 1");
+            for (const auto& w : p.warnings)
+                if (std::find(out.warnings.begin(), out.warnings.end(), w) == out.warnings.end())
+                    out.warnings.push_back(w);
+        }
         int last = 0;
         for (GameResult g : p.games) {
             last = std::max(last, g.game);
-            g.game += offset;
-            if (!seen.insert({g.round, g.game}).second)
+            const int own = g.game;
+            if (own + offset > kMaxGameNumber)
+                return Error{which + ": too many games to number on (a game number above " +
+                             std::to_string(kMaxGameNumber) + ")"};
+            g.game = static_cast<int>(own + offset);
+            const auto [at, fresh] = seen.emplace(std::pair{g.round, g.game}, i + 1);
+            if (!fresh)
                 return Error{which + ": round " + std::to_string(g.round) + " game " +
-                             std::to_string(g.game) + " is already in an earlier part"};
+                             std::to_string(own) +
+                             (offset ? " (game " + std::to_string(g.game) + " once numbered on)"
+                                     : std::string()) +
+                             " is already in results part " + std::to_string(at->second) +
+                             (kind == MergeKind::Shards
+                                  ? " (shards hold different games; separate runs of one pairing "
+                                    "merge with --runs)"
+                                  : "")};
             out.games.push_back(std::move(g));
         }
         if (kind == MergeKind::Runs) offset += last + last % 2;

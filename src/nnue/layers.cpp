@@ -2,16 +2,19 @@
 // The network's layers after the accumulators (docs/nnue.md): the clipped ReLU of both
 // accumulators, the int8 hidden layer and the output. The hidden layer's dot products are most of
 // an evaluation's time, so they come in kernels that compute exactly the same integers: plain C++,
-// SSSE3 (in every x86-64-v2 CPU, so in the default build) and AVX2, which is compiled into every
-// x86-64 build and chosen at run time when the CPU has it.
+// SSSE3 (in every x86-64-v2 CPU, so in the default build) and AVX2, which every x86-64 build by
+// GCC or Clang compiles and chooses at run time when the CPU has it.
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
 #include "nnue/network.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
 #define BRANAN_AVX2_KERNEL 1
+#endif
+#if defined(__SSSE3__) || defined(__SSE4_1__) || defined(BRANAN_AVX2_KERNEL)
+#include <immintrin.h>
 #endif
 
 namespace branan::nnue {
@@ -68,7 +71,7 @@ void hidden_ssse3(const uint8_t* x, const int8_t* w, int n, int rows, int32_t* o
     };
     int k = 0;
     for (; k + 4 <= rows; k += 4) {
-        const int8_t* r = w + static_cast<ptrdiff_t>(k) * n;
+        const int8_t* r = w + static_cast<std::ptrdiff_t>(k) * n;
         __m128i s0 = _mm_setzero_si128(), s1 = s0, s2 = s0, s3 = s0;
         for (int i = 0; i < n; i += 16) {
             const __m128i in = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + i));
@@ -80,7 +83,7 @@ void hidden_ssse3(const uint8_t* x, const int8_t* w, int n, int rows, int32_t* o
         const __m128i sums = _mm_hadd_epi32(_mm_hadd_epi32(s0, s1), _mm_hadd_epi32(s2, s3));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + k), sums);
     }
-    if (k < rows) hidden_portable(x, w + static_cast<ptrdiff_t>(k) * n, n, rows - k, out + k);
+    if (k < rows) hidden_portable(x, w + static_cast<std::ptrdiff_t>(k) * n, n, rows - k, out + k);
 }
 #endif
 
@@ -91,7 +94,7 @@ __attribute__((target("avx2"))) void hidden_avx2(const uint8_t* x, const int8_t*
     const __m256i ones = _mm256_set1_epi16(1);
     int k = 0;
     for (; k + 4 <= rows; k += 4) {
-        const int8_t* r = w + static_cast<ptrdiff_t>(k) * n;
+        const int8_t* r = w + static_cast<std::ptrdiff_t>(k) * n;
         __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
                         _mm256_setzero_si256()};
         for (int i = 0; i < n; i += 32) {
@@ -110,7 +113,7 @@ __attribute__((target("avx2"))) void hidden_avx2(const uint8_t* x, const int8_t*
             _mm_hadd_epi32(_mm_hadd_epi32(half[0], half[1]), _mm_hadd_epi32(half[2], half[3]));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + k), sums);
     }
-    if (k < rows) hidden_portable(x, w + static_cast<ptrdiff_t>(k) * n, n, rows - k, out + k);
+    if (k < rows) hidden_portable(x, w + static_cast<std::ptrdiff_t>(k) * n, n, rows - k, out + k);
 }
 #endif
 

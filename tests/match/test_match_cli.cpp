@@ -137,7 +137,8 @@ TEST_CASE("user errors: one line and named, and a used records folder needs --re
                               "/results.json " + records + "/results.json";
     r = run_command(twice, folder + "-merge3");
     CHECK(r.status == 2);
-    CHECK(r.err.find("results part 2: round 1 game 1 is already in an earlier part") !=
+    CHECK(r.err.find("results part 2: round 1 game 1 is already in results part 1 (shards hold "
+                     "different games; separate runs of one pairing merge with --runs)") !=
           std::string::npos);
     r = run_command(twice + " --runs --out " + folder + "-runs.json", folder + "-merge4");
     CHECK(r.status == 0);

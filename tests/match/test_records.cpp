@@ -279,6 +279,27 @@ TEST_CASE("results JSON: write, read back, merge", "[match]") {
     CHECK(both.pentanomial == Pentanomial{0, 2, 0, 2, 2});
     CHECK(one.pentanomial == Pentanomial{0, 1, 0, 1, 1});
     CHECK(both.engines[0].wdl == WDL{6, 4, 4});
+    // A later run's warnings are kept, once; other engine settings are said.
+    MatchResults slower = r;
+    slower.settings[0].limits = "20+0.2";
+    slower.warnings.push_back("a warning of the second run");
+    auto mixed = merge_results({r, slower}, MergeKind::Runs);
+    REQUIRE(mixed.ok());
+    CHECK(mixed->warnings ==
+          std::vector<std::string>{
+              "only 3 distinct random openings",
+              "results part 2 ran its engines with other settings (command, limits or options) "
+              "than part 1",
+              "a warning of the second run",
+              "merged from 2 separate runs; their games are numbered on run after run, and their "
+              "SPRTs, if any, are not combined"});
+    // A game listed twice within one run is named by its own number and its run.
+    MatchResults twice = fixed;
+    twice.games.push_back(twice.games[0]);
+    const auto collision = merge_results({fixed, twice}, MergeKind::Runs);
+    REQUIRE_FALSE(collision.ok());
+    CHECK(collision.error() ==
+          "results part 2: round 1 game 1 (game 5 once numbered on) is already in results part 2");
     MatchResults odd = fixed;  // a run ending on an odd game number: the next starts a new pair
     odd.games.resize(3);
     auto odd_runs = merge_results({odd, fixed}, MergeKind::Runs);
