@@ -156,6 +156,32 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
              }() << " tt " << tt.from
                            << "-" << tt.to << " mode " << filtered);
         REQUIRE(set_of(out).size() == out.size());
+        // next_mattering, from the first quiet move after the good ones on: the same moves in the
+        // same order as next() with the refused ones dropped, each refused one counted.
+        {
+            MovePicker<BB, decltype(keep)> skipper(pos, tt, killers, counter, history.data(), kRow,
+                                                   keep, INT_MAX, quiet_moves);
+            size_t k = 0;
+            bool q = false;
+            for (; k < out.size(); ++k) {
+                REQUIRE(skipper.next(q) == out[k]);
+                if (q && k > 0) break;
+            }
+            const auto matters = [](Move m) { return m.to % 3 != 0; };
+            std::vector<Move> kept, expected_kept;
+            int skipped_total = 0, expected_skipped = 0;
+            for (size_t j = k + 1; j < out.size(); ++j)
+                matters(out[j]) ? expected_kept.push_back(out[j]) : void(++expected_skipped);
+            for (int skipped = 0;;) {
+                const Move m = skipper.next_mattering(q, matters, skipped);
+                skipped_total += skipped;
+                if (m == Move{}) break;
+                CHECK(q);
+                kept.push_back(m);
+            }
+            CHECK(kept == expected_kept);
+            CHECK(skipped_total == expected_skipped);
+        }
         std::vector<Move> expected;
         for (Move m : generated) {
             const bool tactical =

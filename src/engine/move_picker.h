@@ -80,6 +80,31 @@ class MovePicker {
         return m;
     }
 
+    // The next move that `matters` accepts, counting in `skipped` the moves before it that it
+    // refuses: the same moves in the same order as next() with the refused ones dropped, without
+    // a call per move once the quiet moves are sorted. For late-move pruning, when every move
+    // left is quiet (the good moves are handed out), so `quiet` is true.
+    template <class Matters>
+    Move next_mattering(bool& quiet, const Matters& matters, int& skipped) {
+        skipped = 0;
+        if (stage_ == Stage::SortedQuiets) {
+            quiet = true;
+            while (current_ < list_.count) {
+                const Move m = list_.moves[kLastIndex - (scores_[current_++] & kLastIndex)];
+                ++handed_;
+                if (matters(m)) return m;
+                ++skipped;
+            }
+            stage_ = Stage::Done;
+            return Move{};
+        }
+        for (;;) {
+            const Move m = next(quiet);
+            if (m == Move{} || matters(m)) return m;
+            ++skipped;
+        }
+    }
+
   private:
     enum class Stage {
         TTMove,

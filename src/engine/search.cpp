@@ -251,9 +251,23 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     const auto late_quiet = [&](int count) {
         return may_prune_late && quiet && count > late && best > -kScoreMateBound;
     };
-    for (Move m; !((m = picker.next(quiet)) == Move{});) {
+    // Once a late quiet move came, every move after it is one too (quiet, further down, and
+    // `best` only rises): the picker skips those that cannot matter, counted as if pruned here.
+    bool skipping = false;
+    const auto may_matter = [&](Move x) { return facts->may_matter(x); };
+    for (;;) {
+        Move m;
+        if (skipping) {
+            int skipped = 0;
+            m = picker.next_mattering(quiet, may_matter, skipped);
+            legal += skipped;
+        } else {
+            m = picker.next(quiet);
+        }
+        if (m == Move{}) break;
         if (late_quiet(legal + 1)) {
             if (!facts) facts.emplace(pos_);
+            skipping = true;
             if (!facts->may_matter(m)) {
                 ++legal;
                 continue;
