@@ -96,11 +96,14 @@ cmake --build build/asan -j"$jobs"
 # tools_tune_openings (its time is the games it plays; the fit is under them in test_eval.cpp).
 # They are the two longest tests of the Release run. The guards of the Python scripts
 # (script_check_bench, script_check_docs, script_spdx_headers) run no C++ and are left out too.
+# So is "resume plays only the games the results file lacks" (about a minute of sanitized games
+# for the run to keep within its 30 minutes): --resume runs under the sanitizers in the
+# crash-safety test (a kill at every write step, then --resume) and the Ctrl-C test.
 step "Sanitizer tests (assertions on; every tier but slow)"
 (cd build/asan && BRANAN_TEST_TIMEOUT_SCALE=4 ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=print_stacktrace=1 ctest --no-tests=error --output-on-failure -j"$jobs" \
   -LE '^slow$' \
-  -E '^(report_browser|tools_tune_openings|script_check_bench|script_check_docs|script_spdx_headers)$')
+  -E '^(report_browser|tools_tune_openings|script_check_bench|script_check_docs|script_spdx_headers|resume plays only the games the results file lacks)$')
 
 step "ThreadSanitizer build"
 configure build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
