@@ -188,7 +188,9 @@ TEST_CASE("two threads under a mate limit find the short wins at their exact dis
     // in about half the runs. That is the net's move order, not the mate limit: in the lone-king
     // encirclement /11/11/11/1tt8/t2ttt5/3t7/t2t7/1tK2t5/2t3t4/2t3tt3/4t1t4/ the mating first move
     // f8-d8 comes late among the quiet moves, so late-move reductions hide the mate until depth 11
-    // (950,000 nodes with one thread, where the hand-written evaluation plays f8-d8 first and
+    // (`go nodes 3000000 mate 3` after `setoption name UTI_Variant value copenhagen` and this
+    // position with the attackers to move: 951,835 nodes with one thread, where the hand-written
+    // evaluation (`EvalFile <empty>`) plays f8-d8 first and
     // proves the mate at depth 5); with two threads a mate in 4 often turns up first at depth 12,
     // and the mate in 3 is then not reached within 3,000,000 nodes.
     Engine engine;

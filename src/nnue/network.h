@@ -75,7 +75,7 @@ int evaluate_accumulators(const Network& net, const int16_t* us, const int16_t* 
 // The implementations of the hidden layer's dot products, which all give the same integers.
 enum class Kernel { Portable, Ssse3, Avx2 };
 // Whether this binary can run `k` on this CPU (SSSE3: built for x86-64-v2 or more; AVX2: any
-// x86-64 build, on a CPU that has AVX2).
+// x86-64 build by GCC or Clang, on a CPU that has AVX2).
 bool kernel_available(Kernel k);
 // The fastest available kernel, which evaluate_accumulators uses.
 Kernel best_kernel();
