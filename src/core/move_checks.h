@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cheap questions about one move, asked without generating the move list: whether generate()
-// would produce it (the search's test of a move from the transposition table or a killer), and
-// where a move must end to capture anything (the move picker's filter before captures_of).
+// would produce it (the search's test of a move from the transposition table or a killer),
+// whether it is tactical (a capture or the king's escape), and where a move must end to capture
+// anything (the move picker's filter before captures_of).
 #pragma once
 
 #include "core/position.h"
@@ -30,6 +31,19 @@ bool is_legal_move(const Position<BB>& pos, Move m) {
         return false;
     if (piece == Piece::King && us != Side::Defenders) return false;
     return test(pos.destinations(m.from, piece), m.to);
+}
+
+// Whether `m` takes the king to an escape square (for a pseudo-legal move: the defenders' win).
+template <class BB>
+bool is_king_escape(const Position<BB>& pos, Move m) {
+    return m.from == pos.king() && test(pos.tables().escape, m.to);
+}
+
+// Whether pseudo-legal `m` captures or takes the king to an escape square: the moves the move
+// picker hands out first; killers and history learn only from the others (the quiet moves).
+template <class BB>
+bool is_tactical(const Position<BB>& pos, Move m) {
+    return is_king_escape(pos, m) || pos.captures_of(m);
 }
 
 // A superset of the squares on which a move of the side to move can capture (a move ending

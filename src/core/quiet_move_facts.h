@@ -124,9 +124,8 @@ class QuietMoveFacts {
         const auto& geo = pos_.tables().geo;
         const BB free = ~pos_.soldiers(Side::Attackers);
         // Off the board counts as free.
-        const BB first_file = geo.all & ~geo.not_first_file,
-                 last_file = geo.all & ~geo.not_last_file;
-        const BB bottom = geo.all & ~geo.shift(geo.all, 0), top = geo.all & ~geo.shift(geo.all, 2);
+        const BB bottom = geo.edges[0], top = geo.edges[1];
+        const BB first_file = geo.edges[2], last_file = geo.edges[3];
         const BB above = geo.shift(free, 2), below = geo.shift(free, 0);  // [s]: free[s +- n]
         const BB n = above | top, s = below | bottom;
         const BB e = geo.shift(free, 3) | last_file, w = geo.shift(free, 1) | first_file;

@@ -27,6 +27,7 @@
 
 #include "core/move_checks.h"
 #include "core/position.h"
+#include "core/threats.h"
 
 namespace branan {
 
@@ -131,7 +132,7 @@ class MovePicker {
             case Stage::TTMove:
                 stage_ = Stage::GenerateGood;
                 if (!(tt_move_ == Move{})) {
-                    quiet = !is_tactical(tt_move_);
+                    quiet = !is_tactical(pos_, tt_move_);
                     return tt_move_;
                 }
                 [[fallthrough]];
@@ -183,20 +184,15 @@ class MovePicker {
         return Move{};
     }
 
-    bool is_escape(Move m) const {
-        return m.from == pos_.king() && test(pos_.tables().escape, m.to);
-    }
     // Where generate() lists `m` relative to other moves: by the mover's square, the king last,
     // then by the destination's.
     int generate_order(Move m) const {
         const int from = m.from == pos_.king() ? kLastIndex : m.from;
         return from * (kLastIndex + 1) + m.to;
     }
-    // A capture or a king move to an escape square.
-    bool is_tactical(Move m) const { return is_escape(m) || pos_.captures_of(m); }
     // A good move's score, kNone for a quiet move.
     int good_score(Move m) const {
-        if (is_escape(m)) return kEscape;
+        if (is_king_escape(pos_, m)) return kEscape;
         if (test(zone_, m.to))
             if (const BB captured = pos_.captures_of(m))
                 return kCapture + (popcount(captured) << 11);
@@ -224,9 +220,7 @@ class MovePicker {
         // Of the moves to escape squares only the king's are good: his alone, not every move to
         // every escape square (on edge-escape boards, the whole edge).
         if (defenders && !pos_.status().over())
-            for (BB to =
-                     pos_.destinations(pos_.king(), Piece::King) & pos_.tables().escape & ~zone_;
-                 to;)
+            for (BB to = escapes_in_reach(pos_) & ~zone_; to;)
                 list_.push(
                     Move{static_cast<uint16_t>(pos_.king()), static_cast<uint16_t>(pop_lsb(to))});
         for (int i = 0; i < list_.count; ++i) {

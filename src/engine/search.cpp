@@ -258,21 +258,22 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     for (;;) {
         Move m;
         if (skipping) {
+            // A late quiet move that may matter (next_mattering asked).
             int skipped = 0;
             m = picker.next_mattering(quiet, may_matter, skipped);
             legal += skipped;
         } else {
             m = picker.next(quiet);
-        }
-        if (m == Move{}) break;
-        if (late_quiet(legal + 1)) {
-            if (!facts) facts.emplace(pos_);
-            skipping = true;
-            if (!facts->may_matter(m)) {
-                ++legal;
-                continue;
+            if (!(m == Move{}) && late_quiet(legal + 1)) {
+                if (!facts) facts.emplace(pos_);
+                skipping = true;
+                if (!facts->may_matter(m)) {
+                    ++legal;
+                    continue;
+                }
             }
         }
+        if (m == Move{}) break;
         if (!play_unless_forbidden(m, forbidden)) continue;
         shared_.tt->prefetch(pos_.key());
         ++legal;

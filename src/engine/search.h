@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/move_checks.h"
 #include "core/position.h"
 #include "engine/move_picker.h"
 #include "engine/search_types.h"
@@ -168,9 +169,7 @@ class Worker {
     Score static_eval() const { return eval_(pos_); }
     // Neither a capture nor a king move to an escape square: what the move picker orders by
     // killers and history.
-    bool is_quiet(Move m) const {
-        return !pos_.captures_of(m) && !(m.from == pos_.king() && test(pos_.tables().escape, m.to));
-    }
+    bool is_quiet(Move m) const { return !is_tactical(pos_, m); }
     // The quiet moves a node tried before a cutoff, as far as history updates look.
     static constexpr int kMaxQuiets = 64;
     using QuietList = BasicMoveList<kMaxQuiets>;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "core/threats.h"
 #include "engine/evaluate.h"
 
 namespace branan {
@@ -29,9 +30,7 @@ std::vector<TexelSample> texel_samples(const Game& finished, double result, int 
     for (size_t i = 0; i < moves.size(); ++i) {
         if (static_cast<int>(i) >= skip_plies && !game.status().over()) {
             const bool quiet = game.visit_position([&](const auto& pos) {
-                if (pos.side_to_move() == Side::Defenders &&
-                    (pos.destinations(pos.king(), Piece::King) & pos.tables().escape))
-                    return false;
+                if (pos.side_to_move() == Side::Defenders && king_sees_escape(pos)) return false;
                 MoveList list;
                 pos.generate(list);
                 for (Move m : list)
