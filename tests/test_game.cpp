@@ -367,6 +367,51 @@ TEST_CASE("the repetition count skips its walk only where no earlier key matches
     CHECK(walks_spared > 1000);
 }
 
+// repetition_may_save (core/game_end.h) lets the search drop the attackers' moves that lose to
+// the king's escape: when it says false, no move of the side to move may end the game by
+// repetition in a draw or in the mover's favour. Checked against every move, played and judged,
+// along shuffling games of every preset.
+TEST_CASE("repetition_may_save is false only where no move repeats its way out",
+          "[game][repetition]") {
+    std::mt19937 rng(20261204);
+    int saving = 0, spared = 0;
+    for (const auto& name : preset_names()) {
+        INFO(name);
+        Game game = start(name);
+        game.visit_position([&](const auto& start_pos) {
+            auto pos = start_pos;
+            std::vector<Move> played;
+            for (int ply = 0; ply < 160 && !pos.status().over(); ++ply) {
+                MoveList list;
+                pos.generate(list);
+                if (list.count == 0) break;
+                const bool may = repetition_may_save(pos);
+                spared += !may;
+                const Side mover = pos.side_to_move();
+                for (Move x : list) {
+                    pos.do_move(x);
+                    const Status v = pos.status().over() ? Status{} : repetition_verdict(pos);
+                    const bool saves = v.outcome == Outcome::Draw || v.outcome == win_for(mover);
+                    pos.undo_move();
+                    saving += saves;
+                    if (saves) CHECK(may);
+                }
+                Move m = list.moves[rng() % list.count];
+                // Mostly, take back (by moving) the side's move of two plies ago.
+                if (played.size() >= 2 && rng() % 4) {
+                    const Move back{played[played.size() - 2].to, played[played.size() - 2].from};
+                    if (pos.is_pseudo_legal(back)) m = back;
+                }
+                pos.do_move(m);
+                played.push_back(m);
+            }
+        });
+    }
+    // Moves did repeat their way out, and the test spared most positions the search's moves.
+    CHECK(saving > 20);
+    CHECK(spared > 1000);
+}
+
 TEST_CASE("undo and copies restore positions exactly", "[game]") {
     Game game = start("brandubh");
     const std::string record = game.record();

@@ -130,6 +130,43 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
     CHECK(captures > 20);
 }
 
+// The search plays only the moves onto escape_blocks when the attackers face the king's escape
+// in one: every other move must lose at once (the game goes on, and the king escapes next), unless
+// it captures the king, which the search tests first (king_captured_in_one).
+TEST_CASE("threats: facing the king's escape, the attackers' moves off escape_blocks lose at once",
+          "[search][threats]") {
+    int positions = 0, none_stops = 0, off = 0, on = 0, stopped = 0;
+    for_random_positions(12, [&](const Game&, auto& pos) {
+        if (pos.side_to_move() != Side::Attackers) return;
+        const auto blocks = escape_blocks(pos);
+        CHECK(blocks.has_value() == king_sees_escape(pos));
+        if (!blocks || king_captured_in_one(pos)) return;
+        ++positions;
+        none_stops += *blocks == 0;
+        MoveList list;
+        pos.generate(list);
+        for (Move m : list) {
+            pos.do_move(m);
+            if (test(*blocks, m.to)) {
+                ++on;
+                stopped += !pos.status().over() && !king_escapes_in_one(pos);
+            } else {
+                ++off;
+                CHECK_FALSE(pos.status().over());
+                CHECK(king_escapes_in_one(pos));
+            }
+            pos.undo_move();
+        }
+    });
+    // Not vacuous: such positions came, with moves on and off the line, some stopping him, and
+    // some positions where no one move could.
+    CHECK(positions > 100);
+    CHECK(off > 1000);
+    CHECK(on > 20);
+    CHECK(stopped > 20);
+    CHECK(none_stops > 5);
+}
+
 TEST_CASE("threats: a king move threatens as many escapes as he then has", "[search][threats]") {
     int forks = 0;
     for_random_positions(6, [&](const Game& game, auto& pos) {

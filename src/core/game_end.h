@@ -62,6 +62,30 @@ Status repetition_verdict(const Position<BB>& pos) {
     }
 }
 
+// Whether a move of the side to move could end the game by repetition in the mover's favour or in
+// a draw: the rule must give such a verdict (a draw, a win for the repeater, or the defenders'
+// loss with the attackers to move), and the move would have to return to a position that has
+// occurred twice already since the last capture (one with the other side to move, which the
+// move makes). False is exact; true may be a false alarm (position keys sharing a bucket).
+template <class BB>
+bool repetition_may_save(const Position<BB>& pos) {
+    const RepetitionRule rule = pos.tables().rules.repetition;
+    const bool saves =
+        rule == RepetitionRule::Draw || rule == RepetitionRule::WinForRepeater ||
+        (rule == RepetitionRule::DefendersLose && pos.side_to_move() == Side::Attackers);
+    if (!saves) return false;
+    const auto& st = pos.states();
+    const int now = static_cast<int>(st.size()) - 1;
+    // st[j], j = now - 1, now - 3, ...: the positions the move could repeat, while no capture
+    // (or soldier lost in the forest) came between st[j] and now.
+    const auto changed = [&](int i) { return st[i].captured || st[i].forest_removed; };
+    for (int j = now - 1; j >= 0; j -= 2) {
+        if (changed(j + 1) || (j + 2 <= now && changed(j + 2))) return false;
+        if (pos.key_repeated(st[j].key)) return true;
+    }
+    return false;
+}
+
 // Whether the last move is illegal because it made a position's third occurrence.
 template <class BB>
 bool repetition_forbidden(const Position<BB>& pos) {

@@ -91,6 +91,8 @@ class Position {
     // this path (a filter over every state's key; true can be a false alarm, never the other
     // way), so the repetition walk (core/game_end.h) need not run.
     bool key_seen_before() const { return key_counts_[bucket(key())] > 1; }
+    // Whether `key` may be that of two states or more (false is exact, as key_seen_before).
+    bool key_repeated(uint64_t k) const { return key_counts_[bucket(k)] > 1; }
     // '.', 't', 'T' or 'K'.
     char piece_char(Square sq) const;
     BoardSetup setup() const;

@@ -5,6 +5,9 @@
 // OpenTafl's capture of the king by commanders.
 #pragma once
 
+#include <cassert>
+#include <optional>
+
 #include "core/position.h"
 
 namespace branan {
@@ -13,6 +16,31 @@ namespace branan {
 template <class BB>
 BB escapes_in_reach(const Position<BB>& pos) {
     return pos.destinations(pos.king(), Piece::King) & pos.tables().escape;
+}
+
+// With the king in sight of an escape square and the attackers to move, the squares one of
+// their moves must reach for the king not to escape at once: his line to the nearest escape
+// square he sees, that square included. Nullopt when he sees none; empty when he sees escapes
+// in two directions, as no one move then stops both. Not under special rules (a king's jump
+// passes a blocker). The attackers' other moves lose at once unless they capture the king
+// (king_captured_in_one) or make a position's third occurrence (repetition_may_save).
+template <class BB>
+std::optional<BB> escape_blocks(const Position<BB>& pos) {
+    assert(!pos.tables().special);
+    const BB reach = escapes_in_reach(pos);
+    if (!reach) return std::nullopt;
+    const auto& geo = pos.tables().geo;
+    const Square king = pos.king();
+    BB blocks = 0;
+    int directions = 0;
+    for (int dir = 0; dir < kDirections; ++dir) {
+        const BB on_ray = reach & geo.ray[dir][king];
+        if (!on_ray) continue;
+        ++directions;
+        const Square nearest = geo.first_on_ray(dir, king, on_ray);
+        blocks = geo.ray[dir][king] & ~geo.ray[dir][nearest];
+    }
+    return directions == 1 ? blocks : BB{0};
 }
 
 // Whether the king could reach an escape square with one move.

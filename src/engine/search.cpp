@@ -84,6 +84,14 @@ void Worker<BB>::update_pv(int ply, Move m) {
 }
 
 template <class BB>
+std::optional<BB> Worker<BB>::escape_stoppers(bool threatened, int ply) const {
+    if (!threatened || ply == 0 || pos_.side_to_move() != Side::Attackers ||
+        pos_.tables().special || repetition_may_save(pos_))
+        return std::nullopt;
+    return escape_blocks(pos_);
+}
+
+template <class BB>
 Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     // A child is searched only below kMaxPly, so ply + 1 indexes the per-ply arrays.
     assert(ply >= 0 && ply <= kMaxPly && qdepth >= 0);
@@ -131,8 +139,12 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
                                                           king_threatens(pos_, m, first_ply ? 1 : 2)
                                                     : first_ply && test(beside_king, m.to));
     };
+    // Facing the king's escape in one, the attackers play only the moves that stop it.
+    const std::optional<BB> blocks = escape_stoppers(threatened, ply);
+    if (blocks && !*blocks && pos_.has_moves()) return mated_in(ply + 2);  // none can
     // Only the quiet moves `forcing` may keep are generated.
-    const QuietMoves<BB> candidates = threatened              ? QuietMoves<BB>::all()
+    const QuietMoves<BB> candidates = blocks                  ? QuietMoves<BB>::to(*blocks)
+                                      : threatened            ? QuietMoves<BB>::all()
                                       : us == Side::Defenders ? QuietMoves<BB>::king()
                                       : first_ply             ? QuietMoves<BB>::to(beside_king)
                                                               : QuietMoves<BB>::none();
@@ -142,6 +154,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     int legal = 0;
     bool forbidden = false, quiet = false;
     for (Move m; !((m = picker.next(quiet)) == Move{});) {
+        if (blocks && !test(*blocks, m.to)) continue;
         if (!play_unless_forbidden(m, forbidden)) continue;
         ++legal;
         // A berserk continuation keeps the side to move: its score is not negated.
@@ -157,8 +170,12 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
             }
         }
     }
-    // Every move forbidden (a third repetition): no move at all, on this path.
-    if (threatened && legal == 0) return verdict_score(no_move_verdict(pos_), ply, true);
+    if (threatened && legal == 0) {
+        // No move stops the king's escape: each other move loses at once.
+        if (blocks && pos_.has_moves()) return forbidden ? -history_win_in(ply) : mated_in(ply + 2);
+        // Every move forbidden (a third repetition): no move at all, on this path.
+        return verdict_score(no_move_verdict(pos_), ply, true);
+    }
     // A loss that a forbidden move might have saved is not a proven one (kScoreHistoryWin).
     if (forbidden && best <= -kScoreMateBound) best = -history_win_in(ply);
     return best;
@@ -213,6 +230,9 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
 
     const Score eval = tt_hit ? tt.eval : static_eval();
     const bool threatened = must_answer(pos_);
+    // Facing the king's escape in one, the attackers search only the moves that stop it.
+    const std::optional<BB> blocks = escape_stoppers(threatened, ply);
+    if (blocks && !*blocks && pos_.has_moves()) return mated_in(ply + 2);  // none can
 
     // 4. Reverse futility: far above beta at low depth, trust the static score; not where the
     // rules forbid a third occurrence and this position has been met before, as then every move
@@ -238,7 +258,8 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     const bool may_prune_late = !pv_node && !threatened && depth <= 4;
     const int late = 4 + 3 * depth * depth;  // moves searched before pruning starts
     MovePicker<BB> picker(pos_, tt_move, killers_[ply], countermove(), history_of(us), kSquares,
-                          AllMoves{}, may_prune_late ? late + 1 : INT_MAX);
+                          AllMoves{}, may_prune_late ? late + 1 : INT_MAX,
+                          blocks ? QuietMoves<BB>::to(*blocks) : QuietMoves<BB>::all());
     Score best = -kScoreInfinite;
     Move best_move{};
     int legal = 0;
@@ -274,6 +295,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             }
         }
         if (m == Move{}) break;
+        if (blocks && !test(*blocks, m.to)) continue;
         if (!play_unless_forbidden(m, forbidden)) continue;
         shared_.tt->prefetch(pos_.key());
         ++legal;
@@ -324,8 +346,12 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         }
         if (quiet && quiets.size() < kMaxQuiets) quiets.push(m);
     }
-    // No move at all, or every move forbidden here as a repetition (a loss on this path only).
-    if (legal == 0) return verdict_score(no_move_verdict(pos_), ply, forbidden);
+    if (legal == 0) {
+        // No move stops the king's escape: each other move loses at once.
+        if (blocks && pos_.has_moves()) return forbidden ? -history_win_in(ply) : mated_in(ply + 2);
+        // No move at all, or every move forbidden here as a repetition (a loss on this path only).
+        return verdict_score(no_move_verdict(pos_), ply, forbidden);
+    }
     // A loss that a forbidden move might have saved is not a proven one (kScoreHistoryWin).
     if (forbidden && best <= -kScoreMateBound) best = -history_win_in(ply);
 

@@ -150,6 +150,11 @@ class Worker {
 
     Score search(Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
+    // With `threatened` (must_answer) and the attackers to move below the root, the squares one
+    // of their moves must reach to stop the king's escape in one (escape_blocks): the moves
+    // elsewhere lose at once and are not searched. Nullopt where every move is searched: no
+    // escape threat, special rules, or a repetition that might save a move (repetition_may_save).
+    std::optional<BB> escape_stoppers(bool threatened, int ply) const;
     Score search_root(Score alpha, Score beta, int depth);
     // The endgame tables' word on the node (below the root): a score that ends it, or nothing.
     std::optional<Score> probe_tables(Score alpha, Score beta, int ply, bool pv_node);
