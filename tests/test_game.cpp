@@ -315,15 +315,12 @@ bool key_occurred_before(const Position<BB>& pos) {
     return false;
 }
 
-}  // namespace
-
-// The key filter that spares repetitions() its walk (Position::key_seen_before) must never miss
-// an earlier occurrence, through moves, captures, null moves and their undoing, on every preset;
-// games that shuffle back and forth make the repetitions.
-TEST_CASE("the repetition count skips its walk only where no earlier key matches",
-          "[game][repetition]") {
-    std::mt19937 rng(20261201);
-    int repeated = 0, walks_spared = 0;
+// Plays a game of each preset, up to 160 plies, of random moves that mostly (`back` times in
+// 4) take back, by moving, the side's move of two plies ago, so that positions repeat. Each ply,
+// before_move(pos) sees the position; after_move(pos, played) then sees it after the move and
+// may take moves back itself, returning whether the game's move stays played.
+template <class Before, class After>
+void play_shuffling_games(std::mt19937& rng, int back, Before&& before_move, After&& after_move) {
     for (const auto& name : preset_names()) {
         INFO(name);
         Game game = start(name);
@@ -334,34 +331,50 @@ TEST_CASE("the repetition count skips its walk only where no earlier key matches
                 MoveList list;
                 pos.generate(list);
                 if (list.count == 0) break;
+                before_move(pos);
                 Move m = list.moves[rng() % list.count];
-                // Half the time, take back (by moving) the side's move of two plies ago.
-                if (played.size() >= 2 && rng() % 2) {
-                    const Move back{played[played.size() - 2].to, played[played.size() - 2].from};
-                    if (pos.is_pseudo_legal(back)) m = back;
+                if (played.size() >= 2 && static_cast<int>(rng() % 4) < back) {
+                    const Move undo{played[played.size() - 2].to, played[played.size() - 2].from};
+                    if (pos.is_pseudo_legal(undo)) m = undo;
                 }
                 pos.do_move(m);
                 played.push_back(m);
-                // Now and then a null move and back, or a move taken back: the filter follows.
-                if (rng() % 8 == 0 && !pos.status().over()) {
-                    pos.do_null_move();
-                    CHECK(pos.key_seen_before() >= key_occurred_before(pos));
-                    pos.undo_null_move();
-                }
-                if (rng() % 8 == 0) {
+                if (!after_move(pos)) {
                     pos.undo_move();
                     played.pop_back();
-                    continue;
                 }
-                const bool seen = key_occurred_before(pos);
-                CHECK(pos.key_seen_before() >= seen);
-                walks_spared += !pos.key_seen_before();
-                const int count = repetitions_by_scan(pos);
-                repeated += count > 1;
-                CHECK(repetitions(pos) == count);
             }
         });
     }
+}
+
+}  // namespace
+
+// The key filter that spares repetitions() its walk (Position::key_seen_before) must never miss
+// an earlier occurrence, through moves, captures, null moves and their undoing, on every preset;
+// games that shuffle back and forth make the repetitions.
+TEST_CASE("the repetition count skips its walk only where no earlier key matches",
+          "[game][repetition]") {
+    std::mt19937 rng(20261201);
+    int repeated = 0, walks_spared = 0;
+    play_shuffling_games(
+        rng, 2, [](const auto&) {},
+        [&](auto& pos) {
+            // Now and then a null move and back, or a move taken back: the filter follows.
+            if (rng() % 8 == 0 && !pos.status().over()) {
+                pos.do_null_move();
+                CHECK(pos.key_seen_before() >= key_occurred_before(pos));
+                pos.undo_null_move();
+            }
+            if (rng() % 8 == 0) return false;
+            const bool seen = key_occurred_before(pos);
+            CHECK(pos.key_seen_before() >= seen);
+            walks_spared += !pos.key_seen_before();
+            const int count = repetitions_by_scan(pos);
+            repeated += count > 1;
+            CHECK(repetitions(pos) == count);
+            return true;
+        });
     // The games did repeat positions, and the filter did spare walks.
     CHECK(repeated > 100);
     CHECK(walks_spared > 1000);
@@ -375,38 +388,24 @@ TEST_CASE("repetition_may_save is false only where no move repeats its way out",
           "[game][repetition]") {
     std::mt19937 rng(20261204);
     int saving = 0, spared = 0;
-    for (const auto& name : preset_names()) {
-        INFO(name);
-        Game game = start(name);
-        game.visit_position([&](const auto& start_pos) {
-            auto pos = start_pos;
-            std::vector<Move> played;
-            for (int ply = 0; ply < 160 && !pos.status().over(); ++ply) {
-                MoveList list;
-                pos.generate(list);
-                if (list.count == 0) break;
-                const bool may = repetition_may_save(pos);
-                spared += !may;
-                const Side mover = pos.side_to_move();
-                for (Move x : list) {
-                    pos.do_move(x);
-                    const Status v = pos.status().over() ? Status{} : repetition_verdict(pos);
-                    const bool saves = v.outcome == Outcome::Draw || v.outcome == win_for(mover);
-                    pos.undo_move();
-                    saving += saves;
-                    if (saves) CHECK(may);
-                }
-                Move m = list.moves[rng() % list.count];
-                // Mostly, take back (by moving) the side's move of two plies ago.
-                if (played.size() >= 2 && rng() % 4) {
-                    const Move back{played[played.size() - 2].to, played[played.size() - 2].from};
-                    if (pos.is_pseudo_legal(back)) m = back;
-                }
-                pos.do_move(m);
-                played.push_back(m);
+    play_shuffling_games(
+        rng, 3,
+        [&](auto& pos) {
+            const bool may = repetition_may_save(pos);
+            spared += !may;
+            const Side mover = pos.side_to_move();
+            MoveList list;
+            pos.generate(list);
+            for (Move x : list) {
+                pos.do_move(x);
+                const Status v = pos.status().over() ? Status{} : repetition_verdict(pos);
+                const bool saves = v.outcome == Outcome::Draw || v.outcome == win_for(mover);
+                pos.undo_move();
+                saving += saves;
+                if (saves) CHECK(may);
             }
-        });
-    }
+        },
+        [](const auto&) { return true; });
     // Moves did repeat their way out, and the test spared most positions the search's moves.
     CHECK(saving > 20);
     CHECK(spared > 1000);
