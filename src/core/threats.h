@@ -24,10 +24,10 @@ BB escapes_in_reach(const Position<BB>& pos) {
 // in two directions, as no one move then stops both. Not under special rules (a king's jump
 // passes a blocker). The attackers' other moves lose at once unless they capture the king
 // (king_captured_in_one) or make a position's third occurrence (repetition_may_save).
+// `reach` is escapes_in_reach(pos), when the caller has it.
 template <class BB>
-std::optional<BB> escape_blocks(const Position<BB>& pos) {
-    assert(!pos.tables().special);
-    const BB reach = escapes_in_reach(pos);
+std::optional<BB> escape_blocks(const Position<BB>& pos, BB reach) {
+    assert(!pos.tables().special && reach == escapes_in_reach(pos));
     if (!reach) return std::nullopt;
     const auto& geo = pos.tables().geo;
     const Square king = pos.king();
@@ -41,6 +41,11 @@ std::optional<BB> escape_blocks(const Position<BB>& pos) {
         blocks = geo.ray[dir][king] & ~geo.ray[dir][nearest];
     }
     return directions == 1 ? blocks : BB{0};
+}
+
+template <class BB>
+std::optional<BB> escape_blocks(const Position<BB>& pos) {
+    return escape_blocks(pos, escapes_in_reach(pos));
 }
 
 // Whether the king could reach an escape square with one move.
@@ -149,13 +154,27 @@ bool fort_threatened(Position<BB>& pos) {
     return threat;
 }
 
-// Whether the side to move must answer a threat to win at once: the king in sight of an escape
+// A threat to win at once that the side to move must answer: the king in sight of an escape
 // square or a fort in one (attackers to move), an attacker move from capturing him (defenders to
-// move).
+// move). With the attackers to move, `escapes` holds the escape squares the king reaches
+// (escapes_in_reach), so that escape_blocks need not work them out again.
+template <class BB>
+struct Threat {
+    bool any = false;
+    BB escapes = 0;
+};
+
+template <class BB>
+Threat<BB> threat_to_answer(Position<BB>& pos) {
+    if (pos.side_to_move() == Side::Defenders) return {king_capture_threatened(pos), BB{0}};
+    const BB escapes = escapes_in_reach(pos);
+    return {escapes != 0 || fort_threatened(pos), escapes};
+}
+
+// Whether the side to move must answer a threat to win at once (threat_to_answer).
 template <class BB>
 bool must_answer(Position<BB>& pos) {
-    return pos.side_to_move() == Side::Attackers ? king_sees_escape(pos) || fort_threatened(pos)
-                                                 : king_capture_threatened(pos);
+    return threat_to_answer(pos).any;
 }
 
 // Whether the attackers to move win at once with a move next to the king: his capture, or

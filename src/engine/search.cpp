@@ -84,11 +84,17 @@ void Worker<BB>::update_pv(int ply, Move m) {
 }
 
 template <class BB>
-std::optional<BB> Worker<BB>::escape_stoppers(bool threatened, int ply) const {
-    if (!threatened || ply == 0 || pos_.side_to_move() != Side::Attackers ||
-        pos_.tables().special || repetition_may_save(pos_))
+std::optional<BB> Worker<BB>::escape_stoppers(const Threat<BB>& threat, int ply) const {
+    if (!threat.escapes || ply == 0 || pos_.tables().special || repetition_may_save(pos_))
         return std::nullopt;
-    return escape_blocks(pos_);
+    return escape_blocks(pos_, threat.escapes);
+}
+
+template <class BB>
+std::optional<Score> Worker<BB>::escape_unstopped(const std::optional<BB>& blocks, bool forbidden,
+                                                  int ply) const {
+    if (!blocks || !pos_.has_moves()) return std::nullopt;
+    return forbidden ? -history_win_in(ply) : mated_in(ply + 2);
 }
 
 template <class BB>
@@ -117,7 +123,8 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     // 2. Stand pat, unless a win in one threatens the side to move (the king's escape, or his
     // capture): then every move is searched, to 8 plies of the quiescence search (12 let the
     // threat chains of edge-escape Tablut take most of the nodes; README, "Elo history").
-    const bool threatened = must_answer(pos_);
+    const Threat<BB> threat = threat_to_answer(pos_);
+    const bool threatened = threat.any;
     Score best = -kScoreInfinite;
     if (!threatened) {
         if (eval >= beta) return eval;
@@ -140,8 +147,9 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
                                                     : first_ply && test(beside_king, m.to));
     };
     // Facing the king's escape in one, the attackers play only the moves that stop it.
-    const std::optional<BB> blocks = escape_stoppers(threatened, ply);
-    if (blocks && !*blocks && pos_.has_moves()) return mated_in(ply + 2);  // none can
+    const std::optional<BB> blocks = escape_stoppers(threat, ply);
+    if (blocks && !*blocks)  // none can
+        if (const std::optional<Score> s = escape_unstopped(blocks, false, ply)) return *s;
     // Only the quiet moves `forcing` may keep are generated.
     const QuietMoves<BB> candidates = blocks                  ? QuietMoves<BB>::to(*blocks)
                                       : threatened            ? QuietMoves<BB>::all()
@@ -172,7 +180,7 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     }
     if (threatened && legal == 0) {
         // No move stops the king's escape: each other move loses at once.
-        if (blocks && pos_.has_moves()) return forbidden ? -history_win_in(ply) : mated_in(ply + 2);
+        if (const std::optional<Score> s = escape_unstopped(blocks, forbidden, ply)) return *s;
         // Every move forbidden (a third repetition): no move at all, on this path.
         return verdict_score(no_move_verdict(pos_), ply, true);
     }
@@ -229,10 +237,12 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         return mate_in(ply + 1);
 
     const Score eval = tt_hit ? tt.eval : static_eval();
-    const bool threatened = must_answer(pos_);
+    const Threat<BB> threat = threat_to_answer(pos_);
+    const bool threatened = threat.any;
     // Facing the king's escape in one, the attackers search only the moves that stop it.
-    const std::optional<BB> blocks = escape_stoppers(threatened, ply);
-    if (blocks && !*blocks && pos_.has_moves()) return mated_in(ply + 2);  // none can
+    const std::optional<BB> blocks = escape_stoppers(threat, ply);
+    if (blocks && !*blocks)  // none can
+        if (const std::optional<Score> s = escape_unstopped(blocks, false, ply)) return *s;
 
     // 4. Reverse futility: far above beta at low depth, trust the static score; not where the
     // rules forbid a third occurrence and this position has been met before, as then every move
@@ -355,7 +365,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     }
     if (legal == 0) {
         // No move stops the king's escape: each other move loses at once.
-        if (blocks && pos_.has_moves()) return forbidden ? -history_win_in(ply) : mated_in(ply + 2);
+        if (const std::optional<Score> s = escape_unstopped(blocks, forbidden, ply)) return *s;
         // No move at all, or every move forbidden here as a repetition (a loss on this path only).
         return verdict_score(no_move_verdict(pos_), ply, forbidden);
     }

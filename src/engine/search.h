@@ -16,6 +16,7 @@
 
 #include "core/move_checks.h"
 #include "core/position.h"
+#include "core/threats.h"
 #include "engine/move_picker.h"
 #include "engine/search_types.h"
 #include "engine/static_eval.h"
@@ -150,11 +151,17 @@ class Worker {
 
     Score search(Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
-    // With `threatened` (must_answer) and the attackers to move below the root, the squares one
-    // of their moves must reach to stop the king's escape in one (escape_blocks): the moves
-    // elsewhere lose at once and are not searched. Nullopt where every move is searched: no
-    // escape threat, special rules, or a repetition that might save a move (repetition_may_save).
-    std::optional<BB> escape_stoppers(bool threatened, int ply) const;
+    // With the king's escape in `threat` (threat_to_answer; attackers to move) below the root,
+    // the squares one of their moves must reach to stop it (escape_blocks): the moves elsewhere
+    // lose at once and are not searched. Nullopt where every move is searched: no escape threat,
+    // special rules, or a repetition that might save a move (repetition_may_save).
+    std::optional<BB> escape_stoppers(const Threat<BB>& threat, int ply) const;
+    // The score of a node where escape_stoppers gave `blocks` and no move onto them was made
+    // (none exists, or each was forbidden): every other move loses at once, in two plies, or on
+    // this path only when a forbidden move might have saved it (`forbidden`). Nullopt without
+    // `blocks`, or when the side has no move at all (the rules' verdict on that is the caller's).
+    std::optional<Score> escape_unstopped(const std::optional<BB>& blocks, bool forbidden,
+                                          int ply) const;
     Score search_root(Score alpha, Score beta, int depth);
     // The endgame tables' word on the node (below the root): a score that ends it, or nothing.
     std::optional<Score> probe_tables(Score alpha, Score beta, int ply, bool pv_node);
