@@ -9,6 +9,7 @@
 #include "catch.h"
 #include "copenhagen_positions.h"
 #include "core/game.h"
+#include "core/game_end.h"
 #include "core/presets.h"
 #include "core/threats.h"
 #include "positions.h"
@@ -165,6 +166,42 @@ TEST_CASE("threats: facing the king's escape, the attackers' moves off escape_bl
     CHECK(on > 20);
     CHECK(stopped > 20);
     CHECK(none_stops > 5);
+}
+
+// The search makes only the moves capture_stoppers names when the king is one attacker move from
+// capture and the defenders, to move, cannot win at once: every other move must lose at once (the
+// game goes on, and an attacker move then captures him or closes a ring, king_captured_in_one),
+// where no move could end the game by repetition (repetition_may_save).
+TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_stoppers lose",
+          "[search][threats]") {
+    int positions = 0, off = 0, on = 0, stopped = 0;
+    for_random_positions(12, [&](const Game&, auto& pos) {
+        if (pos.side_to_move() != Side::Defenders || !king_capture_threatened(pos) ||
+            defenders_win_in_one(pos) || repetition_may_save(pos))
+            return;
+        ++positions;
+        const auto stoppers = capture_stoppers(pos);
+        MoveList list;
+        pos.generate(list);
+        for (Move m : list) {
+            const bool capture = pos.captures_of(m) != 0;
+            pos.do_move(m);
+            if (stoppers.may_stop(m, capture)) {
+                ++on;
+                stopped += !pos.status().over() && !king_captured_in_one(pos);
+            } else {
+                ++off;
+                CHECK_FALSE(pos.status().over());
+                CHECK(king_captured_in_one(pos));
+            }
+            pos.undo_move();
+        }
+    });
+    // Not vacuous: such positions came, with moves on and off the stoppers, some stopping it.
+    CHECK(positions > 100);
+    CHECK(off > 1000);
+    CHECK(on > 100);
+    CHECK(stopped > 20);
 }
 
 TEST_CASE("threats: a king move threatens as many escapes as he then has", "[search][threats]") {

@@ -66,20 +66,26 @@ BB empty_beside_king(const Position<BB>& pos) {
     return pos.tables().geo.adjacent[pos.king()] & ~pos.occupied();
 }
 
-// The attacker soldiers that could move to the empty square `target`.
-template <class BB>
-BB attackers_reaching(const Position<BB>& pos, Square target) {
+// Calls f(dir, sq) for each attacker soldier, on `sq`, that could move to the empty square
+// `target`: the nearest piece from `target` in direction `dir`.
+template <class BB, class F>
+void for_attackers_reaching(const Position<BB>& pos, Square target, F&& f) {
     const auto& geo = pos.tables().geo;
     const BB occ = pos.occupied();
     const BB attackers = pos.soldiers(Side::Attackers);
-    BB found = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
-        // The nearest piece in each direction, if an attacker that can stop on `target`.
         const Square sq = geo.first_on_ray(dir, target, occ);
         if (sq != kNoSquare && test(attackers, sq) &&
             test(pos.destinations(sq, Piece::AttackerSoldier), target))
-            found |= square_bb<BB>(sq);
+            f(dir, sq);
     }
+}
+
+// The attacker soldiers that could move to the empty square `target`.
+template <class BB>
+BB attackers_reaching(const Position<BB>& pos, Square target) {
+    BB found = 0;
+    for_attackers_reaching(pos, target, [&](int, Square sq) { found |= square_bb<BB>(sq); });
     return found;
 }
 
@@ -152,6 +158,46 @@ bool fort_threatened(Position<BB>& pos) {
     const bool threat = fort_in_one(pos);
     pos.undo_null_move();
     return threat;
+}
+
+// The moves that may stop a threat to win at once: those onto `to`, those from `from`, and (with
+// `captures`) every capture; each other move of the side to move loses at once.
+template <class BB>
+struct ThreatStoppers {
+    BB to = 0;
+    BB from = 0;
+    bool captures = false;
+
+    // Whether no move can stop the threat.
+    bool none() const { return !to && !from && !captures; }
+    // Whether move `m` (a capture when `capture`) may stop it.
+    bool may_stop(Move m, bool capture) const {
+        return test(to, m.to) || test(from, m.from) || (captures && capture);
+    }
+};
+
+// With the king one attacker move from capture (king_capture_threatened) and the defenders to
+// move, the moves that may stop it: the king's, every capture, the moves from or to a square
+// beside him (the hostility of his sides), and the moves onto the way of an attacker that would
+// capture him (onto the square it would take, or between). Any other move leaves that attacker
+// its move, which still captures him, unless the move itself ends the game: a win in one for the
+// defenders (defenders_win_in_one, tested before) or a third occurrence (repetition_may_save).
+// Not under special rules.
+template <class BB>
+ThreatStoppers<BB> capture_stoppers(const Position<BB>& pos) {
+    assert(!pos.tables().special);
+    const auto& geo = pos.tables().geo;
+    const Square king = pos.king();
+    const BB occ = pos.occupied();
+    ThreatStoppers<BB> stoppers{geo.adjacent[king], geo.adjacent[king] | square_bb<BB>(king), true};
+    for (BB rest = empty_beside_king(pos); rest;) {
+        const Square target = pop_lsb(rest);
+        if (!pos.king_captured(target)) continue;
+        for_attackers_reaching(pos, target, [&](int dir, Square) {
+            stoppers.to |= geo.free_run(dir, target, occ);  // the squares up to the attacker
+        });
+    }
+    return stoppers;
 }
 
 // A threat to win at once that the side to move must answer: the king in sight of an escape

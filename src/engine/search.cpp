@@ -84,16 +84,19 @@ void Worker<BB>::update_pv(int ply, Move m) {
 }
 
 template <class BB>
-std::optional<BB> Worker<BB>::escape_stoppers(const Threat<BB>& threat, int ply) const {
-    if (!threat.escapes || ply == 0 || pos_.tables().special || repetition_may_save(pos_))
-        return std::nullopt;
-    return escape_blocks(pos_, threat.escapes);
+std::optional<ThreatStoppers<BB>> Worker<BB>::threat_stoppers(const Threat<BB>& threat,
+                                                              int ply) const {
+    if (!threat.any || ply == 0 || pos_.tables().special) return std::nullopt;
+    const bool defenders = pos_.side_to_move() == Side::Defenders;
+    if ((!defenders && !threat.escapes) || repetition_may_save(pos_)) return std::nullopt;
+    if (defenders) return capture_stoppers(pos_);
+    return ThreatStoppers<BB>{*escape_blocks(pos_, threat.escapes), 0, false};
 }
 
 template <class BB>
-std::optional<Score> Worker<BB>::escape_unstopped(const std::optional<BB>& blocks, bool forbidden,
-                                                  int ply) const {
-    if (!blocks || !pos_.has_moves()) return std::nullopt;
+std::optional<Score> Worker<BB>::threat_unstopped(const std::optional<ThreatStoppers<BB>>& stoppers,
+                                                  bool forbidden, int ply) const {
+    if (!stoppers || !pos_.has_moves()) return std::nullopt;
     return forbidden ? -history_win_in(ply) : mated_in(ply + 2);
 }
 
@@ -146,23 +149,23 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
                                                           king_threatens(pos_, m, first_ply ? 1 : 2)
                                                     : first_ply && test(beside_king, m.to));
     };
-    // Facing the king's escape in one, the attackers play only the moves that stop it.
-    const std::optional<BB> blocks = escape_stoppers(threat, ply);
-    if (blocks && !*blocks)  // none can
-        if (const std::optional<Score> s = escape_unstopped(blocks, false, ply)) return *s;
-    // Only the quiet moves `forcing` may keep are generated.
-    const QuietMoves<BB> candidates = blocks                  ? QuietMoves<BB>::to(*blocks)
-                                      : threatened            ? QuietMoves<BB>::all()
-                                      : us == Side::Defenders ? QuietMoves<BB>::king()
-                                      : first_ply             ? QuietMoves<BB>::to(beside_king)
-                                                              : QuietMoves<BB>::none();
+    // Facing a win in one, only the moves that may stop it are made.
+    const std::optional<ThreatStoppers<BB>> stoppers = threat_stoppers(threat, ply);
+    if (stoppers && stoppers->none())
+        if (const std::optional<Score> s = threat_unstopped(stoppers, false, ply)) return *s;
+    // Only the quiet moves `forcing` (and `stoppers`) may keep are generated.
+    const QuietMoves<BB> candidates = stoppers && !stoppers->from ? QuietMoves<BB>::to(stoppers->to)
+                                      : threatened                ? QuietMoves<BB>::all()
+                                      : us == Side::Defenders     ? QuietMoves<BB>::king()
+                                      : first_ply                 ? QuietMoves<BB>::to(beside_king)
+                                                                  : QuietMoves<BB>::none();
     MovePicker<BB, decltype(forcing)> picker(pos_, Move{}, killers_[ply], countermove(),
                                              history_of(us), kSquares, forcing, INT_MAX,
                                              candidates);
     int legal = 0;
     bool forbidden = false, quiet = false;
     for (Move m; !((m = picker.next(quiet)) == Move{});) {
-        if (blocks && !test(*blocks, m.to)) continue;
+        if (stoppers && !stoppers->may_stop(m, !quiet)) continue;
         if (!play_unless_forbidden(m, forbidden)) continue;
         ++legal;
         // A berserk continuation keeps the side to move: its score is not negated.
@@ -179,8 +182,8 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         }
     }
     if (threatened && legal == 0) {
-        // No move stops the king's escape: each other move loses at once.
-        if (const std::optional<Score> s = escape_unstopped(blocks, forbidden, ply)) return *s;
+        // No move stops the threat: each other move loses at once.
+        if (const std::optional<Score> s = threat_unstopped(stoppers, forbidden, ply)) return *s;
         // Every move forbidden (a third repetition): no move at all, on this path.
         return verdict_score(no_move_verdict(pos_), ply, true);
     }
@@ -239,10 +242,10 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     const Score eval = tt_hit ? tt.eval : static_eval();
     const Threat<BB> threat = threat_to_answer(pos_);
     const bool threatened = threat.any;
-    // Facing the king's escape in one, the attackers search only the moves that stop it.
-    const std::optional<BB> blocks = escape_stoppers(threat, ply);
-    if (blocks && !*blocks)  // none can
-        if (const std::optional<Score> s = escape_unstopped(blocks, false, ply)) return *s;
+    // Facing a win in one, only the moves that may stop it are searched.
+    const std::optional<ThreatStoppers<BB>> stoppers = threat_stoppers(threat, ply);
+    if (stoppers && stoppers->none())
+        if (const std::optional<Score> s = threat_unstopped(stoppers, false, ply)) return *s;
 
     // 4. Reverse futility: far above beta at low depth, trust the static score; not where the
     // rules forbid a third occurrence and this position has been met before, as then every move
@@ -304,12 +307,13 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             }
         }
         if (m == Move{}) break;
-        // Facing the king's escape, a move off his line is not made: it loses at once. Its quiet
-        // ones are still listed (the picker hands them out) for the history to learn, at a cutoff
-        // by a move that stops him, that they failed here: without that lesson the attackers'
-        // move order elsewhere was worse (Tablut's middle game of scripts/speed_positions.txt
-        // took 1,450,703 nodes to depth 11 instead of 698,030).
-        if (blocks && !test(*blocks, m.to)) {
+        // Facing a win in one, a move that cannot stop it is not made: it loses at once. Its
+        // quiet ones are still listed (the picker hands them out) for the history to learn, at a
+        // cutoff by a move that stops it, that they failed here: without that lesson the
+        // attackers' move order elsewhere was worse (facing the king's escape, Tablut's middle
+        // game of scripts/speed_positions.txt took 1,450,703 nodes to depth 11 instead of
+        // 698,030).
+        if (stoppers && !stoppers->may_stop(m, !quiet)) {
             if (quiet && quiets.size() < kMaxQuiets) quiets.push(m);
             continue;
         }
@@ -364,8 +368,8 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         if (quiet && quiets.size() < kMaxQuiets) quiets.push(m);
     }
     if (legal == 0) {
-        // No move stops the king's escape: each other move loses at once.
-        if (const std::optional<Score> s = escape_unstopped(blocks, forbidden, ply)) return *s;
+        // No move stops the threat: each other move loses at once.
+        if (const std::optional<Score> s = threat_unstopped(stoppers, forbidden, ply)) return *s;
         // No move at all, or every move forbidden here as a repetition (a loss on this path only).
         return verdict_score(no_move_verdict(pos_), ply, forbidden);
     }

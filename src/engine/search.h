@@ -151,17 +151,18 @@ class Worker {
 
     Score search(Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
-    // With the king's escape in `threat` (threat_to_answer; attackers to move) below the root,
-    // the squares one of their moves must reach to stop it (escape_blocks): the moves elsewhere
-    // lose at once and are not searched. Nullopt where every move is searched: no escape threat,
-    // special rules, or a repetition that might save a move (repetition_may_save).
-    std::optional<BB> escape_stoppers(const Threat<BB>& threat, int ply) const;
-    // The score of a node where escape_stoppers gave `blocks` and no move onto them was made
+    // With a threat to win at once (threat_to_answer) below the root, the moves that may stop
+    // it (escape_blocks for the king's escape, capture_stoppers for his capture): the other moves
+    // lose at once and are not made. Nullopt where every move is searched: no threat, a fort
+    // threat, special rules, or a repetition that might save a move (repetition_may_save).
+    std::optional<ThreatStoppers<BB>> threat_stoppers(const Threat<BB>& threat, int ply) const;
+    // The score of a node where threat_stoppers gave `stoppers` and none of their moves was made
     // (none exists, or each was forbidden): every other move loses at once, in two plies, or on
     // this path only when a forbidden move might have saved it (`forbidden`). Nullopt without
-    // `blocks`, or when the side has no move at all (the rules' verdict on that is the caller's).
-    std::optional<Score> escape_unstopped(const std::optional<BB>& blocks, bool forbidden,
-                                          int ply) const;
+    // `stoppers`, or when the side has no move at all (the rules' verdict on that is the
+    // caller's).
+    std::optional<Score> threat_unstopped(const std::optional<ThreatStoppers<BB>>& stoppers,
+                                          bool forbidden, int ply) const;
     Score search_root(Score alpha, Score beta, int depth);
     // The endgame tables' word on the node (below the root): a score that ends it, or nothing.
     std::optional<Score> probe_tables(Score alpha, Score beta, int ply, bool pv_node);
