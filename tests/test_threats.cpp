@@ -131,12 +131,43 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
     CHECK(captures > 20);
 }
 
+// Moves judged by judge_moves: refused by the stoppers (each checked to lose), kept, and kept
+// ones that do stop the threat.
+struct StopperCounts {
+    int off = 0, on = 0, stopped = 0;
+};
+
+// Plays each move of the side to move: one that `may_stop(m, capture)` refuses must lose at once
+// (the game goes on and `wins_next` holds: the opponent wins in one); of the others, counts
+// those after which it does not.
+template <class BB, class MayStop, class WinsNext>
+void judge_moves(Position<BB>& pos, const MayStop& may_stop, const WinsNext& wins_next,
+                 StopperCounts& counts) {
+    MoveList list;
+    pos.generate(list);
+    for (Move m : list) {
+        const bool capture = pos.captures_of(m) != 0;
+        pos.do_move(m);
+        if (may_stop(m, capture)) {
+            ++counts.on;
+            counts.stopped += !pos.status().over() && !wins_next(pos);
+        } else {
+            ++counts.off;
+            CHECK_FALSE(pos.status().over());
+            CHECK(wins_next(pos));
+        }
+        pos.undo_move();
+    }
+}
+
 // The search plays only the moves onto escape_blocks when the attackers face the king's escape
 // in one: every other move must lose at once (the game goes on, and the king escapes next), unless
 // it captures the king, which the search tests first (king_captured_in_one).
 TEST_CASE("threats: facing the king's escape, the attackers' moves off escape_blocks lose at once",
           "[search][threats]") {
-    int positions = 0, none_stops = 0, off = 0, on = 0, stopped = 0;
+    int positions = 0, none_stops = 0;
+    StopperCounts counts;
+    auto& [off, on, stopped] = counts;
     for_random_positions(12, [&](const Game&, auto& pos) {
         if (pos.side_to_move() != Side::Attackers) return;
         const auto blocks = escape_blocks(pos);
@@ -144,20 +175,9 @@ TEST_CASE("threats: facing the king's escape, the attackers' moves off escape_bl
         if (!blocks || king_captured_in_one(pos)) return;
         ++positions;
         none_stops += *blocks == 0;
-        MoveList list;
-        pos.generate(list);
-        for (Move m : list) {
-            pos.do_move(m);
-            if (test(*blocks, m.to)) {
-                ++on;
-                stopped += !pos.status().over() && !king_escapes_in_one(pos);
-            } else {
-                ++off;
-                CHECK_FALSE(pos.status().over());
-                CHECK(king_escapes_in_one(pos));
-            }
-            pos.undo_move();
-        }
+        judge_moves(
+            pos, [&](Move m, bool) { return test(*blocks, m.to); },
+            [](auto& p) { return king_escapes_in_one(p); }, counts);
     });
     // Not vacuous: such positions came, with moves on and off the line, some stopping him, and
     // some positions where no one move could.
@@ -174,28 +194,18 @@ TEST_CASE("threats: facing the king's escape, the attackers' moves off escape_bl
 // where no move could end the game by repetition (repetition_may_save).
 TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_stoppers lose",
           "[search][threats]") {
-    int positions = 0, off = 0, on = 0, stopped = 0;
+    int positions = 0;
+    StopperCounts counts;
+    auto& [off, on, stopped] = counts;
     for_random_positions(12, [&](const Game&, auto& pos) {
         if (pos.side_to_move() != Side::Defenders || !king_capture_threatened(pos) ||
             defenders_win_in_one(pos) || repetition_may_save(pos))
             return;
         ++positions;
         const auto stoppers = capture_stoppers(pos);
-        MoveList list;
-        pos.generate(list);
-        for (Move m : list) {
-            const bool capture = pos.captures_of(m) != 0;
-            pos.do_move(m);
-            if (stoppers.may_stop(m, capture)) {
-                ++on;
-                stopped += !pos.status().over() && !king_captured_in_one(pos);
-            } else {
-                ++off;
-                CHECK_FALSE(pos.status().over());
-                CHECK(king_captured_in_one(pos));
-            }
-            pos.undo_move();
-        }
+        judge_moves(
+            pos, [&](Move m, bool capture) { return stoppers.may_stop(m, capture); },
+            [](auto& p) { return king_captured_in_one(p); }, counts);
     });
     // Not vacuous: such positions came, with moves on and off the stoppers, some stopping it.
     CHECK(positions > 100);
