@@ -62,11 +62,38 @@ Status repetition_verdict(const Position<BB>& pos) {
     }
 }
 
+// Whether the position st[j] (the other side to move, no capture since) is one move of the side
+// to move away, as far as the squares tell: the squares whose occupancy differs from now are
+// those the moves since toggled (from and to); the opponent's must be none, the mover's the
+// origin and destination of one of his slides. Under special rules (berserk turns, which break
+// the alternation) every position may be.
+template <class BB>
+bool one_move_back(const Position<BB>& pos, int j) {
+    if (pos.tables().special) return true;
+    const auto& st = pos.states();
+    const int now = static_cast<int>(st.size()) - 1;
+    BB mine = 0, theirs = 0;  // the squares toggled by the mover's moves, by the opponent's
+    for (int i = now; i > j; --i) {
+        const Move m = st[i].move;  // made in st[i - 1]; st[now]'s by the opponent
+        if (m == Move{}) continue;
+        BB& toggled = (now - i) % 2 == 0 ? theirs : mine;
+        toggled ^= square_bb<BB>(m.from) ^ square_bb<BB>(m.to);
+    }
+    const Side us = pos.side_to_move();
+    const BB own = pos.side_pieces(us);
+    if (theirs || popcount(mine) != 2 || popcount(mine & own) != 1) return false;
+    const Square from = lsb(mine & own), to = lsb(mine & ~own);
+    if (test(pos.occupied(), to)) return false;
+    const Piece piece = from == pos.king() ? Piece::King : soldier_of(us);
+    return test(pos.destinations(from, piece), to);
+}
+
 // Whether a move of the side to move could end the game by repetition in the mover's favour or in
 // a draw: the rule must give such a verdict (a draw, a win for the repeater, or the defenders'
 // loss with the attackers to move), and the move would have to return to a position that has
 // occurred twice already since the last capture (one with the other side to move, which the
-// move makes). False is exact; true may be a false alarm (position keys sharing a bucket).
+// move makes) and that one move may reach (one_move_back). False is exact; true may be a false
+// alarm (a slide that reaches the squares but captures, or another rule's state).
 template <class BB>
 bool repetition_may_save(const Position<BB>& pos) {
     const RepetitionRule rule = pos.tables().rules.repetition;
@@ -76,12 +103,19 @@ bool repetition_may_save(const Position<BB>& pos) {
     if (!saves) return false;
     const auto& st = pos.states();
     const int now = static_cast<int>(st.size()) - 1;
-    // st[j], j = now - 1, now - 3, ...: the positions the move could repeat, while no capture
-    // (or soldier lost in the forest) came between st[j] and now.
+    // st[j], j = now - 1, now - 3, ..., down to st[first]: the positions the move could repeat,
+    // while no capture (or soldier lost in the forest) came between st[j] and now.
     const auto changed = [&](int i) { return st[i].captured || st[i].forest_removed; };
-    for (int j = now - 1; j >= 0; j -= 2) {
-        if (changed(j + 1) || (j + 2 <= now && changed(j + 2))) return false;
-        if (pos.key_repeated(st[j].key)) return true;
+    int first = now + 1;
+    for (int j = now - 1; j >= 0 && !changed(j + 1) && !(j + 2 <= now && changed(j + 2)); j -= 2)
+        first = j;
+    // One of them that occurred twice (the keys' buckets rule out most at once, key_repeated,
+    // then the window is searched for the same key) and that one move may reach.
+    for (int j = now - 1; j >= first; j -= 2) {
+        if (!pos.key_repeated(st[j].key)) continue;
+        bool twice = false;
+        for (int i = j - 2; i >= first && !twice; i -= 2) twice = st[i].key == st[j].key;
+        if (twice && one_move_back(pos, j)) return true;
     }
     return false;
 }
