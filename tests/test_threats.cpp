@@ -19,16 +19,22 @@ using branan::testing::record_from_rows;
 
 namespace {
 
-// Each position (not over) of `games` random games of every preset: check(game, position), the
-// position a copy that the test may play moves on.
+// Every preset but those with special rules: threats.h knows neither jumps nor OpenTafl's
+// commander capture of the king (see its header).
+std::vector<Rules> plain_presets() {
+    std::vector<Rules> all;
+    for (const auto& name : preset_names())
+        if (const Rules rules = *preset(name); !special_rules(rules)) all.push_back(rules);
+    return all;
+}
+
+// Each position (not over) of `games` random games of each of `rule_sets`: check(game,
+// position), the position a copy that the test may play moves on.
 template <class F>
-void for_random_positions(int games, F&& check) {
+void for_random_positions_of(const std::vector<Rules>& rule_sets, int games, F&& check) {
     std::mt19937 rng(20261130);
-    for (const auto& name : preset_names()) {
-        const Rules rules = *preset(name);
-        // threats.h knows neither jumps nor OpenTafl's commander capture of the king: see its
-        // header.
-        if (special_rules(rules)) continue;
+    for (const Rules& rules : rule_sets) {
+        const std::string& name = rules.name;
         for (int g = 0; g < games; ++g) {
             Game game = Game::create(rules).value();
             while (!game.status().over() && game.moves_played().size() < 120) {
@@ -42,6 +48,36 @@ void for_random_positions(int games, F&& check) {
             }
         }
     }
+}
+
+// for_random_positions_of every plain preset.
+template <class F>
+void for_random_positions(int games, F&& check) {
+    for_random_positions_of(plain_presets(), games, check);
+}
+
+// The plain presets again with the king's strength and arms no preset has, and with short slides
+// (the capture tests read them all).
+std::vector<Rules> king_rule_variants() {
+    std::vector<Rules> all;
+    for (const char* name : {"tablut", "copenhagen", "brandubh"}) {
+        const Rules base = *preset(name);
+        for (KingStrength strength : {KingStrength::Weak, KingStrength::Strong,
+                                      KingStrength::StrongNearThrone, KingStrength::Middleweight})
+            for (KingArmed armed : {KingArmed::No, KingArmed::AnvilOnly, KingArmed::HammerOnly}) {
+                Rules r = base;
+                r.king_strength = strength;
+                r.king_armed = armed;
+                r.name = base.name + " strength " + std::to_string(static_cast<int>(strength)) +
+                         " armed " + std::to_string(static_cast<int>(armed));
+                all.push_back(r);
+            }
+        Rules slow = base;
+        slow.speed = {2, 3, 1};
+        slow.name = base.name + " short slides";
+        all.push_back(slow);
+    }
+    return all;
 }
 
 // The moves of the side to move, each played and judged by `wins`.
@@ -197,7 +233,9 @@ TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_
     int positions = 0;
     StopperCounts counts;
     auto& [off, on, stopped] = counts;
-    for_random_positions(12, [&](const Game&, auto& pos) {
+    std::vector<Rules> rule_sets = plain_presets(), variants = king_rule_variants();
+    rule_sets.insert(rule_sets.end(), variants.begin(), variants.end());
+    for_random_positions_of(rule_sets, 6, [&](const Game&, auto& pos) {
         if (pos.side_to_move() != Side::Defenders || !king_capture_threatened(pos) ||
             defenders_win_in_one(pos) || repetition_may_save(pos))
             return;
