@@ -181,7 +181,8 @@ struct ThreatStoppers {
 // beside him (the hostility of his sides), and the moves onto the way of an attacker that would
 // capture him (onto the square it would take, or between). Any other move leaves that attacker
 // its move, which still captures him, unless the move itself ends the game: a win in one for the
-// defenders (defenders_win_in_one, tested before) or a third occurrence (repetition_may_save).
+// defenders (defenders_win_in_one, tested before; it misses OpenTafl's exit forts made with the
+// king off the edge, so not under those rules) or a third occurrence (repetition_may_save).
 // Not under special rules.
 template <class BB>
 ThreatStoppers<BB> capture_stoppers(const Position<BB>& pos) {
