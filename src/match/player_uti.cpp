@@ -156,7 +156,10 @@ class UtiPlayer final : public Player {
 
         auto deadline = start + std::chrono::milliseconds(limit_ms);
         bool stopped = false, late = false;
-        std::optional<Clock::time_point> ping_sent;
+        // An 'isready' sent while thinking and not yet answered, and when (a flag and a time,
+        // not an optional: GCC 12 warns of the optional's value as maybe uninitialized).
+        bool ping_pending = false;
+        auto ping_sent = start;
         auto last_line = start;
         int go_retries = 0;
         SearchReport report;
@@ -177,22 +180,23 @@ class UtiPlayer final : public Player {
                 deadline = now + std::chrono::milliseconds(kStopGraceMs);
                 continue;
             }
-            if (ping_sent && now - *ping_sent >= std::chrono::milliseconds(kPingMs)) {
+            if (ping_pending && now - ping_sent >= std::chrono::milliseconds(kPingMs)) {
                 process_->kill();
                 return reply(MoveReply::Kind::Stall,
                              "did not answer 'isready' within 2 s while thinking", ms_since(start));
             }
-            if (config_.ping && !ping_sent && !stopped &&
+            if (config_.ping && !ping_pending && !stopped &&
                 now - last_line >= std::chrono::milliseconds(kQuietBeforePingMs) &&
                 deadline - now > std::chrono::milliseconds(kPingMs)) {
                 send("isready");
                 ++pings_;
+                ping_pending = true;
                 ping_sent = now;
                 continue;
             }
             auto wake = deadline;
-            if (ping_sent)
-                wake = std::min(wake, *ping_sent + std::chrono::milliseconds(kPingMs));
+            if (ping_pending)
+                wake = std::min(wake, ping_sent + std::chrono::milliseconds(kPingMs));
             else if (!stopped && config_.ping)
                 wake = std::min(wake, last_line + std::chrono::milliseconds(kQuietBeforePingMs));
             const ReadResult r = receive(line, std::max<int64_t>(1, ms_until(wake)));
@@ -206,7 +210,7 @@ class UtiPlayer final : public Player {
             if (words.empty()) continue;
             if (words[0] == "readyok") {
                 if (pings_ > 0) --pings_;
-                if (pings_ == 0) ping_sent.reset();
+                if (pings_ == 0) ping_pending = false;
                 continue;
             }
             if (words[0] == "bestmove") {
