@@ -21,6 +21,12 @@ def T(seconds):
     return seconds * SCALE
 
 
+def thread_sanitized(binary):
+    """True if `binary` was built with ThreadSanitizer (it holds the runtime's entry point)."""
+    with open(binary, "rb") as f:
+        return b"__tsan_init" in f.read()
+
+
 class EngineTimeout(AssertionError):
     pass
 
