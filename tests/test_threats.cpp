@@ -140,6 +140,15 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
                 return p.status().reason == OutcomeReason::KingCaptured;
             });
             CHECK(king_capture_threatened(pos) == !capturing.empty());
+            // The capture ways: each capturing move's target and the squares it crosses.
+            const auto& geo = pos.tables().geo;
+            BB ways = 0;
+            for (Move m : capturing)
+                for (int dir = 0; dir < kDirections; ++dir)
+                    if (test(geo.ray[dir][m.to], m.from))
+                        ways |= square_bb<BB>(m.to) | (geo.ray[dir][m.to] & ~geo.ray[dir][m.from] &
+                                                       ~square_bb<BB>(m.from));
+            CHECK(king_capture_ways(pos) == ways);
             // Attackers to move: the king in sight of an escape square, or a fort the defenders
             // would make in one were it their move.
             CHECK(must_answer(pos) == (king_sees_escape(pos) || fort_threatened(pos)));

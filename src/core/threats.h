@@ -89,6 +89,24 @@ BB attackers_reaching(const Position<BB>& pos, Square target) {
     return found;
 }
 
+// The ways of the attackers that could capture the king with one move: each empty square beside
+// him where a soldier would capture him and that one reaches, with the squares between it and
+// each soldier that reaches it. Empty when none could (king_capture_threatened).
+template <class BB>
+BB king_capture_ways(const Position<BB>& pos) {
+    const auto& geo = pos.tables().geo;
+    const BB occ = pos.occupied();
+    BB ways = 0;
+    for (BB rest = empty_beside_king(pos); rest;) {
+        const Square target = pop_lsb(rest);
+        if (!pos.king_captured(target)) continue;
+        for_attackers_reaching(pos, target, [&](int dir, Square) {
+            ways |= square_bb<BB>(target) | geo.free_run(dir, target, occ);
+        });
+    }
+    return ways;
+}
+
 // Whether an attacker could capture the king with one move (a ring that move would close is not
 // looked for).
 template <class BB>
@@ -178,44 +196,44 @@ struct ThreatStoppers {
 
 // With the king one attacker move from capture (king_capture_threatened) and the defenders to
 // move, the moves that may stop it: the king's, every capture, the moves from or to a square
-// beside him (the hostility of his sides), and the moves onto the way of an attacker that would
-// capture him (onto the square it would take, or between). Any other move leaves that attacker
-// its move, which still captures him, unless the move itself ends the game: a win in one for the
-// defenders (defenders_win_in_one, tested before; it misses OpenTafl's exit forts made with the
-// king off the edge, so not under those rules) or a third occurrence (repetition_may_save).
-// Not under special rules.
+// beside him (the hostility of his sides), and the moves onto the attackers' ways (`ways`,
+// king_capture_ways(pos): onto the square one would take, or between). Any other move leaves an
+// attacker its move, which still captures him, unless the move itself ends the game: a win in one
+// for the defenders (defenders_win_in_one, tested before; it misses OpenTafl's exit forts made
+// with the king off the edge, so not under those rules) or a third occurrence
+// (repetition_may_save). Not under special rules.
+template <class BB>
+ThreatStoppers<BB> capture_stoppers(const Position<BB>& pos, BB ways) {
+    assert(!pos.tables().special && ways == king_capture_ways(pos));
+    const BB beside = pos.tables().geo.adjacent[pos.king()];
+    return ThreatStoppers<BB>{beside | ways, beside | pos.king_bb(), true};
+}
+
 template <class BB>
 ThreatStoppers<BB> capture_stoppers(const Position<BB>& pos) {
-    assert(!pos.tables().special);
-    const auto& geo = pos.tables().geo;
-    const Square king = pos.king();
-    const BB occ = pos.occupied();
-    ThreatStoppers<BB> stoppers{geo.adjacent[king], geo.adjacent[king] | square_bb<BB>(king), true};
-    for (BB rest = empty_beside_king(pos); rest;) {
-        const Square target = pop_lsb(rest);
-        if (!pos.king_captured(target)) continue;
-        for_attackers_reaching(pos, target, [&](int dir, Square) {
-            stoppers.to |= geo.free_run(dir, target, occ);  // the squares up to the attacker
-        });
-    }
-    return stoppers;
+    return capture_stoppers(pos, king_capture_ways(pos));
 }
 
 // A threat to win at once that the side to move must answer: the king in sight of an escape
 // square or a fort in one (attackers to move), an attacker move from capturing him (defenders to
-// move). With the attackers to move, `escapes` holds the escape squares the king reaches
-// (escapes_in_reach), so that escape_blocks need not work them out again.
+// move). `escapes` (attackers to move) holds the escape squares the king reaches
+// (escapes_in_reach), `capture_ways` (defenders to move) king_capture_ways, so that
+// escape_blocks and capture_stoppers need not work them out again.
 template <class BB>
 struct Threat {
     bool any = false;
     BB escapes = 0;
+    BB capture_ways = 0;
 };
 
 template <class BB>
 Threat<BB> threat_to_answer(Position<BB>& pos) {
-    if (pos.side_to_move() == Side::Defenders) return {king_capture_threatened(pos), BB{0}};
+    if (pos.side_to_move() == Side::Defenders) {
+        const BB ways = king_capture_ways(pos);
+        return {ways != 0, BB{0}, ways};
+    }
     const BB escapes = escapes_in_reach(pos);
-    return {escapes != 0 || fort_threatened(pos), escapes};
+    return {escapes != 0 || fort_threatened(pos), escapes, BB{0}};
 }
 
 // Whether the side to move must answer a threat to win at once (threat_to_answer).

@@ -154,7 +154,8 @@ class Worker {
     // With a threat to win at once (threat_to_answer) below the root, the moves that may stop
     // it (escape_blocks for the king's escape, capture_stoppers for his capture): the other moves
     // lose at once and are not made. Nullopt where every move is searched: no threat, a fort
-    // threat, special rules, or a repetition that might save a move (repetition_may_save).
+    // threat, special rules, OpenTafl's exit forts (the defenders' moves), or a repetition that
+    // might save a move (repetition_may_save).
     std::optional<ThreatStoppers<BB>> threat_stoppers(const Threat<BB>& threat, int ply) const;
     // The score of a node where threat_stoppers gave `stoppers` and none of their moves was made
     // (none exists, or each was forbidden): every other move loses at once, in two plies, or on
