@@ -618,47 +618,54 @@ TEST_CASE("ThreadDataStore: kept between searches, renewed on a change", "[searc
     other.weight[kAttackerSoldiers] += 1;
     ThreadDataStore store;
     constexpr uint64_t key = 0x1234;
+    std::vector<ThreadData*> data;  // each thread's, as prepare() readied it for the last search
+    // A search's start: begin_search, then each thread's prepare.
+    auto begin = [&](const Rules& rules, const EvalWeights& w, size_t size, int threads) {
+        store.begin_search(rules, w, size, threads);
+        data.clear();
+        for (int i = 0; i < threads; ++i) data.push_back(&store.prepare(i));
+    };
     auto fill = [&](int value) {
-        for (ThreadData& t : store.threads()) {
-            std::fill(t.history.begin(), t.history.end(), value);
-            t.eval_cache.store(key, value);
+        for (ThreadData* t : data) {
+            std::fill(t->history.begin(), t->history.end(), value);
+            t->eval_cache.store(key, value);
         }
     };
     auto histories = [&] {
         std::vector<QuietHistory> h;
-        for (const ThreadData& t : store.threads()) h.push_back(t.history);
+        for (const ThreadData* t : data) h.push_back(t->history);
         return h;
     };
-    auto cached = [&](size_t thread) {
-        return store.threads()[thread].eval_cache.probe(key).value_or(-1);
-    };
-    store.begin_search(brandubh, weights, 10, 2);
-    REQUIRE(store.threads().size() == 2);
+    auto cached = [&](size_t thread) { return data[thread]->eval_cache.probe(key).value_or(-1); };
+    begin(brandubh, weights, 10, 2);
     CHECK(histories() == std::vector<QuietHistory>(2, QuietHistory(10, 0)));
     CHECK(cached(1) == -1);
     fill(101);
-    store.begin_search(brandubh, weights, 10, 2);
+    begin(brandubh, weights, 10, 2);
     CHECK(histories() == std::vector<QuietHistory>(2, QuietHistory(10, 50)));
     CHECK(cached(0) == 101);
     CHECK(cached(1) == 101);
-    store.begin_search(brandubh, other, 10, 2);  // other weights
+    begin(brandubh, other, 10, 2);  // other weights
     CHECK(histories() == std::vector<QuietHistory>(2, QuietHistory(10, 25)));
     CHECK(cached(0) == -1);
     fill(8);
-    store.begin_search(brandubh, other, 10, 3);  // another thread count
+    begin(brandubh, other, 10, 3);  // another thread count
     CHECK(histories() == std::vector<QuietHistory>(3, QuietHistory(10, 0)));
     CHECK(cached(0) == -1);
     fill(8);
-    store.begin_search(tablut, other, 10, 3);  // other rules
-    CHECK(store.threads()[2].history == QuietHistory(10, 0));
+    begin(tablut, other, 10, 3);  // other rules
+    CHECK(data[2]->history == QuietHistory(10, 0));
     CHECK(cached(2) == -1);
     fill(8);
-    store.begin_search(tablut, other, 12, 3);  // another size
-    CHECK(store.threads()[0].history == QuietHistory(12, 0));
+    begin(tablut, other, 12, 3);  // another size
+    CHECK(data[0]->history == QuietHistory(12, 0));
     CHECK(cached(0) == -1);
     fill(8);
+    begin(tablut, other, 12, 3);  // the same again: kept, halved
+    CHECK(data[1]->history == QuietHistory(12, 4));
+    CHECK(cached(1) == 8);
     store.clear();
-    store.begin_search(tablut, other, 12, 3);
-    CHECK(store.threads()[0].history == QuietHistory(12, 0));
+    begin(tablut, other, 12, 3);
+    CHECK(data[0]->history == QuietHistory(12, 0));
     CHECK(cached(1) == -1);
 }

@@ -2,6 +2,7 @@
 // The search's definitions (declared in search.h), instantiated for every bitboard width.
 #include "engine/search.h"
 
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -12,12 +13,18 @@
 
 namespace branan {
 
-template <class BB>
-void Worker<BB>::init_reductions() {
+namespace {
+
+// Late-move reductions: kReductions[depth][move number], both below 64.
+const std::array<std::array<int, 64>, 64> kReductions = [] {
+    std::array<std::array<int, 64>, 64> r{};
     for (int d = 1; d < 64; ++d)
         for (int m = 1; m < 64; ++m)
-            reductions_[d][m] = static_cast<int>(0.5 + std::log(d) * std::log(m) / 2.2);
-}
+            r[d][m] = static_cast<int>(0.5 + std::log(d) * std::log(m) / 2.2);
+    return r;
+}();
+
+}  // namespace
 
 template <class BB>
 void Worker<BB>::check_limits() {
@@ -349,7 +356,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         } else {
             int r = 0;
             if (depth >= 3 && quiet && !opens_escape && !wins && !threatened)
-                r = std::min(reductions_[std::min(depth, 63)][std::min(legal, 63)] + !pv_node,
+                r = std::min(kReductions[std::min(depth, 63)][std::min(legal, 63)] + !pv_node,
                              new_depth - 1);
             r = std::max(r, 0);
             score = child(alpha, alpha + 1, new_depth - r, false);

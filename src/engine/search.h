@@ -125,7 +125,6 @@ class Worker {
                                          [&](const RootMove& rm) { return rm.move == tt.move; });
             if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
         }
-        init_reductions();
     }
 
     // Deepens until stopped, by a limit or by `stop`. `report` gets one info per completed PV line
@@ -194,7 +193,6 @@ class Worker {
     // Any iteration, the first included, ends at once: the root moves hold a legal answer from
     // the start (the table's move first).
     bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
-    void init_reductions();
     SearchInfo make_info(int depth, int pv_index) const;
     int lines() const { return std::min<int>(shared_.multipv, static_cast<int>(roots_.size())); }
 
@@ -231,7 +229,6 @@ class Worker {
     mutable StaticEval<BB> eval_;
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
-    std::array<std::array<int, 64>, 64> reductions_{};
     uint64_t calls_ = 0;
 };
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a search thread keeps from one search to the next: its quiet-move history and its cache of
-// static evaluations. Engine owns one ThreadData per thread in a ThreadDataStore, which readies
-// them before each search and empties them when what they depend on changes.
+// static evaluations. Engine owns one ThreadData per thread in a ThreadDataStore; before each
+// search each thread readies its own (prepare), emptied when what it depends on changed.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -26,32 +27,42 @@ struct ThreadData {
 
 class ThreadDataStore {
   public:
-    // Readies one ThreadData per thread for a search by `threads` threads under `rules` and
-    // `weights`, with histories of `history_size` entries. All new (zero histories, empty
-    // caches) when new, or when the rules, the history size or the thread count changed since
-    // the last search; otherwise each history halved, and each cache emptied when the weights
-    // changed (the cached scores are theirs).
+    // Announces a search by `threads` threads under `rules` and `weights`, with histories of
+    // `history_size` entries; each thread then readies its own data (prepare), so that the
+    // threads do that work side by side and none waits for the others'. The data is all new
+    // (zero histories, empty caches) when new, or when the rules, the history size or the thread
+    // count changed since the last search; otherwise each history is halved, and each cache
+    // emptied when the weights changed (the cached scores are theirs).
     void begin_search(const Rules& rules, const EvalWeights& weights, size_t history_size,
                       int threads) {
         if (rules_ != rules || threads_.size() != static_cast<size_t>(threads) ||
-            (!threads_.empty() && threads_[0].history.size() != history_size)) {
+            history_size_ != history_size) {
             rules_ = rules;
             weights_ = weights;
-            threads_ = std::vector<ThreadData>(static_cast<size_t>(threads));
-            for (ThreadData& t : threads_) t.history.assign(history_size, 0);
+            history_size_ = history_size;
+            threads_.clear();
+            threads_.resize(static_cast<size_t>(threads));  // built by prepare()
+            reweighed_ = false;
             return;
         }
-        const bool reweighed = !(weights_ == weights);
+        reweighed_ = !(weights_ == weights);
         weights_ = weights;
-        for (ThreadData& t : threads_) {
-            // What the last search learnt counts half: kept whole it lost Elo, halved it won
-            // some (README, "Elo history").
-            for (int& h : t.history) h /= 2;
-            if (reweighed) t.eval_cache.clear();
-        }
     }
-    // The threads' data as begin_search() left them, one per thread.
-    std::vector<ThreadData>& threads() { return threads_; }
+    // Thread `i`'s data readied for the search begin_search() announced. Called once per search
+    // by thread i alone, before it searches (no other thread touches that data meanwhile).
+    ThreadData& prepare(int i) {
+        std::unique_ptr<ThreadData>& t = threads_[static_cast<size_t>(i)];
+        if (!t) {
+            t = std::make_unique<ThreadData>();
+            t->history.assign(history_size_, 0);
+            return *t;
+        }
+        // What the last search learnt counts half: kept whole it lost Elo, halved it won some
+        // (README, "Elo history").
+        for (int& h : t->history) h /= 2;
+        if (reweighed_) t->eval_cache.clear();
+        return *t;
+    }
     // Forgets everything (utinewgame, Clear Hash): the next search starts as in a fresh process.
     void clear() {
         threads_.clear();
@@ -61,7 +72,9 @@ class ThreadDataStore {
   private:
     std::optional<Rules> rules_;
     EvalWeights weights_;
-    std::vector<ThreadData> threads_;
+    size_t history_size_ = 0;
+    bool reweighed_ = false;  // the weights changed since the last search: caches to empty
+    std::vector<std::unique_ptr<ThreadData>> threads_;
 };
 
 }  // namespace branan
