@@ -140,15 +140,6 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
                 return p.status().reason == OutcomeReason::KingCaptured;
             });
             CHECK(king_capture_threatened(pos) == !capturing.empty());
-            // The capture ways: each capturing move's target and the squares it crosses.
-            const auto& geo = pos.tables().geo;
-            BB ways = 0;
-            for (Move m : capturing)
-                for (int dir = 0; dir < kDirections; ++dir)
-                    if (test(geo.ray[dir][m.to], m.from))
-                        ways |= square_bb<BB>(m.to) | (geo.ray[dir][m.to] & ~geo.ray[dir][m.from] &
-                                                       ~square_bb<BB>(m.from));
-            CHECK(king_capture_ways(pos) == ways);
             // Attackers to move: the king in sight of an escape square, or a fort the defenders
             // would make in one were it their move.
             CHECK(must_answer(pos) == (king_sees_escape(pos) || fort_threatened(pos)));
@@ -259,6 +250,32 @@ TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_
     CHECK(off > 1000);
     CHECK(on > 100);
     CHECK(stopped > 20);
+}
+
+// The attackers' capture ways (king_capture_ways, which capture_stoppers is built on) are the
+// targets of the moves that capture the king and the squares those moves cross, under every king
+// strength and arming and with short slides.
+TEST_CASE("threats: the capture ways are the capturing moves' targets and paths",
+          "[search][threats]") {
+    int threatened = 0;
+    std::vector<Rules> rule_sets = plain_presets(), variants = king_rule_variants();
+    rule_sets.insert(rule_sets.end(), variants.begin(), variants.end());
+    for_random_positions_of(rule_sets, 4, [&](const Game&, auto& pos) {
+        using BB = typename std::decay_t<decltype(pos)>::Bitboard;
+        if (pos.side_to_move() != Side::Attackers) return;
+        const auto capturing = moves_where(
+            pos, [](const auto& p) { return p.status().reason == OutcomeReason::KingCaptured; });
+        const auto& geo = pos.tables().geo;
+        BB ways = 0;
+        for (Move m : capturing)
+            for (int dir = 0; dir < kDirections; ++dir)
+                if (test(geo.ray[dir][m.to], m.from))
+                    ways |= square_bb<BB>(m.to) |
+                            (geo.ray[dir][m.to] & ~geo.ray[dir][m.from] & ~square_bb<BB>(m.from));
+        CHECK(king_capture_ways(pos) == ways);
+        threatened += !capturing.empty();
+    });
+    CHECK(threatened > 100);  // not vacuous
 }
 
 TEST_CASE("threats: a king move threatens as many escapes as he then has", "[search][threats]") {
