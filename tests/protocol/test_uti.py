@@ -385,7 +385,7 @@ def many_threads_keep_the_clock():
     # Under ThreadSanitizer the lateness is not bounded, only every answer checked: there the
     # helpers, in SCHED_IDLE, were starved by the sanitized search tests that CI runs beside
     # this test on both cores, and each go waits for the last search's helpers to end (a median
-    # 1.16 s late in one CI run). Release beside two busy processes: a median 0.44-0.52 s.
+    # 1.16 s late in one CI run). Release beside two busy processes: a median 0.46-0.52 s.
     timed = not thread_sanitized(BINARY)
     e = start_engine()
     try:
