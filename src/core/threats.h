@@ -111,11 +111,7 @@ BB king_capture_ways(const Position<BB>& pos) {
 // looked for).
 template <class BB>
 bool king_capture_threatened(const Position<BB>& pos) {
-    for (BB rest = empty_beside_king(pos); rest;) {
-        const Square target = pop_lsb(rest);
-        if (pos.king_captured(target) && attackers_reaching(pos, target)) return true;
-    }
-    return false;
+    return king_capture_ways(pos) != 0;
 }
 
 // The squares whose soldier moves may make an exit fort with the king on the edge: within two

@@ -446,8 +446,9 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
             // Each thread readies its data and builds its worker itself: done one after the
             // other on this thread, that took the main thread's time (256 threads on 19x19:
             // halving 256 histories of 1 MB and building 256 workers of 87 KB, which answered
-            // `go movetime 50` a median 61-85 ms late). `built` holds each worker once it exists,
-            // for the node count.
+            // `go movetime 50` a median 77 ms late: tests/protocol/latency_bench.py --threads 256
+            // --variant alea-evangelii). `built` holds each worker once it exists, for the node
+            // count.
             std::vector<std::unique_ptr<W>> workers(static_cast<size_t>(threads_));
             std::vector<std::atomic<const W*>> built(static_cast<size_t>(threads_));
             auto build = [&](int i) {
