@@ -270,7 +270,7 @@ TEST_CASE("opentafl_move_text writes piece letters and jump and berserk marks", 
     std::mt19937 rng(20261201);
     int berserk_marks = 0, jump_marks = 0, lettered = 0, lettered_captures = 0;
     int mercenary_letters = 0;
-    for (int g = 0; g < 24; ++g) {
+    for (int g = 0; g < testing::sanitized_share(24); ++g) {
         game = Game::create(g % 2 ? mercenaries : *preset("berserk")).value();
         for (int ply = 0; ply < 150 && !game.status().over(); ++ply) {
             const std::vector<Move> legal = game.legal_moves();

@@ -13,6 +13,7 @@
 #include "core/rules_string.h"
 #include "reference/naive_berserk.h"
 #include "reference_compare.h"
+#include "test_support.h"
 
 using namespace branan;
 namespace rb = branan::reference::berserk;
@@ -299,7 +300,8 @@ static int random_games_against_reference(const std::string& text, uint32_t seed
 
 TEST_CASE("berserk: random games, the engine against the reference", "[reference][berserk]") {
     int converted = 0;
-    CHECK(random_games_against_reference(kOpenTaflBerserk, 20261201, 10, converted) > 20);
+    CHECK(random_games_against_reference(kOpenTaflBerserk, 20261201, testing::sanitized_share(10),
+                                         converted) > testing::sanitized_share(20));
 }
 
 // Mercenaries and guards of both sides, with and without berserk turns and mercenary jumps; with
@@ -325,10 +327,11 @@ TEST_CASE("mercenaries and guards: random games, the engine against the referenc
     int capturing = 0, converted = 0;
     uint32_t seed = 15;
     for (const std::string& text : strings)
-        capturing += random_games_against_reference(text, seed++, 4, converted);
+        capturing +=
+            random_games_against_reference(text, seed++, testing::sanitized_share(4), converted);
     WARN(capturing << " capturing moves, " << converted << " mercenaries won over");
-    CHECK(capturing > 40);
-    CHECK(converted > 5);
+    CHECK(capturing > testing::sanitized_share(40));
+    CHECK(converted > testing::sanitized_share(5));
 }
 
 // The berserk reference reads OpenTafl's strings on its own, so on OpenTafl's built-in variants

@@ -2,6 +2,7 @@
 // Helpers shared by the tests.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,29 @@
 #include "core/expected.h"
 
 namespace branan::testing {
+
+// True in a build under AddressSanitizer or ThreadSanitizer (GCC defines __SANITIZE_*__; Clang
+// answers __has_feature).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kSanitizedBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool kSanitizedBuild = true;
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
+
+// `n` (a number of random games, or a count that grows with them), or a third of it (at least 1)
+// in a sanitized build. The tests that compare many random games with a reference, or play many
+// engine games, run in full in the Release build, where the comparison is the point; under the
+// sanitizers, which look for memory and thread faults rather than wrong answers, a third of the
+// games covers the same code at a third of the time (CI's run must stay inside 30 minutes).
+constexpr int sanitized_share(int n) {
+    return kSanitizedBuild ? std::max(1, n / 3) : n;
+}
 
 // The error of a failed parse, or a text that no expected error contains.
 template <class T>

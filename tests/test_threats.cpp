@@ -13,6 +13,7 @@
 #include "core/presets.h"
 #include "core/threats.h"
 #include "positions.h"
+#include "test_support.h"
 
 using namespace branan;
 using branan::testing::record_from_rows;
@@ -77,6 +78,13 @@ std::vector<Rules> king_rule_variants() {
         slow.name = base.name + " short slides";
         all.push_back(slow);
     }
+    return all;
+}
+
+// The plain presets followed by king_rule_variants(): what the capture tests run on.
+std::vector<Rules> presets_and_king_rule_variants() {
+    std::vector<Rules> all = plain_presets(), variants = king_rule_variants();
+    all.insert(all.end(), variants.begin(), variants.end());
     return all;
 }
 
@@ -233,9 +241,7 @@ TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_
     int positions = 0;
     StopperCounts counts;
     auto& [off, on, stopped] = counts;
-    std::vector<Rules> rule_sets = plain_presets(), variants = king_rule_variants();
-    rule_sets.insert(rule_sets.end(), variants.begin(), variants.end());
-    for_random_positions_of(rule_sets, 6, [&](const Game&, auto& pos) {
+    for_random_positions_of(presets_and_king_rule_variants(), 6, [&](const Game&, auto& pos) {
         if (pos.side_to_move() != Side::Defenders || !king_capture_threatened(pos) ||
             defenders_win_in_one(pos) || repetition_may_save(pos))
             return;
@@ -258,9 +264,7 @@ TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_
 TEST_CASE("threats: the capture ways are the capturing moves' targets and paths",
           "[search][threats]") {
     int threatened = 0;
-    std::vector<Rules> rule_sets = plain_presets(), variants = king_rule_variants();
-    rule_sets.insert(rule_sets.end(), variants.begin(), variants.end());
-    for_random_positions_of(rule_sets, 4, [&](const Game&, auto& pos) {
+    for_random_positions_of(presets_and_king_rule_variants(), 4, [&](const Game&, auto& pos) {
         using BB = typename std::decay_t<decltype(pos)>::Bitboard;
         if (pos.side_to_move() != Side::Attackers) return;
         const auto capturing = moves_where(
@@ -280,7 +284,7 @@ TEST_CASE("threats: the capture ways are the capturing moves' targets and paths"
 
 TEST_CASE("threats: a king move threatens as many escapes as he then has", "[search][threats]") {
     int forks = 0;
-    for_random_positions(6, [&](const Game& game, auto& pos) {
+    for_random_positions(testing::sanitized_share(6), [&](const Game& game, auto& pos) {
         const Rules& rules = game.rules();
         // The brute force below starts a game from the position record, which forgets whether
         // the king has left the throne and the forest timers: rules without such history only.
@@ -307,7 +311,7 @@ TEST_CASE("threats: a king move threatens as many escapes as he then has", "[sea
             forks += !escape && routes >= 2;
         }
     });
-    CHECK(forks > 10);
+    CHECK(forks > testing::sanitized_share(10));
 }
 
 TEST_CASE("threats: a move beside the king that closes the ring wins in one", "[search][threats]") {

@@ -14,6 +14,7 @@
 #include "core/rules_string.h"
 #include "match/records.h"
 #include "match/results.h"
+#include "test_support.h"
 
 using namespace branan;
 
@@ -185,14 +186,16 @@ TEST_CASE("real matches on 13x13 and 19x19: short games replay as recorded", "[m
     }
 }
 
+// 100 games; a third of them in a sanitized build (testing::sanitized_share).
 TEST_CASE("soak: 100 very fast games without a crash, an illegal move or a time forfeit",
           "[match][soak]") {
-    const MatchRun run = run_match("soak",
-                                   "--each tc=0.5+0.01 --variant brandubh-federation --games 100 "
-                                   "--random-openings 6 --max-plies 200");
+    const int games = testing::sanitized_share(100);
+    const MatchRun run =
+        run_match("soak", "--each tc=0.5+0.01 --variant brandubh-federation --games " +
+                              std::to_string(games) + " --random-openings 6 --max-plies 200");
     CHECK(run.exit_code == 0);
-    REQUIRE(run.results.games.size() == 100);
-    REQUIRE(run.csv_lines.size() == 100);
+    REQUIRE(run.results.games.size() == static_cast<size_t>(games));
+    REQUIRE(run.csv_lines.size() == static_cast<size_t>(games));
     for (const auto& line : run.csv_lines) check_replay(*preset("brandubh-federation"), line);
     check_no_failures(run.results);
 }

@@ -1571,7 +1571,9 @@ def game_over():
 def determinism_run(e, pos):
     e.command("utinewgame")
     e.command(pos)
-    best, lines = e.search("go nodes 50000", T(60))
+    # 20,000 nodes: several iterations deep on both positions, and a few seconds a search under
+    # ThreadSanitizer (50,000 made this the longest protocol test there).
+    best, lines = e.search("go nodes 20000", T(60))
     infos = search_infos(lines)
     assert infos, "no info lines"
     trace = [(i["depth"], i["seldepth"], i["kind"], i["score"], i["nodes"], i["hashfull"], tuple(i["pv"]))
