@@ -132,7 +132,7 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
             CHECK(pos.key() == before);
             fort_wins += !forts.empty();
             forts_outside_contract += !forts.empty() && !fort_in_contract;
-            CHECK(must_answer(pos) == king_capture_threatened(pos));  // defenders to move
+            CHECK(threat_to_answer(pos).any == king_capture_threatened(pos));  // defenders to move
             // Every escape square in reach is one king move that wins.
             CHECK(popcount(escapes_in_reach(pos)) == static_cast<int>(escaping.size()));
             escapes += !escaping.empty();
@@ -150,7 +150,7 @@ TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[sea
             CHECK(king_capture_threatened(pos) == !capturing.empty());
             // Attackers to move: the king in sight of an escape square, or a fort the defenders
             // would make in one were it their move.
-            CHECK(must_answer(pos) == (king_sees_escape(pos) || fort_threatened(pos)));
+            CHECK(threat_to_answer(pos).any == (king_sees_escape(pos) || fort_threatened(pos)));
             const uint64_t before = pos.key();
             CHECK(king_captured_in_one(pos) == wins_beside);
             CHECK(pos.key() == before);  // the moves it tried are taken back
@@ -214,7 +214,7 @@ TEST_CASE("threats: facing the king's escape, the attackers' moves off escape_bl
     auto& [off, on, stopped] = counts;
     for_random_positions(12, [&](const Game&, auto& pos) {
         if (pos.side_to_move() != Side::Attackers) return;
-        const auto blocks = escape_blocks(pos);
+        const auto blocks = escape_blocks(pos, escapes_in_reach(pos));
         CHECK(blocks.has_value() == king_sees_escape(pos));
         if (!blocks || king_captured_in_one(pos)) return;
         ++positions;
@@ -246,7 +246,7 @@ TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_
             defenders_win_in_one(pos) || repetition_may_save(pos))
             return;
         ++positions;
-        const auto stoppers = capture_stoppers(pos);
+        const auto stoppers = capture_stoppers(pos, king_capture_ways(pos));
         judge_moves(
             pos, [&](Move m, bool capture) { return stoppers.may_stop(m, capture); },
             [](auto& p) { return king_captured_in_one(p); }, counts);

@@ -43,11 +43,6 @@ std::optional<BB> escape_blocks(const Position<BB>& pos, BB reach) {
     return directions == 1 ? blocks : BB{0};
 }
 
-template <class BB>
-std::optional<BB> escape_blocks(const Position<BB>& pos) {
-    return escape_blocks(pos, escapes_in_reach(pos));
-}
-
 // Whether the king could reach an escape square with one move.
 template <class BB>
 bool king_sees_escape(const Position<BB>& pos) {
@@ -205,11 +200,6 @@ ThreatStoppers<BB> capture_stoppers(const Position<BB>& pos, BB ways) {
     return ThreatStoppers<BB>{beside | ways, beside | pos.king_bb(), true};
 }
 
-template <class BB>
-ThreatStoppers<BB> capture_stoppers(const Position<BB>& pos) {
-    return capture_stoppers(pos, king_capture_ways(pos));
-}
-
 // A threat to win at once that the side to move must answer: the king in sight of an escape
 // square or a fort in one (attackers to move), an attacker move from capturing him (defenders to
 // move). `escapes` (attackers to move) holds the escape squares the king reaches
@@ -230,12 +220,6 @@ Threat<BB> threat_to_answer(Position<BB>& pos) {
     }
     const BB escapes = escapes_in_reach(pos);
     return {escapes != 0 || fort_threatened(pos), escapes, BB{0}};
-}
-
-// Whether the side to move must answer a threat to win at once (threat_to_answer).
-template <class BB>
-bool must_answer(Position<BB>& pos) {
-    return threat_to_answer(pos).any;
 }
 
 // Whether the attackers to move win at once with a move next to the king: his capture, or
