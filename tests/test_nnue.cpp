@@ -2,6 +2,9 @@
 // The learned evaluation: the net file format and its errors, incremental accumulators against
 // accumulators made from scratch, and the engine's EvalFile.
 #include <unistd.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -173,16 +176,32 @@ TEST_CASE("The layers after the accumulators equal their formula, extreme weight
     REQUIRE(nnue::kernel_available(nnue::best_kernel()));
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     // Every x86-64 build by GCC or Clang has the AVX2 kernel, and uses it where the CPU can.
-    CHECK(nnue::kernel_available(nnue::Kernel::Avx2) == bool(__builtin_cpu_supports("avx2")));
-    if (__builtin_cpu_supports("avx2")) CHECK(nnue::best_kernel() == nnue::Kernel::Avx2);
+    // And so the VNNI kernels, used where the CPU has the instructions.
+    const bool avx2 = __builtin_cpu_supports("avx2");
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;  // AVX-VNNI: CPUID leaf 7.1, EAX bit 4
+    const bool avx_vnni = avx2 && __get_cpuid_count(7, 1, &eax, &ebx, &ecx, &edx) && (eax >> 4 & 1);
+    const bool avx512_vnni =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
+    CHECK(nnue::kernel_available(nnue::Kernel::Avx2) == avx2);
+    CHECK(nnue::kernel_available(nnue::Kernel::AvxVnni) == avx_vnni);
+    CHECK(nnue::kernel_available(nnue::Kernel::Avx512Vnni) == avx512_vnni);
+    if (avx512_vnni)
+        CHECK(nnue::best_kernel() == nnue::Kernel::Avx512Vnni);
+    else if (avx_vnni)
+        CHECK(nnue::best_kernel() == nnue::Kernel::AvxVnni);
+    else if (avx2)
+        CHECK(nnue::best_kernel() == nnue::Kernel::Avx2);
 #endif
     std::string compared;
-    for (auto kernel : {nnue::Kernel::Portable, nnue::Kernel::Ssse3, nnue::Kernel::Avx2})
+    for (auto kernel : nnue::kAllKernels)
         if (nnue::kernel_available(kernel))
             compared += std::string(" ") + nnue::kernel_name(kernel);
     WARN("kernels compared on this machine:" << compared);
-    // Hidden widths that are and are not a multiple of the kernels' four rows at a time.
-    for (auto [width, hidden] : {std::pair{16, 32}, {64, 7}, {128, 32}, {1024, 33}, {32, 1}}) {
+    // Hidden widths that are and are not a multiple of the kernels' four rows at a time; inputs
+    // (2 * width bytes) that are and are not a multiple of AVX-512's 64 bytes.
+    for (auto [width, hidden] :
+         {std::pair{16, 32}, {64, 7}, {128, 32}, {1024, 33}, {32, 1}, {48, 5}}) {
         nnue::Network net = random_net(11, static_cast<uint32_t>(width), width, hidden);
         // The whole int8 range (maddubs's worst case is 127 * -128 twice) and accumulators
         // far outside the clipped ReLU's 0..127 on both sides.
@@ -203,7 +222,7 @@ TEST_CASE("The layers after the accumulators equal their formula, extreme weight
             const int expected = layers_by_the_formula(net, us, them);
             CHECK(nnue::evaluate_accumulators(net, us.data(), them.data()) == expected);
             // Every kernel this binary can run here: the same integers.
-            for (auto kernel : {nnue::Kernel::Portable, nnue::Kernel::Ssse3, nnue::Kernel::Avx2}) {
+            for (auto kernel : nnue::kAllKernels) {
                 if (!nnue::kernel_available(kernel)) continue;
                 INFO("kernel " << nnue::kernel_name(kernel));
                 CHECK(nnue::evaluate_accumulators(net, us.data(), them.data(), kernel) == expected);

@@ -73,13 +73,16 @@ Expected<Network> load_file(const std::string& path);
 int evaluate_accumulators(const Network& net, const int16_t* us, const int16_t* them);
 
 // The implementations of the hidden layer's dot products, which all give the same integers.
-enum class Kernel { Portable, Ssse3, Avx2 };
-// Whether this binary can run `k` on this CPU (SSSE3: built for x86-64-v2 or more; AVX2: any
-// x86-64 build by GCC or Clang, on a CPU that has AVX2).
+enum class Kernel { Portable, Ssse3, Avx2, AvxVnni, Avx512Vnni };
+// Every kernel, slowest first.
+inline constexpr Kernel kAllKernels[] = {Kernel::Portable, Kernel::Ssse3, Kernel::Avx2,
+                                         Kernel::AvxVnni, Kernel::Avx512Vnni};
+// Whether this binary can run `k` on this CPU (SSSE3: built for x86-64-v2 or more; AVX2, AVX-VNNI
+// and AVX-512 VNNI: any x86-64 build by GCC or Clang, on a CPU that has the instructions).
 bool kernel_available(Kernel k);
 // The fastest available kernel, which evaluate_accumulators uses.
 Kernel best_kernel();
-// "portable", "SSSE3" or "AVX2".
+// "portable", "SSSE3", "AVX2", "AVX-VNNI" or "AVX-512 VNNI".
 const char* kernel_name(Kernel k);
 // evaluate_accumulators with kernel `k`, which must be available (an unavailable one is replaced
 // by best_kernel()): the tests compare the kernels.
