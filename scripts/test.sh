@@ -13,8 +13,8 @@
 #      assert()s on (-O1 -g1 and no NDEBUG: the build that also stands for a Debug build;
 #      warnings are not errors there: GCC 12 reports false maybe-uninitialized positives in
 #      libstdc++ under ASan);
-#   3. the threaded search, the tablebase probes shared by threads and every protocol test (UTI
-#      and OTEP) under ThreadSanitizer;
+#   3. the threaded search, the tablebase probes shared by threads and the protocol tests (UTI
+#      and OTEP; three of one search thread at a time left out) under ThreadSanitizer;
 #   4. the libFuzzer targets for a bounded time (scripts/fuzz.sh, 12 s each).
 # The sanitizer builds use -O1 -g1 (line tables): half the compile time of -O2 -g, the same
 # reports with file and line; and they are unity builds (CMAKE_UNITY_BUILD: the sources, test
@@ -125,13 +125,16 @@ cmake --build build/tsan -j"$jobs" --target branan branan-match branan_search_te
   branan_tablebase_tests
 step "ThreadSanitizer: multithreaded search, shared tablebase probes, and the UTI and OTEP sessions (isready, stop, ponderhit during a search)"
 # The search tests run in one process beside the protocol tests (which mostly wait on clocks and
-# pipes); their output is shown when they end.
+# pipes); their output is shown when they end. Left to the other runs, for CI's 30 minutes: three
+# protocol tests of one search thread at a time that took 47 s here (determinism, the solver's
+# bounded proof check, long lines refused by the reader).
 (cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_search_tests "[search]~[tactics]" \
   >search-tests.log 2>&1) &
 search_tests=$!
 (cd build/tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/branan_tablebase_tests "[threads]" \
   && BRANAN_TEST_TIMEOUT_SCALE=6 TSAN_OPTIONS=halt_on_error=1 \
-    ctest --no-tests=error --output-on-failure -j"$jobs" -R '^protocol_')
+    ctest --no-tests=error --output-on-failure -j"$jobs" -R '^protocol_' \
+    -E '^protocol_uti\.(determinism|solver_proof_check_is_bounded|long_lines_are_refused)$')
 search_status=0
 wait "$search_tests" || search_status=$?
 cat build/tsan/search-tests.log

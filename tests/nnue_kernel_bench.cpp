@@ -20,8 +20,9 @@ int main(int argc, char** argv) {
     const int hidden = argc > 2 ? std::atoi(argv[2]) : 32;
     if (width < nnue::kWidthStep || width > nnue::kMaxWidth || width % nnue::kWidthStep != 0 ||
         hidden < 1 || hidden > nnue::kMaxHidden) {
-        std::fprintf(stderr, "usage: nnue_kernel_bench [WIDTH (a multiple of %d, at most %d) "
-                             "HIDDEN (1-%d)]\n",
+        std::fprintf(stderr,
+                     "usage: nnue_kernel_bench [WIDTH (a multiple of %d, at most %d) "
+                     "HIDDEN (1-%d)]\n",
                      nnue::kWidthStep, nnue::kMaxWidth, nnue::kMaxHidden);
         return 2;
     }

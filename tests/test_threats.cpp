@@ -104,7 +104,7 @@ std::vector<Move> moves_where(Position<BB>& pos, F&& wins) {
 
 }  // namespace
 
-TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[search][threats]") {
+TEST_CASE("threats: a win in one is found exactly when a legal move wins", "[threats]") {
     int escapes = 0, captures = 0, positions = 0, fort_wins = 0, forts_outside_contract = 0;
     for_random_positions(12, [&](const Game&, auto& pos) {
         ++positions;
@@ -208,7 +208,7 @@ void judge_moves(Position<BB>& pos, const MayStop& may_stop, const WinsNext& win
 // in one: every other move must lose at once (the game goes on, and the king escapes next), unless
 // it captures the king, which the search tests first (king_captured_in_one).
 TEST_CASE("threats: facing the king's escape, the attackers' moves off escape_blocks lose at once",
-          "[search][threats]") {
+          "[threats]") {
     int positions = 0, none_stops = 0;
     StopperCounts counts;
     auto& [off, on, stopped] = counts;
@@ -237,7 +237,7 @@ TEST_CASE("threats: facing the king's escape, the attackers' moves off escape_bl
 // game goes on, and an attacker move then captures him or closes a ring, king_captured_in_one),
 // where no move could end the game by repetition (repetition_may_save).
 TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_stoppers lose",
-          "[search][threats]") {
+          "[threats]") {
     int positions = 0;
     StopperCounts counts;
     auto& [off, on, stopped] = counts;
@@ -261,8 +261,7 @@ TEST_CASE("threats: facing the king's capture, the defenders' moves off capture_
 // The attackers' capture ways (king_capture_ways, which capture_stoppers is built on) are the
 // targets of the moves that capture the king and the squares those moves cross, under every king
 // strength and arming and with short slides.
-TEST_CASE("threats: the capture ways are the capturing moves' targets and paths",
-          "[search][threats]") {
+TEST_CASE("threats: the capture ways are the capturing moves' targets and paths", "[threats]") {
     int threatened = 0;
     for_random_positions_of(presets_and_king_rule_variants(), 4, [&](const Game&, auto& pos) {
         using BB = typename std::decay_t<decltype(pos)>::Bitboard;
@@ -282,7 +281,7 @@ TEST_CASE("threats: the capture ways are the capturing moves' targets and paths"
     CHECK(threatened > 100);  // not vacuous
 }
 
-TEST_CASE("threats: a king move threatens as many escapes as he then has", "[search][threats]") {
+TEST_CASE("threats: a king move threatens as many escapes as he then has", "[threats]") {
     int forks = 0;
     for_random_positions(testing::sanitized_share(6), [&](const Game& game, auto& pos) {
         const Rules& rules = game.rules();
@@ -314,7 +313,7 @@ TEST_CASE("threats: a king move threatens as many escapes as he then has", "[sea
     CHECK(forks > testing::sanitized_share(10));
 }
 
-TEST_CASE("threats: a move beside the king that closes the ring wins in one", "[search][threats]") {
+TEST_CASE("threats: a move beside the king that closes the ring wins in one", "[threats]") {
     // brandubh-federation: the king d5, a defender d6 and the empty throne d4 are walled in but
     // for e5, which only g5 reaches. g5-e5 does not capture the king (d6 is his own) but
     // encircles the defenders; e6-e5 would open e6 instead.
@@ -344,8 +343,7 @@ TEST_CASE("threats: a move beside the king that closes the ring wins in one", "[
     });
 }
 
-TEST_CASE("threats: exit forts in one in copenhagen positions, against brute force",
-          "[search][threats]") {
+TEST_CASE("threats: exit forts in one in copenhagen positions, against brute force", "[threats]") {
     int forts_found = 0, threats_found = 0;
     for (const auto& tp : testing::copenhagen_test_positions()) {
         for (const Side side : {Side::Attackers, Side::Defenders}) {
