@@ -51,8 +51,11 @@ void clipped_relu(const int16_t* us, const int16_t* them, int h, uint8_t* input)
 // A hidden-layer kernel: out[k] = the dot product of x[0..n) with row k of w (rows of n bytes,
 // one per hidden neuron), for k < rows; n is a multiple of 2 * kWidthStep. The SIMD kernels are
 // exact too: the activations are at most 127, so a pair of products, at most 2 * 127 * 128 in
-// size, never saturates the 16-bit sums of maddubs.
+// size, never saturates the 16-bit sums of maddubs; VNNI's dpbusd sums in 32 bits, which a whole
+// row (at most 2 * kMaxWidth * 127 * 128) cannot overflow.
 using HiddenKernel = void (*)(const uint8_t* x, const int8_t* w, int n, int rows, int32_t* out);
+// The 256-bit kernels step through n 32 bytes at a time.
+static_assert(2 * kWidthStep % 32 == 0, "n must be a whole number of 256-bit steps");
 
 void hidden_portable(const uint8_t* x, const int8_t* w, int n, int rows, int32_t* out) {
     for (int k = 0; k < rows; ++k, w += n) {

@@ -1571,8 +1571,8 @@ def game_over():
 def determinism_run(e, pos):
     e.command("utinewgame")
     e.command(pos)
-    # 20,000 nodes: several iterations deep on both positions, and a few seconds a search under
-    # ThreadSanitizer (50,000 made this the longest protocol test there).
+    # 20,000 nodes: several iterations deep on both positions, and little time under the
+    # sanitizers (50,000 took 36 s under ThreadSanitizer, which now leaves this test out).
     best, lines = e.search("go nodes 20000", T(60))
     infos = search_infos(lines)
     assert infos, "no info lines"
