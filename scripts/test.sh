@@ -98,12 +98,15 @@ cmake --build build/asan -j"$jobs"
 # (script_check_bench, script_check_docs, script_spdx_headers) run no C++ and are left out too.
 # So is "resume plays only the games the results file lacks" (about a minute of sanitized games
 # for the run to keep within its 30 minutes): --resume runs under the sanitizers in the
-# crash-safety test (a kill at every write step, then --resume) and the Ctrl-C test.
+# crash-safety test (a kill at every write step, then --resume) and the Ctrl-C test. And so is
+# the real match of Berserk's turns (53 s of sanitized depth-2 searches in CI): berserk turns in a
+# real match, refereed, stay under the sanitizers in the mercenaries-and-guards match (ber:c), and
+# in the engine in the berserk random-game tests and protocol_uti.berserk_turns.
 step "Sanitizer tests (assertions on; every tier but slow)"
 (cd build/asan && BRANAN_TEST_TIMEOUT_SCALE=4 ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=print_stacktrace=1 ctest --no-tests=error --output-on-failure -j"$jobs" \
   -LE '^slow$' \
-  -E '^(report_browser|tools_tune_openings|script_check_bench|script_check_docs|script_spdx_headers|resume plays only the games the results file lacks)$')
+  -E '^(report_browser|tools_tune_openings|script_check_bench|script_check_docs|script_spdx_headers|resume plays only the games the results file lacks|a real match: Berserk.s turns of several moves, refereed without disagreement)$')
 
 step "ThreadSanitizer build"
 configure build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
