@@ -12,16 +12,13 @@
 #include "match/records.h"
 #include "match/results.h"
 #include "match_cli_support.h"
-#include "test_support.h"
 
 using namespace branan;
 using namespace branan::testing;
 
 namespace {
 
-// Half as many in a sanitized build (testing::kSanitizedBuild), where each run costs several
-// times more: the kills still come at the first, a middle and the last game.
-constexpr int kGames = testing::kSanitizedBuild ? 4 : 8;
+constexpr int kGames = 8;
 
 // Checks the folder holds the whole schedule of kGames games, each once, consistently.
 void check_complete(const std::string& folder) {
