@@ -8,6 +8,7 @@
 #include <cassert>
 #include <optional>
 
+#include "core/game_end.h"
 #include "core/position.h"
 
 namespace branan {
@@ -220,6 +221,25 @@ Threat<BB> threat_to_answer(Position<BB>& pos) {
     }
     const BB escapes = escapes_in_reach(pos);
     return {escapes != 0 || fort_threatened(pos), escapes, BB{0}};
+}
+
+// With `threat` (threat_to_answer(pos)) against the side to move, the moves that may stop it
+// (escape_blocks for the king's escape, capture_stoppers for his capture), when every other move
+// loses at once: nullopt when there is no threat or the other moves are not known to lose. They
+// may not under special rules, facing a fort in one, facing OpenTafl's exit forts (which may be
+// made with the king off the edge, where fort_in_one does not look), or when a third occurrence
+// might save a move (repetition_may_save). The side to move's own win in one is not looked for:
+// the caller tests it first.
+template <class BB>
+std::optional<ThreatStoppers<BB>> threat_stoppers(const Position<BB>& pos,
+                                                  const Threat<BB>& threat) {
+    if (!threat.any || pos.tables().special) return std::nullopt;
+    const bool defenders = pos.side_to_move() == Side::Defenders;
+    if (!defenders && !threat.escapes) return std::nullopt;  // a fort threatened: every move
+    if (defenders && pos.tables().rules.edge_fort == EdgeFort::OpenTafl) return std::nullopt;
+    if (repetition_may_save(pos)) return std::nullopt;
+    if (defenders) return capture_stoppers(pos, threat.capture_ways);
+    return ThreatStoppers<BB>{*escape_blocks(pos, threat.escapes), 0, false};
 }
 
 // Whether the attackers to move win at once with a move next to the king: his capture, or

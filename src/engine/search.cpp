@@ -93,16 +93,8 @@ void Worker<BB>::update_pv(int ply, Move m) {
 template <class BB>
 std::optional<ThreatStoppers<BB>> Worker<BB>::threat_stoppers(const Threat<BB>& threat,
                                                               int ply) const {
-    if (!threat.any || ply == 0 || pos_.tables().special) return std::nullopt;
-    const bool defenders = pos_.side_to_move() == Side::Defenders;
-    if (!defenders && !threat.escapes) return std::nullopt;  // a fort threatened: every move
-    // OpenTafl's exit forts may be made with the king off the edge, where fort_in_one does not
-    // look (there nearly every defender move could make one, and fort_in_one would play them all
-    // at every node): a move capture_stoppers leaves out might win, so every move is searched.
-    if (defenders && pos_.tables().rules.edge_fort == EdgeFort::OpenTafl) return std::nullopt;
-    if (repetition_may_save(pos_)) return std::nullopt;
-    if (defenders) return capture_stoppers(pos_, threat.capture_ways);
-    return ThreatStoppers<BB>{*escape_blocks(pos_, threat.escapes), 0, false};
+    if (ply == 0) return std::nullopt;
+    return branan::threat_stoppers(pos_, threat);
 }
 
 template <class BB>

@@ -151,10 +151,8 @@ class Worker {
     Score search(Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
     // With a threat to win at once (threat_to_answer) below the root, the moves that may stop
-    // it (escape_blocks for the king's escape, capture_stoppers for his capture): the other moves
-    // lose at once and are not made. Nullopt where every move is searched: no threat, a fort
-    // threat, special rules, OpenTafl's exit forts (the defenders' moves), or a repetition that
-    // might save a move (repetition_may_save).
+    // it (threats.h's threat_stoppers): the other moves lose at once and are not made. Nullopt
+    // at the root, where every move is searched.
     std::optional<ThreatStoppers<BB>> threat_stoppers(const Threat<BB>& threat, int ply) const;
     // The score of a node where threat_stoppers gave `stoppers` and none of their moves was made
     // (none exists, or each was forbidden): every other move loses at once, in two plies, or on

@@ -24,6 +24,12 @@
 //     is erased and the node is searched again on that path.
 // The depth limit (optional) is a path leaf too: a proof found under it is a real proof.
 //
+// Guidance. A node facing the other side's threat to win at once makes only the moves that may
+// stop it (searched_moves: the others lose at once), and an undecided position starts from
+// numbers that count the work ahead of its side to move (open_value), so that forcing lines are
+// tried first. The long forcing lines make more proofs rest on positions that repeat on the real
+// path; solve.cpp searches a question again unguided when the guided proof does not hold there.
+//
 // Endgame tables (optional, set_tables): a position in them is a leaf, won for the prover where
 // they give him the win, else a clean non-win (they hold no win for him without repetition, the
 // only wins this search proves). A table win holds on the real path when no position of the
@@ -105,6 +111,11 @@ class Dfpn {
     bool out_of_nodes() const { return node_limit_ && nodes_ >= node_limit_; }
     // Endgame tables whose positions are leaves (null: none); see the scheme above.
     void set_tables(const tablebase::Prober* tables) { tables_ = tables; }
+    // Whether undecided positions start from open_value's numbers (the default) or from (1, 1):
+    // the guided search proves most positions with far fewer nodes, but its long forcing lines
+    // make more of its proofs rest on positions that repeat on the real path (solve.cpp).
+    void set_guided(bool guided) { guided_ = guided; }
+    bool guided() const { return guided_; }
 
   private:
     enum class Leaf { Win, TableWin, NonWin, PathLeaf, Open };
@@ -169,6 +180,23 @@ class Dfpn {
         });
     }
 
+    // The moves of the ongoing `pos` that mid() makes: the legal ones less those that lose at
+    // once to the other side's threat to win (threat_stoppers, threats.h). A move left out
+    // weighs what it would once made: nothing. At an OR node it is disproved (the least pn and
+    // the sum of dn pass it by), at an AND node proved (likewise); and what it would prove is
+    // true on the real path too (extract_and). Every move is made when the side to move wins in
+    // one itself, and at an AND node whose children reach the depth limit (their loss would
+    // come beyond it).
+    void searched_moves(Position<BB>& pos, std::vector<Move>& out) const {
+        legal_moves(pos, out);
+        const bool or_node = pos.side_to_move() == prover_;
+        if (!or_node && max_depth_ && ply_of(pos) + 1 - root_ply_ >= max_depth_) return;
+        const std::optional<ThreatStoppers<BB>> stoppers =
+            threat_stoppers(pos, threat_to_answer(pos));
+        if (!stoppers || wins_in_one(pos)) return;
+        std::erase_if(out, [&](Move m) { return !may_stop(*stoppers, pos, m); });
+    }
+
     // The value of the position after a move, before searching it: decided leaves, the table,
     // the win-in-one shortcuts, else (1, 1).
     NodeValue initial_value(Position<BB>& pos) {
@@ -188,7 +216,36 @@ class Dfpn {
         if (wins_in_one(pos))
             return pos.side_to_move() == prover_ ? NodeValue{0, kInfinity, false}
                                                  : NodeValue{kInfinity, 0, false};
-        return {1, 1, false};
+        return guided_ ? open_value(pos) : NodeValue{1, 1, false};
+    }
+
+    // The numbers of an undecided position before its moves are searched (df-pn's heuristic
+    // initialization), from the work its side to move has ahead: facing the other side's threat
+    // to win at once, the moves that may stop it (at least 1), or 2 when which moves those are
+    // is not known (a fort threatened, say); else every move it has. That number is the
+    // position's dn when the prover is to move (each move is a way out of the disproof), its pn
+    // otherwise (each reply must be refuted); the other number is 1. So a move that threatens to
+    // win, leaving few answers, is tried before a quiet one that leaves many.
+    // docs/solving.md has the measurements.
+    NodeValue open_value(Position<BB>& pos) const {
+        constexpr uint32_t kUnknownAnswers = 2;
+        const Threat<BB> threat = threat_to_answer(pos);
+        uint32_t work = 0;
+        if (const std::optional<ThreatStoppers<BB>> stoppers = threat_stoppers(pos, threat)) {
+            MoveList list;
+            pos.generate(list);
+            work = static_cast<uint32_t>(std::count_if(
+                list.begin(), list.end(), [&](Move m) { return may_stop(*stoppers, pos, m); }));
+        } else {
+            work = threat.any ? kUnknownAnswers : static_cast<uint32_t>(pos.count_moves());
+        }
+        work = std::max(work, 1u);
+        return pos.side_to_move() == prover_ ? NodeValue{1, work, false}
+                                             : NodeValue{work, 1, false};
+    }
+    // Whether move `m` of `pos` may stop the threat `stoppers` answers (a capture tested last).
+    static bool may_stop(const ThreatStoppers<BB>& stoppers, const Position<BB>& pos, Move m) {
+        return stoppers.may_stop(m, false) || (stoppers.captures && pos.captures_of(m));
     }
 
     // The node's numbers from its children's: OR takes the least pn and sums dn, AND the
@@ -217,7 +274,7 @@ class Dfpn {
         const bool or_node = pos.side_to_move() == prover_;
         const uint64_t nodes_before = nodes_;
         std::vector<Move> moves;
-        legal_moves(pos, moves);
+        searched_moves(pos, moves);
         std::vector<Child> children;
         children.reserve(moves.size());
         for (Move m : moves) {
@@ -270,13 +327,7 @@ class Dfpn {
     bool extract_or(Position<BB>& pos, ProofNode& node, int attempt) {
         std::vector<Move> moves;
         legal_moves(pos, moves);
-        for (Move m : moves) {
-            pos.do_move(m);
-            const Leaf leaf = classify(pos);
-            const ProofNode child = won(leaf) ? won_leaf(pos, m, leaf) : ProofNode{};
-            pos.undo_move();
-            if (won(leaf)) return add_only_child(node, child);
-        }
+        if (add_immediate_win(pos, node, moves)) return true;
         for (Move m : moves) {
             pos.do_move(m);
             ProofNumbers stored;
@@ -302,7 +353,8 @@ class Dfpn {
             pos.do_move(m);
             const Leaf leaf = classify(pos);
             ProofNode child = won(leaf) ? won_leaf(pos, m, leaf) : ProofNode{m, {}, 0, 1};
-            const bool ok = won(leaf) || (leaf == Leaf::Open && extract_or(pos, child, 0));
+            const bool ok = won(leaf) || (leaf == Leaf::Open && extract_or(pos, child, 0)) ||
+                            (repeated(pos, leaf) && won_in_one_after_repetition(pos, child));
             pos.undo_move();
             if (!ok || proof_nodes_ > max_proof_) {
                 node.children.clear();
@@ -314,6 +366,35 @@ class Dfpn {
             node.children.push_back(std::move(child));
         }
         return true;
+    }
+
+    // Adds to `node` a move of `moves` (the legal moves of `pos`, the prover to move) that wins
+    // at once, if one does.
+    bool add_immediate_win(Position<BB>& pos, ProofNode& node, const std::vector<Move>& moves) {
+        for (Move m : moves) {
+            pos.do_move(m);
+            const Leaf leaf = classify(pos);
+            const ProofNode child = won(leaf) ? won_leaf(pos, m, leaf) : ProofNode{};
+            pos.undo_move();
+            if (won(leaf)) return add_only_child(node, child);
+        }
+        return false;
+    }
+
+    // Whether `leaf`, the class of the ongoing `pos`, is a path leaf for a repetition (not
+    // for the depth limit).
+    bool repeated(const Position<BB>& pos, Leaf leaf) const {
+        return leaf == Leaf::PathLeaf && !game_end(pos).over() &&
+               !(max_depth_ && ply_of(pos) - root_ply_ >= max_depth_);
+    }
+
+    // A reply mid() left out (searched_moves) may return to a position of the path: a path leaf
+    // for the search, but on the real path the game goes on and the prover wins at once. Adds
+    // that win to `node`, if the prover has one.
+    bool won_in_one_after_repetition(Position<BB>& pos, ProofNode& node) {
+        std::vector<Move> moves;
+        legal_moves(pos, moves);
+        return add_immediate_win(pos, node, moves);
     }
 
     bool add_only_child(ProofNode& node, ProofNode child) {
@@ -349,6 +430,7 @@ class Dfpn {
     size_t proof_nodes_ = 0;
     const std::atomic<bool>* stop_ = nullptr;
     const tablebase::Prober* tables_ = nullptr;
+    bool guided_ = true;
 };
 
 }  // namespace branan::solver

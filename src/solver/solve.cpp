@@ -43,6 +43,8 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     // spent in pieces that end where a checkpoint is due.
     Dfpn<BB> mine(table, us, 0, limits.max_depth, limits.max_proof);
     Dfpn<BB> theirs(table, opponent(us), 0, limits.max_depth, limits.max_proof);
+    mine.set_guided(limits.guided);
+    theirs.set_guided(limits.guided);
     mine.set_stop_flag(hooks.stop);
     theirs.set_stop_flag(hooks.stop);
     if (hooks.tables && hooks.tables->active() && !tablebase::history_repeats(root)) {
@@ -75,7 +77,12 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                 }
             } while (!v.proven() && !v.disproven() && d.nodes() < end && left() > 0 && !stopped());
             if (v.proven()) {
-                if (d.extract(pos, s.proof, left())) {
+                // The guided search's proof is checked within as many nodes as it took (at
+                // least 100,000); when that fails, the table is emptied and the question searched
+                // again unguided with what is left.
+                const uint64_t check_budget =
+                    d.guided() ? std::min(left(), std::max<uint64_t>(d.nodes(), 100'000)) : left();
+                if (d.extract(pos, s.proof, check_budget)) {
                     s.winner = q == 0 ? us : opponent(us);
                     s.nodes = spent();
                     s.line = principal_line(s.proof);
@@ -83,6 +90,12 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                 }
                 s.proof = ProofNode{};
                 if (stopped()) break;
+                if (d.guided()) {
+                    table.clear();
+                    d.set_guided(false);
+                    ++s.unguided_retries;
+                    continue;
+                }
                 open = false;
                 s.note = "a proof was found but could not be checked on this path";
             } else if (v.disproven()) {

@@ -20,6 +20,8 @@ struct SolveLimits {
     uint64_t nodes = 0;            // moves made by the searches and the proof's checks; 0 = none
     int max_depth = 0;             // plies below the position searched; 0 = none
     size_t max_proof = 4'000'000;  // nodes of the proof tree, beyond which it is not built
+    // Whether the searches start guided (Dfpn::set_guided): false only to compare the two.
+    bool guided = true;
 };
 
 // What a solve may be asked to do besides searching: stop early, and act now and then (a long
@@ -44,6 +46,8 @@ struct Solution {
     std::vector<Move> line;
     std::string note;      // why the result is unknown, when it is not the node limit
     bool stopped = false;  // the hooks' stop flag ended the solve
+    // The questions searched again unguided after a guided proof did not hold on the real path.
+    int unguided_retries = 0;
 };
 
 // How many leaves of the proof below `node` are table positions.
