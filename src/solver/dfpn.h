@@ -26,9 +26,10 @@
 //
 // Guidance. A node facing the other side's threat to win at once makes only the moves that may
 // stop it (searched_moves: the others lose at once), and an undecided position starts from
-// numbers that count the work ahead of its side to move (open_value), so that forcing lines are
-// tried first. The long forcing lines make more proofs rest on positions that repeat on the real
-// path; solve.cpp searches a question again unguided when the guided proof does not hold there.
+// numbers that count the work ahead of its side to move (open_value, when guided), so that
+// forcing lines are tried first. The long forcing lines make more proofs rest on positions that
+// repeat on the real path; solve.cpp searches a question again unguided (from (1, 1), the moves
+// that lose at once still left out) when the guided proof does not hold there.
 //
 // Endgame tables (optional, set_tables): a position in them is a leaf, won for the prover where
 // they give him the win, else a clean non-win (they hold no win for him without repetition, the
@@ -198,7 +199,7 @@ class Dfpn {
     }
 
     // The value of the position after a move, before searching it: decided leaves, the table,
-    // the win-in-one shortcuts, else (1, 1).
+    // the win-in-one shortcuts, else open_value's numbers when guided, (1, 1) when not.
     NodeValue initial_value(Position<BB>& pos) {
         switch (classify(pos)) {
             case Leaf::Win:
@@ -369,20 +370,22 @@ class Dfpn {
     }
 
     // Adds to `node` a move of `moves` (the legal moves of `pos`, the prover to move) that wins
-    // at once, if one does.
-    bool add_immediate_win(Position<BB>& pos, ProofNode& node, const std::vector<Move>& moves) {
+    // at once, if one does: a game end, or (with `table_wins`) a table win.
+    bool add_immediate_win(Position<BB>& pos, ProofNode& node, const std::vector<Move>& moves,
+                           bool table_wins = true) {
         for (Move m : moves) {
             pos.do_move(m);
             const Leaf leaf = classify(pos);
-            const ProofNode child = won(leaf) ? won_leaf(pos, m, leaf) : ProofNode{};
+            const bool ok = leaf == Leaf::Win || (table_wins && leaf == Leaf::TableWin);
+            const ProofNode child = ok ? won_leaf(pos, m, leaf) : ProofNode{};
             pos.undo_move();
-            if (won(leaf)) return add_only_child(node, child);
+            if (ok) return add_only_child(node, child);
         }
         return false;
     }
 
-    // Whether `leaf`, the class of the ongoing `pos`, is a path leaf for a repetition (not
-    // for the depth limit).
+    // Whether `leaf`, the class of the ongoing `pos`, is a path leaf above the depth limit: a
+    // repetition (or a table win that would end beyond the limit).
     bool repeated(const Position<BB>& pos, Leaf leaf) const {
         return leaf == Leaf::PathLeaf && !game_end(pos).over() &&
                !(max_depth_ && ply_of(pos) - root_ply_ >= max_depth_);
@@ -390,11 +393,12 @@ class Dfpn {
 
     // A reply mid() left out (searched_moves) may return to a position of the path: a path leaf
     // for the search, but on the real path the game goes on and the prover wins at once. Adds
-    // that win to `node`, if the prover has one.
+    // that win to `node`, if the prover has one by the rules: not a table win, which holds only
+    // where no position since the last capture occurred twice (the scheme above).
     bool won_in_one_after_repetition(Position<BB>& pos, ProofNode& node) {
         std::vector<Move> moves;
         legal_moves(pos, moves);
-        return add_immediate_win(pos, node, moves);
+        return add_immediate_win(pos, node, moves, false);
     }
 
     bool add_only_child(ProofNode& node, ProofNode child) {

@@ -78,8 +78,8 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
             } while (!v.proven() && !v.disproven() && d.nodes() < end && left() > 0 && !stopped());
             if (v.proven()) {
                 // The guided search's proof is checked within as many nodes as it took (at
-                // least 100,000); when that fails, the table is emptied and the question searched
-                // again unguided with what is left.
+                // least 100,000); when that fails, the table is emptied (the other question's
+                // entries too) and the question searched again unguided with what is left.
                 const uint64_t check_budget =
                     d.guided() ? std::min(left(), std::max<uint64_t>(d.nodes(), 100'000)) : left();
                 if (d.extract(pos, s.proof, check_budget)) {
@@ -90,7 +90,7 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                 }
                 s.proof = ProofNode{};
                 if (stopped()) break;
-                if (d.guided()) {
+                if (d.guided() && left() > 0) {
                     table.clear();
                     d.set_guided(false);
                     ++s.unguided_retries;
