@@ -3,13 +3,14 @@
 """Random table positions: the tablebase's answer against the df-pn solver's.
 
 usage: scripts/tablebase_vs_solver.py BRANAN TABLES N [--count C] [--nodes K] [--seed S]
-                                     [--attackers A]
+                                     [--attackers A] [--variant V]
 
 Draws C random positions (default 1000) of the tables' rules with the king and N other pieces
 (attackers and defenders in every split, soldiers on the squares they may stand on, either side
 to move; finished games are drawn again; with --attackers A, A of the N are attackers: one
 material), asks `branan tablebase probe --path TABLES` and
-`branan solve --nodes K` (default 1,000,000) about each, and counts: both decided and agreeing,
+`branan solve --variant V --nodes K` (V the tables' preset, brandubh by default; K 1,000,000)
+about each, and counts: both decided and agreeing,
 the solver unknown, and disagreements (a different winner, or a solver's win where the tables
 say no side can force one), which it lists. Exit status 1 on any disagreement.
 Standard library only.
@@ -60,6 +61,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--size", type=int, default=7)
     ap.add_argument("--attackers", type=int, default=None)
+    ap.add_argument("--variant", default="brandubh")
     a = ap.parse_args()
     if a.attackers is not None and not 0 <= a.attackers <= a.pieces:
         ap.error("--attackers must be between 0 and N (%d)" % a.pieces)
@@ -75,7 +77,7 @@ def main():
             if "error" not in j:  # a finished game: drawn again
                 lines.append(line)
                 answers.append(j)
-    r = subprocess.run([a.branan, "solve", "--nodes", str(a.nodes)], input="\n".join(lines) + "\n",
+    r = subprocess.run([a.branan, "solve", "--variant", a.variant, "--nodes", str(a.nodes)], input="\n".join(lines) + "\n",
                        capture_output=True, text=True)
     solved = [json.loads(l) for l in r.stdout.splitlines()]
     assert len(solved) == len(lines), r.stderr
