@@ -281,6 +281,7 @@ class Dfpn {
         for (Move m : moves) {
             pos.do_move(m);
             ++nodes_;
+            table_.prefetch(key(pos));  // initial_value probes it after the game-end tests
             children.push_back({m, initial_value(pos)});
             pos.undo_move();
             const NodeValue& v = children.back().value;

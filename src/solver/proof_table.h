@@ -35,6 +35,12 @@ class ProofTable {
     void store(uint64_t key, ProofNumbers numbers, uint64_t work);
     // Forgets `key` (a result found not to hold where it was looked up).
     void erase(uint64_t key);
+    // Asks the processor to bring the entries of `key` into its cache (for a probe soon after).
+    void prefetch(uint64_t key) const {
+        const Entry* c = cluster(key);
+        __builtin_prefetch(c);
+        __builtin_prefetch(c + kClusterSize - 1);
+    }
     void clear();
 
     // The table's size in entries (a checkpoint is only loaded into a table of the same size).
