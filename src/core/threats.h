@@ -184,6 +184,10 @@ struct ThreatStoppers {
     bool may_stop(Move m, bool capture) const {
         return test(to, m.to) || test(from, m.from) || (captures && capture);
     }
+    // The same for move `m` of `pos`, whose captures are worked out only when they matter.
+    bool may_stop(const Position<BB>& pos, Move m) const {
+        return may_stop(m, false) || (captures && pos.captures_of(m));
+    }
 };
 
 // With the king one attacker move from capture (king_capture_threatened) and the defenders to

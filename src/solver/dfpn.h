@@ -195,7 +195,7 @@ class Dfpn {
         const std::optional<ThreatStoppers<BB>> stoppers =
             threat_stoppers(pos, threat_to_answer(pos));
         if (!stoppers || wins_in_one(pos)) return;
-        std::erase_if(out, [&](Move m) { return !may_stop(*stoppers, pos, m); });
+        std::erase_if(out, [&](Move m) { return !stoppers->may_stop(pos, m); });
     }
 
     // The value of the position after a move, before searching it: decided leaves, the table,
@@ -236,17 +236,13 @@ class Dfpn {
             MoveList list;
             pos.generate(list);
             work = static_cast<uint32_t>(std::count_if(
-                list.begin(), list.end(), [&](Move m) { return may_stop(*stoppers, pos, m); }));
+                list.begin(), list.end(), [&](Move m) { return stoppers->may_stop(pos, m); }));
         } else {
             work = threat.any ? kUnknownAnswers : static_cast<uint32_t>(pos.count_moves());
         }
         work = std::max(work, 1u);
         return pos.side_to_move() == prover_ ? NodeValue{1, work, false}
                                              : NodeValue{work, 1, false};
-    }
-    // Whether move `m` of `pos` may stop the threat `stoppers` answers (a capture tested last).
-    static bool may_stop(const ThreatStoppers<BB>& stoppers, const Position<BB>& pos, Move m) {
-        return stoppers.may_stop(m, false) || (stoppers.captures && pos.captures_of(m));
     }
 
     // The node's numbers from its children's: OR takes the least pn and sums dn, AND the
