@@ -83,6 +83,14 @@ class Position {
     }
     const State& state() const { return states_.back(); }
     uint64_t key() const { return state().key; }
+    // The key after `m` if it captures nothing and changes no other keyed state (the throne,
+    // the forest, a berserk turn): what a prefetch of the child's table entry needs, before the
+    // move is made. Otherwise a key no position need have (the prefetch is then wasted).
+    uint64_t key_after(Move m) const {
+        const auto& z = zobrist::keys();
+        const int k = static_cast<int>(piece_at(m.from));
+        return key() ^ z.piece[k][m.from] ^ z.piece[k][m.to] ^ z.side_defenders;
+    }
     // The verdict of the last move (or of the set-up): repetition and no-legal-move excluded.
     Status status() const { return state().status; }
     // All states from the set-up to now; states()[0] is the set-up.
