@@ -279,6 +279,46 @@ TEST_CASE("the cordon's cache gives a fresh flood's count after every move", "[e
     }
 }
 
+TEST_CASE("the enclosed room's line test agrees with the full flood", "[eval]") {
+    // enclosed_defender_room skips its flood when a defender's line to the edge holds no wall;
+    // it must give defender_room's room when that touches no edge, and nothing otherwise. Random
+    // games of the wide boards with rings, from their starts and from a closed ring round the
+    // king (a diamond of attackers two steps from him), also without its f4: then the gap f5
+    // still closes it, but the king's line south through f5 holds no attacker.
+    const char* ring = "/11/11/11/5t5/4t1t4/3t1K1t3/4t1t4/5t5/11/11/11/";
+    const char* gap_on_line = "/11/11/11/5t5/4t1t4/3t1K1t3/4t1t4/11/11/11/11/";
+    int closed = 0, checked = 0;
+    for (auto [variant, record] : {std::pair{"copenhagen", ""}, std::pair{"copenhagen", ring},
+                                   std::pair{"copenhagen", gap_on_line},
+                                   std::pair{"sea-battle-13", ""}, std::pair{"tablut-15", ""}}) {
+        INFO(variant << " " << record);
+        const Game game = *record ? Game::create(*preset(variant), record, Side::Attackers).value()
+                                  : Game::create(*preset(variant)).value();
+        game.visit_position([&](const auto& start) {
+            auto pos = start;
+            const auto& geo = pos.tables().geo;
+            std::mt19937 rng(5);
+            for (int i = 0; i < 200; ++i) {
+                const auto defenders = pos.soldiers(Side::Defenders) | pos.king_bb();
+                const auto attackers = pos.soldiers(Side::Attackers);
+                const auto gaps = ring_gaps(geo, attackers);
+                const auto room = defender_room(geo, defenders, attackers, gaps);
+                const auto expected = room & geo.edge ? decltype(room){} : room;
+                REQUIRE(enclosed_defender_room(geo, defenders, attackers, gaps) == expected);
+                closed += static_cast<bool>(expected);
+                ++checked;
+                if (pos.status().over()) break;
+                MoveList list;
+                pos.generate(list);
+                if (list.size() == 0) break;
+                pos.do_move(list[std::uniform_int_distribution<int>(0, list.size() - 1)(rng)]);
+            }
+        });
+    }
+    CHECK(checked > 400);
+    CHECK(closed > 0);  // the ring's start is closed: the room's flood ran, not only the lines
+}
+
 TEST_CASE("piece-square tables: one weight per class of symmetric squares, named by it", "[eval]") {
     std::set<std::string> names;
     for (int t = 0; t < kEvalTermCount; ++t) CHECK(names.insert(EvalWeights::name(t)).second);

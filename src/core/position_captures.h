@@ -122,10 +122,7 @@ bool Position<BB>::king_captured_by(Square attacker_to, BB attackers) const {
         case KingStrength::StrongOnThrone:
             return test(t_->throne_bb, king_) ? surrounded(false) : sandwiched();
         case KingStrength::StrongNearThrone:
-            return test(t_->throne_bb, king_) ||
-                           (t_->throne_bb && test(geo.neighbours(t_->throne_bb), king_))
-                       ? surrounded(false)
-                       : sandwiched();
+            return test(t_->near_throne, king_) ? surrounded(false) : sandwiched();
         case KingStrength::Middleweight:
             return surrounded(true);
     }

@@ -25,8 +25,9 @@ template <class BB>
 struct RuleTables {
     Rules rules;
     Geometry<BB> geo;
-    BB throne_bb = 0;   // empty if the variant has no throne
-    BB corners_bb = 0;  // empty if corners are ordinary squares
+    BB throne_bb = 0;    // empty if the variant has no throne
+    BB near_throne = 0;  // the throne and the squares beside it (a king "near the throne")
+    BB corners_bb = 0;   // empty if corners are ordinary squares
     BB attacker_forts_bb = 0;
     BB defender_forts_bb = 0;
     BB forts_bb = 0;  // both fortress kinds; empty for most variants
@@ -68,6 +69,7 @@ struct RuleTables {
 
     explicit RuleTables(const Rules& r) : rules(r), geo(r.size) {
         throne_bb = squares_bb<BB>(throne_squares(r));
+        near_throne = throne_bb | geo.neighbours(throne_bb);
         corners_bb = squares_bb<BB>(corner_squares(r));
         attacker_forts_bb = squares_bb<BB>(r.attacker_forts.squares);
         defender_forts_bb = squares_bb<BB>(r.defender_forts.squares);

@@ -57,10 +57,18 @@ BB defender_room(const Geometry<BB>& geo, BB defenders, BB attackers) {
 }
 
 // The room of defender_room when it touches no edge (the ring is closed), or nothing as soon
-// as the flood reaches an edge: cheaper where the ring is open, as it mostly is.
+// as the flood reaches an edge: cheaper where the ring is open, as it mostly is. Most often a
+// defender's line to the edge holds no wall (an attacker or an empty gap): then the flood would
+// reach the edge along it, and none is needed.
 template <class BB>
 BB enclosed_defender_room(const Geometry<BB>& geo, BB defenders, BB attackers, BB gaps) {
-    const BB open = geo.all & ~attackers & ~(gaps & ~defenders);
+    const BB walls = attackers | (gaps & ~defenders);
+    for (BB b = defenders; b;) {
+        const Square sq = pop_lsb(b);
+        for (int dir = 0; dir < kDirections; ++dir)
+            if (!(geo.ray[dir][sq] & walls)) return 0;
+    }
+    const BB open = geo.all & ~walls;
     for (BB room = defenders;;) {
         if (room & geo.edge) return 0;
         const BB next = room | (geo.neighbours(room) & open);
