@@ -107,10 +107,28 @@ TEST_CASE("solver: a guided proof that fails on the real path is found again ung
     solver::ProofTable table(64);
     solver::SolveLimits limits;
     limits.nodes = 1'000'000;
-    const solver::Solution s = solver::solve(game, table, limits);
+    uint8_t unguided = 0;
+    solver::SolveHooks hooks;
+    hooks.unguided = &unguided;
+    const solver::Solution s = solver::solve(game, table, limits, hooks);
     CHECK(s.unguided_retries == 1);
     REQUIRE(s.winner == Side::Attackers);
     CHECK(verified(game, s).error == "");
+    // The retried question is the attackers', the side to move: its bit is kept, and a solve
+    // resumed with it (as from a checkpoint) searches that question unguided from the start,
+    // with no retry.
+    CHECK(unguided == 1);
+    table.clear();
+    hooks.keep_table = true;
+    const solver::Solution resumed = solver::solve(game, table, limits, hooks);
+    CHECK(resumed.unguided_retries == 0);
+    REQUIRE(resumed.winner == Side::Attackers);
+    CHECK(verified(game, resumed).error == "");
+    CHECK(unguided == 1);
+    // A new position (the table not kept) starts guided again.
+    hooks.keep_table = false;
+    CHECK(solver::solve(game, table, limits, hooks).unguided_retries == 1);
+    CHECK(unguided == 1);  // zeroed, then set again by the same retry
 }
 
 TEST_CASE("solver: with a depth bound of the tactic's length, the proof is that short",
@@ -258,6 +276,7 @@ TEST_CASE("solver: a checkpoint gives back the table and the answers, other rule
     cp.answers.push_back({"otn x", ",\"result\":\"draw\"", ""});
     cp.table_input = "otn y";
     cp.table_nodes = cut.nodes;
+    cp.table_unguided = 2;
     const std::string path =
         (std::filesystem::temp_directory_path() / "branan-solver-checkpoint.bin").string();
     REQUIRE(solver::save_checkpoint(path, rules, table, cp) == "");
@@ -266,6 +285,7 @@ TEST_CASE("solver: a checkpoint gives back the table and the answers, other rule
     REQUIRE(solver::load_checkpoint(path, rules, loaded, back) == "");
     CHECK(back.table_input == "otn y");
     CHECK(back.table_nodes == cut.nodes);
+    CHECK(back.table_unguided == 2);
     REQUIRE(back.answers.size() == 1);
     CHECK(back.answers[0].json == cp.answers[0].json);
     size_t entries = 0, same = 0;
@@ -283,6 +303,34 @@ TEST_CASE("solver: a checkpoint gives back the table and the answers, other rule
     const solver::Solution s = solver::solve(game, loaded, limits, hooks);
     REQUIRE(s.winner == Side::Defenders);
     CHECK(verified(game, s).error == "");
+    // A version 1 file (no unguided byte after the table's nodes) still loads, as "none".
+    {
+        std::ifstream in(path, std::ios::binary);
+        std::string header[4], body;
+        for (auto& h : header) std::getline(in, h);
+        body.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        REQUIRE(header[0] == "branan-solve-checkpoint 2");
+        // answers: count, then input, json and proof as length and bytes; table_input; nodes.
+        const size_t at = 8 + (8 + cp.answers[0].input.size()) + (8 + cp.answers[0].json.size()) +
+                          8 + (8 + cp.table_input.size()) + 8;
+        REQUIRE(body[at] == 2);
+        body.erase(at, 1);
+        uint64_t sum = 14695981039346656037ull;  // FNV-1a 64
+        for (unsigned char c : body) sum = (sum ^ c) * 1099511628211ull;
+        char line[80];
+        std::snprintf(line, sizeof line, "body %zu fnv1a64 %016llx", body.size(),
+                      static_cast<unsigned long long>(sum));
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out << "branan-solve-checkpoint 1\n"
+            << header[1] << "\n"
+            << header[2] << "\n"
+            << line << "\n"
+            << body;
+    }
+    solver::ProofTable old_loaded(1);
+    REQUIRE(solver::load_checkpoint(path, rules, old_loaded, back) == "");
+    CHECK(back.table_unguided == 0);
+    CHECK(back.table_nodes == cut.nodes);
     // Another rule set is refused, and the table is left empty.
     CHECK(solver::load_checkpoint(path, *preset("brandubh-it"), loaded, back).find("other rules") !=
           std::string::npos);

@@ -223,6 +223,7 @@ int run_solve(const std::vector<std::string>& args) {
         uint64_t earlier = 0;
         if (!checkpoint.empty()) {
             hooks.keep_table = cp.table_input == line;
+            hooks.unguided = &cp.table_unguided;
             earlier = hooks.keep_table ? cp.table_nodes : 0;
             cp.table_input = line;
             cp.table_nodes = earlier;

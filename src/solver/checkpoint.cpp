@@ -12,7 +12,8 @@ namespace branan::solver {
 namespace {
 
 constexpr const char* kTag = "branan-solve-checkpoint";
-constexpr int kVersion = 1;
+constexpr int kVersion = 2;
+constexpr int kOldestVersion = 1;  // no table_unguided byte: read as 0
 
 uint64_t fnv1a64(const std::string& bytes) {
     uint64_t h = 0xcbf29ce484222325ull;
@@ -83,6 +84,7 @@ std::string save_checkpoint(const std::string& path, const Rules& rules, const P
     }
     put_string(body, cp.table_input);
     put_u64(body, cp.table_nodes);
+    body.push_back(static_cast<char>(cp.table_unguided));
     uint64_t entries = 0;
     table.for_each([&](uint64_t, ProofNumbers, uint32_t) { ++entries; });
     put_u64(body, entries);
@@ -119,15 +121,15 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
     const std::string where = "checkpoint '" + path + "': ";
     std::string line;
     std::getline(in, line);
+    int version = 0;
     {
         std::istringstream f(line);
         std::string tag;
-        int version = 0;
         if (!(f >> tag) || tag != kTag)
             return where + "not a branan solve checkpoint (no '" + kTag + "' tag)";
-        if (!(f >> version) || version != kVersion)
+        if (!(f >> version) || version < kOldestVersion || version > kVersion)
             return where + "format version '" + line.substr(tag.size()) + "' (this build reads " +
-                   std::to_string(kVersion) + ")";
+                   std::to_string(kOldestVersion) + " to " + std::to_string(kVersion) + ")";
     }
     std::getline(in, line);
     const std::string ours = write_rules_string(rules);
@@ -164,6 +166,8 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
     }
     read.table_input = r.str();
     read.table_nodes = r.u64();
+    if (version >= 2) read.table_unguided = static_cast<uint8_t>(r.bytes(1));
+    if (read.table_unguided > 3) return where + "unknown unguided-question bits";
     const uint64_t entries = r.u64();
     if (!r.short_ && entries > table.capacity()) return where + "more entries than the table holds";
     for (uint64_t i = 0; i < entries && !r.short_; ++i) {

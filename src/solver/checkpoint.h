@@ -8,11 +8,12 @@
 //
 // The file: a text header, then a binary body (little-endian integers, strings as a 64-bit length
 // and the bytes):
-//   branan-solve-checkpoint 1
+//   branan-solve-checkpoint 2
 //   rules <canonical rules string>
 //   table <entries>
 //   body <bytes> fnv1a64 <16 hex digits>
-// A file with another tag or version, other rules, another table size, a body cut short or
+// Version 1 (before the unguided questions were kept) is read as if none were. A file with
+// another tag or version, other rules, another table size, a body cut short or
 // longer, or a checksum that does not match, is refused with an error naming the problem.
 #pragma once
 
@@ -32,8 +33,9 @@ struct Checkpoint {
         std::string proof;  // the proof block written for it, or empty
     };
     std::vector<Answer> answers;
-    std::string table_input;   // the input line whose search the table holds, or empty
-    uint64_t table_nodes = 0;  // nodes spent on it in earlier runs
+    std::string table_input;     // the input line whose search the table holds, or empty
+    uint64_t table_nodes = 0;    // nodes spent on it in earlier runs
+    uint8_t table_unguided = 0;  // its questions searched unguided already (SolveHooks::unguided)
 };
 
 // Writes `cp` and the entries of `table` to `path` (through `path`.tmp and a rename, so that

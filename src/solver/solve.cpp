@@ -43,8 +43,10 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     // spent in pieces that end where a checkpoint is due.
     Dfpn<BB> mine(table, us, 0, limits.max_depth, limits.max_proof);
     Dfpn<BB> theirs(table, opponent(us), 0, limits.max_depth, limits.max_proof);
-    mine.set_guided(limits.guided);
-    theirs.set_guided(limits.guided);
+    if (hooks.unguided && !hooks.keep_table) *hooks.unguided = 0;
+    const uint8_t resumed_unguided = hooks.unguided ? *hooks.unguided : 0;
+    mine.set_guided(limits.guided && !(resumed_unguided & 1));
+    theirs.set_guided(limits.guided && !(resumed_unguided & 2));
     mine.set_stop_flag(hooks.stop);
     theirs.set_stop_flag(hooks.stop);
     if (hooks.tables && hooks.tables->active() && !tablebase::history_repeats(root)) {
@@ -94,6 +96,7 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                     table.clear();
                     d.set_guided(false);
                     ++s.unguided_retries;
+                    if (hooks.unguided) *hooks.unguided |= q == 0 ? 1 : 2;
                     continue;
                 }
                 open = false;

@@ -211,7 +211,7 @@ def checkpoints(branan, verify, cases):
         refused(good[: len(good) - 7], "truncated")
         refused(good + b"x", "after the body")
         refused(good, "other rules", ["--variant", "brandubh-it"])
-        refused(good.replace(b"branan-solve-checkpoint 1", b"branan-solve-checkpoint 9"), "format version")
+        refused(good.replace(b"branan-solve-checkpoint 2", b"branan-solve-checkpoint 9"), "format version")
         refused(b"hello\n", "not a branan solve checkpoint")
         bad = os.path.join(tmp, "bad.bin")
         with open(bad, "wb") as f:
