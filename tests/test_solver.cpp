@@ -129,6 +129,18 @@ TEST_CASE("solver: a guided proof that fails on the real path is found again ung
     hooks.keep_table = false;
     CHECK(solver::solve(game, table, limits, hooks).unguided_retries == 1);
     CHECK(unguided == 1);  // zeroed, then set again by the same retry
+    // Out of nodes just as the guided proof fails its check (at 200,000 nodes here): no retry,
+    // but the question is marked and the table emptied, as a retry would leave them for a
+    // checkpoint to keep.
+    limits.nodes = 200'000;
+    const solver::Solution cut = solver::solve(game, table, limits, hooks);
+    CHECK_FALSE(cut.winner);
+    CHECK(cut.unguided_retries == 0);
+    CHECK(cut.note == "a proof was found but could not be checked on this path");
+    CHECK(unguided == 1);
+    size_t entries = 0;
+    table.for_each([&](uint64_t, solver::ProofNumbers, uint32_t) { ++entries; });
+    CHECK(entries == 0);
 }
 
 TEST_CASE("solver: with a depth bound of the tactic's length, the proof is that short",

@@ -81,7 +81,8 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
             if (v.proven()) {
                 // The guided search's proof is checked within as many nodes as it took (at
                 // least 100,000); when that fails, the table is emptied (the other question's
-                // entries too) and the question searched again unguided with what is left.
+                // entries too) and the question searched again unguided with what is left (if
+                // any).
                 const uint64_t check_budget =
                     d.guided() ? std::min(left(), std::max<uint64_t>(d.nodes(), 100'000)) : left();
                 if (d.extract(pos, s.proof, check_budget)) {
@@ -92,12 +93,16 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                 }
                 s.proof = ProofNode{};
                 if (stopped()) break;
-                if (d.guided() && left() > 0) {
+                if (d.guided()) {
+                    // Marked even when no node is left for the retry, so that a solve resumed
+                    // from a checkpoint goes on unguided from the emptied table.
                     table.clear();
                     d.set_guided(false);
-                    ++s.unguided_retries;
                     if (hooks.unguided) *hooks.unguided |= q == 0 ? 1 : 2;
-                    continue;
+                    if (left() > 0) {
+                        ++s.unguided_retries;
+                        continue;
+                    }
                 }
                 open = false;
                 s.note = "a proof was found but could not be checked on this path";

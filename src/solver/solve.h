@@ -34,11 +34,11 @@ struct SolveHooks {
     // Endgame tables whose positions are proved leaves (dfpn.h); null or inactive: none. Not
     // used when a position of the game's history since the last capture occurred twice.
     const tablebase::Prober* tables = nullptr;
-    // The questions already searched again unguided (bit 0: the side to move's win, bit 1: the
-    // other side's; Solution::unguided_retries): with keep_table they resume unguided, and each
-    // retry sets its bit, so that a checkpoint keeps them (a resumed guided search would again
-    // fail on the real path and empty the table). Without keep_table the solve zeroes it. Null:
-    // not kept.
+    // The questions whose guided proof failed on the real path, so that they go on unguided
+    // (bit 0: the side to move's win, bit 1: the other side's; Solution::unguided_retries): with
+    // keep_table they resume unguided, and each such failure sets its bit (with or without nodes
+    // left for the retry), so that a checkpoint keeps them (a resumed guided search would fail
+    // again and empty the table). Without keep_table the solve zeroes it. Null: not kept.
     uint8_t* unguided = nullptr;
 };
 
