@@ -84,8 +84,8 @@ class Position {
     const State& state() const { return states_.back(); }
     uint64_t key() const { return state().key; }
     // The key after `m` if it captures nothing and changes no other keyed state (the throne,
-    // the forest, a berserk turn): what a prefetch of the child's table entry needs, before the
-    // move is made. Otherwise a key no position need have (the prefetch is then wasted).
+    // the forest, OpenTafl's ranks and berserk turns): what a prefetch of the child's table entry
+    // needs, before the move is made. Otherwise a key no position need have.
     uint64_t key_after(Move m) const {
         const auto& z = zobrist::keys();
         const int k = static_cast<int>(piece_at(m.from));

@@ -321,11 +321,12 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             if (quiet && quiets.size() < kMaxQuiets) quiets.push(m);
             continue;
         }
-        // The child's table entry is loaded while the move is made (again after a capture,
-        // which key_after does not foresee).
-        shared_.tt->prefetch(pos_.key_after(m));
+        // The child's table entry is loaded while the move is made (again if the key differs
+        // from the one foreseen: a capture, or state that key_after does not know).
+        const uint64_t foreseen = pos_.key_after(m);
+        shared_.tt->prefetch(foreseen);
         if (!play_unless_forbidden(m, forbidden)) continue;
-        if (pos_.state().captured) shared_.tt->prefetch(pos_.key());
+        if (pos_.key() != foreseen) shared_.tt->prefetch(pos_.key());
         ++legal;
         // A move that wins at once (a ring closed, an exit fort built: quiet moves) is never
         // pruned or reduced.
