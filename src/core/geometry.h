@@ -81,6 +81,17 @@ struct Geometry {
         return dir < 2 ? lsb(hit) : msb(hit);
     }
 
+    // Whether a square of `from` has a line to the edge (one of its rays) with no square of
+    // `walls` on it: then anything spreading from it through squares off `walls` reaches the edge.
+    bool has_clear_line_to_edge(BB from, BB walls) const {
+        for (BB b = from; b;) {
+            const Square sq = pop_lsb(b);
+            for (int dir = 0; dir < kDirections; ++dir)
+                if (!(ray[dir][sq] & walls)) return true;
+        }
+        return false;
+    }
+
     // The squares after `sq` along `dir` up to the first square of `b` (excluded): the run a
     // slider on `sq` could cover if `b` were every piece and no square were barred.
     BB free_run(int dir, Square sq, BB b) const {

@@ -12,14 +12,7 @@ namespace branan {
 // lines: then no ring holds the defenders. Most positions are answered so, without a flood.
 template <class BB>
 bool Position<BB>::defender_sees_edge() const {
-    const auto& geo = t_->geo;
-    const BB attackers = soldiers_[0];
-    for (BB defenders = soldiers_[1] | king_bb(); defenders;) {
-        const Square sq = pop_lsb(defenders);
-        for (int dir = 0; dir < kDirections; ++dir)
-            if (!(geo.ray[dir][sq] & attackers)) return true;
-    }
-    return false;
+    return t_->geo.has_clear_line_to_edge(soldiers_[1] | king_bb(), soldiers_[0]);
 }
 
 template <class BB>

@@ -63,11 +63,7 @@ BB defender_room(const Geometry<BB>& geo, BB defenders, BB attackers) {
 template <class BB>
 BB enclosed_defender_room(const Geometry<BB>& geo, BB defenders, BB attackers, BB gaps) {
     const BB walls = attackers | (gaps & ~defenders);
-    for (BB b = defenders; b;) {
-        const Square sq = pop_lsb(b);
-        for (int dir = 0; dir < kDirections; ++dir)
-            if (!(geo.ray[dir][sq] & walls)) return 0;
-    }
+    if (geo.has_clear_line_to_edge(defenders, walls)) return 0;
     const BB open = geo.all & ~walls;
     for (BB room = defenders;;) {
         if (room & geo.edge) return 0;
