@@ -3,6 +3,7 @@
 // encirclement, forest, no legal move), repetition rules, undo and copies.
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -547,15 +548,25 @@ TEST_CASE("the encirclement verdict after every move is the full test's", "[game
         return (!st.over() || st.reason == OutcomeReason::Encircled) && p.encirclement_wins();
     };
     std::mt19937 rng(3131);
-    int encircled = 0, positions = 0;
-    // Half the games start from the start, half from a ring one move from closing.
-    const std::vector<std::string> near_ring = {".......", "..ttt..", ".t.T.t.", ".tTKT.t",
-                                                ".t.T.t.", "..t.t..", ".....t."};
-    for (const char* name : {"brandubh-federation", "tablut", "fetlar"}) {
+    int encircled = 0, positions = 0, enclosed = 0;
+    // Half the games of Brandubh and Copenhagen start from the start, half from a ring: one move
+    // from closing (Brandubh), closed and breakable (Copenhagen: do_move then keeps the
+    // defenders' enclosure from move to move, State::enclosed, while the ring breaks, opens or
+    // becomes unbreakable).
+    const std::map<std::string, std::vector<std::string>> near_ring = {
+        {"brandubh-federation",
+         {".......", "..ttt..", ".t.T.t.", ".tTKT.t", ".t.T.t.", "..t.t..", ".....t."}},
+        {"copenhagen",
+         {"...t.......", "...........", "....ttt....", "...tTt.t...", "..t..T..t..", "..t.TKT.t..",
+          "..t..T..t..", "...t...t...", "....ttt....", "...........", ".......t..."}}};
+    for (const char* name : {"brandubh-federation", "tablut", "fetlar", "copenhagen"}) {
         for (int g = 0; g < 40; ++g) {
-            const bool near = g % 2 && std::string(name) == "brandubh-federation";
-            Game game =
-                near ? at(name, near_ring, Side::Attackers) : Game::create(*preset(name)).value();
+            const bool near = g % 2 && near_ring.count(name);
+            // Copenhagen's ring is closed from the start, breakable (g6-g8 takes f8 against
+            // the defender on e8), and played on at random.
+            const bool closed_ring = near && std::string(name) == "copenhagen";
+            Game game = near ? at(name, near_ring.at(name), Side::Attackers)
+                             : Game::create(*preset(name)).value();
             const int n = game.rules().size, middle = n / 2;
             for (int ply = 0; !game.status().over() && ply < 300; ++ply) {
                 auto legal = game.legal_moves();
@@ -569,7 +580,22 @@ TEST_CASE("the encirclement verdict after every move is the full test's", "[game
                     m = *std::min_element(legal.begin(), legal.end(),
                                           [&](Move a, Move b) { return inward(a) < inward(b); });
                 }
-                if (near && game.side_to_move() == Side::Attackers) {
+                if (closed_ring && game.side_to_move() == Side::Attackers && rng() % 4 != 0) {
+                    // Three moves in four keep the defenders enclosed, where some move does.
+                    const size_t first = rng() % legal.size();
+                    for (size_t i = 0; i < legal.size(); ++i) {
+                        Game next = game;
+                        next.play(legal[(first + i) % legal.size()]);
+                        if (next.visit_position([](const auto& p) {
+                                decltype(p.occupied()) region{};
+                                return p.defenders_enclosed(region);
+                            })) {
+                            m = legal[(first + i) % legal.size()];
+                            break;
+                        }
+                    }
+                }
+                if (near && game.side_to_move() == Side::Attackers && !closed_ring) {
                     // Near a ring, the attackers close it when they can (by the full test).
                     for (Move x : legal) {
                         Game next = game;
@@ -584,11 +610,48 @@ TEST_CASE("the encirclement verdict after every move is the full test's", "[game
                 INFO(name << " game " << g << ": " << game.record());
                 CHECK((s.reason == OutcomeReason::Encircled) == full);
                 encircled += s.reason == OutcomeReason::Encircled;
+                if (game.rules().encirclement_unbreakable && !s.over()) {
+                    // The enclosure do_move kept from move to move is the one worked out afresh.
+                    const auto kept_and_fresh = [](const auto& p) {
+                        decltype(p.occupied()) region{};
+                        return std::pair{p.state().enclosed, p.defenders_enclosed(region)};
+                    };
+                    const auto [kept, fresh] = game.visit_position(kept_and_fresh);
+                    CHECK(kept == fresh);
+                    enclosed += kept;
+                }
             }
         }
     }
-    WARN(encircled << " rings closed in " << positions << " positions");
+    WARN(encircled << " rings closed in " << positions << " positions, " << enclosed
+                   << " Copenhagen positions with every defender enclosed");
     CHECK(encircled >= 3);
+    CHECK(enclosed >= 10);
+}
+
+TEST_CASE("a defender's capture that joins his area to the king's closes Copenhagen's ring",
+          "[game]") {
+    // The king's pocket (b9, b10, c9, c10) and the defender's (e9 to f10) lie inside one ring,
+    // apart, with the attacker on d10 between them; e9-e10 takes d10 against the defender on
+    // c10, which joins the pockets: every defender is then enclosed, by a defender's move, and
+    // no defender can break the ring. Before the move the defenders were not enclosed (one
+    // stood outside the king's area), so do_move must not skip the test after a defender's
+    // capture.
+    const std::vector<std::string> rows = {
+        ".ttttt.....", "t.Tt..t....", "tK.tT.t....", ".ttttt.....", "...........", "...........",
+        "...........", "...........", "...........", "...........", "..........."};
+    Game game = at("copenhagen", rows, Side::Defenders);
+    auto enclosed = [](const auto& p) {
+        decltype(p.occupied()) region{};
+        return std::pair{p.state().enclosed, p.defenders_enclosed(region)};
+    };
+    CHECK(game.visit_position(enclosed) == std::pair{false, false});
+    const Move joining = game.parse_move("e9-e10").value();
+    CHECK(game.describe(joining) == "e9-e10xd10");
+    game.play(joining);
+    CHECK(game.visit_position(enclosed) == std::pair{true, true});
+    CHECK(game.status().reason == OutcomeReason::Encircled);
+    CHECK(game.visit_position([](const auto& p) { return p.encirclement_wins(); }));
 }
 
 TEST_CASE("ring_may_close's table: an attacker closing a square keeps its open neighbours joined",

@@ -209,14 +209,22 @@ bool Position<BB>::ring_unbreakable(BB region) const {
 // only grow with a defender's move, which keeps the mover joined to where he came from, so one
 // defender still reaches the edge unless the forest took one; an attacker's move closes only
 // `to`, which cuts no path when it is off the edge and its open neighbours are joined around it
-// (kRingJoins), unless it captured a defender. Copenhagen's unbreakable ring depends on every
-// defender's captures: always true there.
+// (kRingJoins), unless it captured a defender.
+// Copenhagen's unbreakable ring (`enclosed_before`: defenders_enclosed() held before the move):
+// once the defenders are enclosed, any move may make the ring unbreakable or break it, so every
+// move is judged. Before that, an attacker's move encloses them only as it may close the plain
+// ring, or by losing soldiers in the forest (the squares it frees may join a defender's area to
+// the king's); a defender's move only by a capture or the forest (it leaves every defender in
+// the area he was in, and the areas themselves unchanged).
 template <class BB>
-bool Position<BB>::ring_may_close(Side us, Square to, BB captured, BB forest_removed) const {
-    if (t_->rules.encirclement_unbreakable) return true;
-    if (us == Side::Defenders) return static_cast<bool>(forest_removed);
+bool Position<BB>::ring_may_close(Side us, Square to, BB captured, BB forest_removed,
+                                  bool enclosed_before) const {
+    const bool unbreakable = t_->rules.encirclement_unbreakable;
+    if (unbreakable && enclosed_before) return true;
+    if (us == Side::Defenders)
+        return static_cast<bool>(forest_removed) || (unbreakable && static_cast<bool>(captured));
     const auto& geo = t_->geo;
-    if (captured || test(geo.edge, to)) return true;
+    if (captured || test(geo.edge, to) || (unbreakable && forest_removed)) return true;
     const auto& nb = geo.neighbour;
     const Square n = nb[to][0], e = nb[to][1], s = nb[to][2], w = nb[to][3];
     const Square around[8] = {n, nb[n][1], e, nb[s][1], s, nb[s][3], w, nb[n][3]};
@@ -225,23 +233,49 @@ bool Position<BB>::ring_may_close(Side us, Square to, BB captured, BB forest_rem
     return !edge_rules::kRingJoins[open];
 }
 
+// The ring's verdict after the move of side `us` to `to`, which captured `captured` (state `st`,
+// the position's last): judged only when the move may have closed it (ring_may_close); under an
+// unbreakable ring's rules, st.enclosed is brought up to date on the way.
 template <class BB>
-bool Position<BB>::encirclement_wins() const {
-    if (!t_->rules.encirclement_unbreakable) return encircled();
-    // Every defender must be inside the king's area, which must not reach the edge.
+void Position<BB>::judge_ring(State& st, Side us, Square to, BB captured) {
+    const bool unbreakable = t_->rules.encirclement_unbreakable;
+    const bool enclosed_before = st.enclosed;  // still the parent's: the state was copied
+    st.enclosed = false;
+    if (st.status.over() || !ring_may_close(us, to, captured, st.forest_removed, enclosed_before))
+        return;
+    bool wins;
+    if (unbreakable) {
+        BB region;
+        st.enclosed = defenders_enclosed(region);
+        wins = st.enclosed && ring_unbreakable(region);
+    } else {
+        wins = encircled();
+    }
+    if (wins) st.status = {Outcome::AttackersWin, OutcomeReason::Encircled};
+}
+
+template <class BB>
+bool Position<BB>::defenders_enclosed(BB& region) const {
+    // A defender that sees the edge is in an area that touches it: the king's, or another.
     if (defender_sees_edge()) return false;
     const auto& geo = t_->geo;
     const BB open = geo.all & ~soldiers_[0];
     // A defender on the edge is in the king's area (which then touches the edge) or outside it.
     if ((soldiers_[1] | king_bb()) & geo.edge) return false;
-    BB region = king_bb();
+    region = king_bb();
     for (BB next = region | (geo.neighbours(region) & open); next != region;
          next = region | (geo.neighbours(region) & open)) {
         if (next & geo.edge) return false;  // the king's area reaches the edge: no ring
         region = next;
     }
-    if (soldiers_[1] & ~region) return false;
-    return ring_unbreakable(region);
+    return !(soldiers_[1] & ~region);
+}
+
+template <class BB>
+bool Position<BB>::encirclement_wins() const {
+    if (!t_->rules.encirclement_unbreakable) return encircled();
+    BB region;
+    return defenders_enclosed(region) && ring_unbreakable(region);
 }
 
 }  // namespace branan
