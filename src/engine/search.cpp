@@ -171,6 +171,9 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     for (Move m; !((m = picker.next(quiet)) == Move{});) {
         if (stoppers && !stoppers->may_stop(m, !quiet)) continue;
         if (!play_unless_forbidden(m, forbidden)) continue;
+        // The child evaluates after its verdict and threat tests: time enough for the cache's
+        // entry to arrive (its key known now, captures included, as most of these moves are).
+        eval_.prefetch(pos_.key());
         ++legal;
         // A berserk continuation keeps the side to move: its score is not negated.
         const Score score = pos_.side_to_move() == us
@@ -321,12 +324,17 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
             if (quiet && quiets.size() < kMaxQuiets) quiets.push(m);
             continue;
         }
-        // The child's table entry is loaded while the move is made (again if the key differs
-        // from the one foreseen: a capture, or state that key_after does not know).
+        // The child's table and evaluation cache entries are loaded while the move is made
+        // (again if the key differs from the one foreseen: a capture, or state that key_after
+        // does not know).
         const uint64_t foreseen = pos_.key_after(m);
         shared_.tt->prefetch(foreseen);
+        eval_.prefetch(foreseen);
         if (!play_unless_forbidden(m, forbidden)) continue;
-        if (pos_.key() != foreseen) shared_.tt->prefetch(pos_.key());
+        if (pos_.key() != foreseen) {
+            shared_.tt->prefetch(pos_.key());
+            eval_.prefetch(pos_.key());
+        }
         ++legal;
         // A move that wins at once (a ring closed, an exit fort built: quiet moves) is never
         // pruned or reduced.

@@ -40,6 +40,12 @@ class StaticEval {
                           -kScoreMateBound + 1, kScoreMateBound - 1);
     }
 
+    // Starts loading what evaluating the position with `key` will read first: the cache's
+    // entry (the network reads no keyed entry).
+    void prefetch(uint64_t key) const {
+        if (!net_) cache_.prefetch(key);
+    }
+
   private:
     // evaluate() of `pos`, through the cache.
     Score hand_written(const Position<BB>& pos) {
