@@ -258,9 +258,10 @@ class Position {
     bool in_opentafl_fort() const;
     BB king_reach() const;
     bool ring_unbreakable(BB region) const;
-    bool ring_may_close(Side us, Square to, BB captured, BB forest_removed,
+    bool open_joined_around(Square sq) const;
+    bool ring_may_close(Side us, Move m, BB captured, BB forest_removed,
                         bool enclosed_before) const;
-    void judge_ring(State& st, Side us, Square to, BB captured);
+    void judge_ring(State& st, Side us);
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
     bool king_captured_by(Square attacker_to, BB attackers) const;
@@ -498,7 +499,7 @@ void Position<BB>::do_move(Move m) {
     // 4. Soldiers lost in the forest.
     if (t_->rules.forest_moves > 0) update_forest(st, us);
 
-    if (t_->rules.encirclement) judge_ring(st, us, to, captured);
+    if (t_->rules.encirclement) judge_ring(st, us);
     if (!st.status.over() && t_->rules.edge_fort != EdgeFort::None &&
         (us == Side::Defenders || t_->rules.edge_fort == EdgeFort::OpenTafl) && in_exit_fort())
         st.status = {Outcome::DefendersWin, OutcomeReason::ExitFort};
