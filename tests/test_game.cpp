@@ -3,11 +3,9 @@
 // encirclement, forest, no legal move), repetition rules, undo and copies.
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <random>
 #include <sstream>
-#include <tuple>
 
 #include "catch.h"
 #include "core/game.h"
@@ -549,25 +547,15 @@ TEST_CASE("the encirclement verdict after every move is the full test's", "[game
         return (!st.over() || st.reason == OutcomeReason::Encircled) && p.encirclement_wins();
     };
     std::mt19937 rng(3131);
-    int encircled = 0, positions = 0, enclosed = 0;
-    // Half the games of Brandubh and Copenhagen start from the start, half from a ring: one move
-    // from closing (Brandubh), closed and breakable (Copenhagen: do_move then keeps the
-    // defenders' enclosure from move to move, State::enclosed, while the ring breaks, opens or
-    // becomes unbreakable).
-    const std::map<std::string, std::vector<std::string>> near_ring = {
-        {"brandubh-federation",
-         {".......", "..ttt..", ".t.T.t.", ".tTKT.t", ".t.T.t.", "..t.t..", ".....t."}},
-        {"copenhagen",
-         {"...t.......", "...........", "....ttt....", "...tTt.t...", "..t..T..t..", "..t.TKT.t..",
-          "..t..T..t..", "...t...t...", "....ttt....", "...........", ".......t..."}}};
-    for (const char* name : {"brandubh-federation", "tablut", "fetlar", "copenhagen"}) {
+    int encircled = 0, positions = 0;
+    // Half the games start from the start, half from a ring one move from closing.
+    const std::vector<std::string> near_ring = {".......", "..ttt..", ".t.T.t.", ".tTKT.t",
+                                                ".t.T.t.", "..t.t..", ".....t."};
+    for (const char* name : {"brandubh-federation", "tablut", "fetlar"}) {
         for (int g = 0; g < 40; ++g) {
-            const bool near = g % 2 && near_ring.count(name);
-            // Copenhagen's ring is closed from the start, breakable (g6-g8 takes f8 against
-            // the defender on e8), and played on at random.
-            const bool closed_ring = near && std::string(name) == "copenhagen";
-            Game game = near ? at(name, near_ring.at(name), Side::Attackers)
-                             : Game::create(*preset(name)).value();
+            const bool near = g % 2 && std::string(name) == "brandubh-federation";
+            Game game =
+                near ? at(name, near_ring, Side::Attackers) : Game::create(*preset(name)).value();
             const int n = game.rules().size, middle = n / 2;
             for (int ply = 0; !game.status().over() && ply < 300; ++ply) {
                 auto legal = game.legal_moves();
@@ -581,22 +569,7 @@ TEST_CASE("the encirclement verdict after every move is the full test's", "[game
                     m = *std::min_element(legal.begin(), legal.end(),
                                           [&](Move a, Move b) { return inward(a) < inward(b); });
                 }
-                if (closed_ring && game.side_to_move() == Side::Attackers && rng() % 4 != 0) {
-                    // Three moves in four keep the defenders enclosed, where some move does.
-                    const size_t first = rng() % legal.size();
-                    for (size_t i = 0; i < legal.size(); ++i) {
-                        Game next = game;
-                        next.play(legal[(first + i) % legal.size()]);
-                        if (next.visit_position([](const auto& p) {
-                                decltype(p.occupied()) region{};
-                                return p.defenders_enclosed(region);
-                            })) {
-                            m = legal[(first + i) % legal.size()];
-                            break;
-                        }
-                    }
-                }
-                if (near && game.side_to_move() == Side::Attackers && !closed_ring) {
+                if (near && game.side_to_move() == Side::Attackers) {
                     // Near a ring, the attackers close it when they can (by the full test).
                     for (Move x : legal) {
                         Game next = game;
@@ -611,125 +584,11 @@ TEST_CASE("the encirclement verdict after every move is the full test's", "[game
                 INFO(name << " game " << g << ": " << game.record());
                 CHECK((s.reason == OutcomeReason::Encircled) == full);
                 encircled += s.reason == OutcomeReason::Encircled;
-                if (game.rules().encirclement_unbreakable && !s.over()) {
-                    // The enclosure do_move kept from move to move is the one worked out afresh.
-                    const auto kept_and_fresh = [](const auto& p) {
-                        decltype(p.occupied()) region{};
-                        return std::pair{p.state().enclosed, p.defenders_enclosed(region)};
-                    };
-                    const auto [kept, fresh] = game.visit_position(kept_and_fresh);
-                    CHECK(kept == fresh);
-                    enclosed += kept;
-                }
             }
         }
     }
-    WARN(encircled << " rings closed in " << positions << " positions, " << enclosed
-                   << " Copenhagen positions with every defender enclosed");
+    WARN(encircled << " rings closed in " << positions << " positions");
     CHECK(encircled >= 3);
-    CHECK(enclosed >= 10);
-}
-
-TEST_CASE("a defender's capture that joins his area to the king's closes Copenhagen's ring",
-          "[game]") {
-    // The king's pocket (b9, b10, c9, c10) and the defender's (e9 to f10) lie inside one ring,
-    // apart, with the attacker on d10 between them; e9-e10 takes d10 against the defender on
-    // c10, which joins the pockets: every defender is then enclosed, by a defender's move, and
-    // no defender can break the ring. Before the move the defenders were not enclosed (one
-    // stood outside the king's area), so do_move must not skip the test after a defender's
-    // capture.
-    const std::vector<std::string> rows = {
-        ".ttttt.....", "t.Tt..t....", "tK.tT.t....", ".ttttt.....", "...........", "...........",
-        "...........", "...........", "...........", "...........", "..........."};
-    Game game = at("copenhagen", rows, Side::Defenders);
-    auto enclosed = [](const auto& p) {
-        decltype(p.occupied()) region{};
-        return std::pair{p.state().enclosed, p.defenders_enclosed(region)};
-    };
-    CHECK(game.visit_position(enclosed) == std::pair{false, false});
-    const Move joining = game.parse_move("e9-e10").value();
-    CHECK(game.describe(joining) == "e9-e10xd10");
-    game.play(joining);
-    CHECK(game.visit_position(enclosed) == std::pair{true, true});
-    CHECK(game.status().reason == OutcomeReason::Encircled);
-    CHECK(game.visit_position([](const auto& p) { return p.encirclement_wins(); }));
-}
-
-TEST_CASE("an attacker leaving the square between two pockets closes Copenhagen's ring", "[game]") {
-    // The king's pocket (c9, c10) and the defender's (e8 to g10) lie inside one ring, with the
-    // attacker on d9 between them. d9-f9 closes no path (f9's open neighbours stay joined around
-    // it) and captures nothing, but the square it leaves joins the pockets: every defender is
-    // then enclosed, and no defender can break the ring. (Found in review: do_move skipped the
-    // test after this move, and the game went on.)
-    const std::string record = "/11/11/11/11/11/11/4ttt4/2tt3t3/1tKt3t3/1t1t2Tt3/2t1ttt4/";
-    auto g = Game::create(*preset("copenhagen"), record, Side::Attackers);
-    REQUIRE(g.ok());
-    Game game = std::move(g).value();
-    auto enclosed = [](const auto& p) {
-        decltype(p.occupied()) region{};
-        return std::pair{p.state().enclosed, p.defenders_enclosed(region)};
-    };
-    CHECK(game.visit_position(enclosed) == std::pair{false, false});
-    game.play(game.parse_move("d9-f9").value());
-    CHECK(game.visit_position(enclosed) == std::pair{true, true});
-    CHECK(game.status().reason == OutcomeReason::Encircled);
-}
-
-TEST_CASE("Copenhagen's kept enclosure is the fresh one in crowded random positions", "[game]") {
-    // Random Copenhagen boards crowded with attackers (so that pockets, rings and gaps abound),
-    // played on at random: after every move the enclosure do_move kept (State::enclosed) and
-    // the verdict must be what defenders_enclosed() and encirclement_wins() find afresh. (With
-    // ring_may_close blind to the square an attacker leaves, 33 checks here fail.)
-    std::mt19937 rng(2412);
-    const Rules rules = *preset("copenhagen");
-    const int n = rules.size;
-    int games = 0, enclosed = 0, rings = 0;
-    for (int attempt = 0; attempt < 9000 && games < 3000; ++attempt) {
-        // Attackers on half the squares (not the corners or the throne), the king off the
-        // edge, and up to four defenders beside him.
-        std::vector<std::string> rows(n, std::string(n, '.'));
-        for (int r = 0; r < n; ++r)
-            for (int f = 0; f < n; ++f)
-                if (rng() % 2) rows[r][f] = 't';
-        for (int r : {0, n - 1})
-            for (int f : {0, n - 1}) rows[r][f] = '.';
-        rows[n / 2][n / 2] = '.';
-        const int kr = 1 + rng() % (n - 2), kf = 1 + rng() % (n - 2);
-        rows[kr][kf] = 'K';
-        const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-        for (const auto& d : steps)
-            if (rng() % 4 == 0 && !(kr + d[0] == n / 2 && kf + d[1] == n / 2))
-                rows[kr + d[0]][kf + d[1]] = 'T';
-        // And one anywhere off the edge, in a pocket of its own as often as not.
-        const int dr = 1 + rng() % (n - 2), df = 1 + rng() % (n - 2);
-        if (rows[dr][df] != 'K' && !(dr == n / 2 && df == n / 2)) rows[dr][df] = 'T';
-        auto created = Game::create(rules, record_from_rows(rows), Side::Attackers);
-        if (!created.ok()) continue;
-        Game game = std::move(created).value();
-        ++games;
-        for (int ply = 0; !game.status().over() && ply < 40; ++ply) {
-            const auto legal = game.legal_moves();
-            if (legal.empty()) break;
-            game.play(legal[rng() % legal.size()]);
-            const auto [kept, fresh, wins] = game.visit_position([](const auto& p) {
-                decltype(p.occupied()) region{};
-                return std::tuple{p.state().enclosed, p.defenders_enclosed(region),
-                                  p.encirclement_wins()};
-            });
-            const Status st = game.status();
-            INFO(game.record());
-            if (!st.over() || st.reason == OutcomeReason::Encircled) {
-                CHECK(kept == fresh);
-                CHECK((st.reason == OutcomeReason::Encircled) == wins);
-            }
-            enclosed += kept;
-            rings += st.reason == OutcomeReason::Encircled;
-        }
-    }
-    WARN(games << " games, " << enclosed << " positions enclosed, " << rings << " rings");
-    CHECK(games >= 2700);
-    CHECK(enclosed >= 250);
-    CHECK(rings >= 120);
 }
 
 TEST_CASE("ring_may_close's table: an attacker closing a square keeps its open neighbours joined",

@@ -65,10 +65,6 @@ class Position {
         Move move;                        // the move that led here
         BB captured = 0;                  // enemy soldiers that move captured
         BB forest_removed = 0;            // own soldiers the forest took after that move
-        // Under an unbreakable ring's rules (Copenhagen; not under special rules): every
-        // defender in the king's area, which touches no edge (defenders_enclosed()), breakable
-        // or not. What lets do_move skip the ring test after most moves (ring_may_close).
-        bool enclosed = false;
     };
 
     // `setup` must have been checked against the rules (see make_position in game.cpp).
@@ -146,10 +142,6 @@ class Position {
     // unbreakable (Copenhagen), every defender in the king's area and no ring attacker
     // capturable in one move.
     bool encirclement_wins() const;
-    // Whether every defender is in the king's area (the squares free of attackers that he
-    // reaches), which touches no edge: the ring of the unbreakable kind's rules, before the
-    // question whether a defender can break it. `region` gets the area when it holds.
-    bool defenders_enclosed(BB& region) const;
     // Passes the move to the other side without moving (threat tests only); undo_null_move()
     // takes it back. Not for a position whose game is over.
     void do_null_move();
@@ -169,15 +161,11 @@ class Position {
     BerserkStart begin_berserk_turn(Square sq);
 
     // The board's invariants: the two armies and the king on distinct squares of the board, the
-    // king on it; State::enclosed as defenders_enclosed() finds it, in a game going on. Checked
-    // by assert() around make/unmake in Debug builds.
+    // king on it. Checked by assert() around make/unmake in Debug builds.
     bool is_consistent() const {
         const BB board = t_->geo.all;
-        BB region;
         return !(soldiers_[0] & soldiers_[1]) && !((soldiers_[0] | soldiers_[1]) & ~board) &&
-               king_ >= 0 && king_ < t_->geo.squares && !test(soldiers_[0] | soldiers_[1], king_) &&
-               (!t_->rules.encirclement_unbreakable || t_->special || state().status.over() ||
-                state().enclosed == defenders_enclosed(region));
+               king_ >= 0 && king_ < t_->geo.squares && !test(soldiers_[0] | soldiers_[1], king_);
     }
 
   private:
@@ -258,10 +246,7 @@ class Position {
     bool in_opentafl_fort() const;
     BB king_reach() const;
     bool ring_unbreakable(BB region) const;
-    bool open_joined_around(Square sq) const;
-    bool ring_may_close(Side us, Move m, BB captured, BB forest_removed,
-                        bool enclosed_before) const;
-    void judge_ring(State& st, Side us);
+    bool ring_may_close(Side us, Square to, BB captured, BB forest_removed) const;
     bool closes_capture(Square beyond, Piece victim, BB anvils, BB occ) const;
     bool linnaean_anvil(Square victim_sq, Square beyond, BB attackers, Square king) const;
     bool king_captured_by(Square attacker_to, BB attackers) const;
@@ -363,10 +348,6 @@ Position<BB>::Position(const RuleTables<BB>& tables, const BoardSetup& setup, Si
     states_.reserve(256);
     states_.push_back(st);
     if (t_->tracks_developed) developed_.push_back(0);
-    if (t_->rules.encirclement_unbreakable) {
-        BB region;
-        states_.back().enclosed = defenders_enclosed(region);
-    }
     states_.back().status = static_status();
     count_key();
 }
@@ -499,7 +480,10 @@ void Position<BB>::do_move(Move m) {
     // 4. Soldiers lost in the forest.
     if (t_->rules.forest_moves > 0) update_forest(st, us);
 
-    if (t_->rules.encirclement) judge_ring(st, us);
+    // Only a move that may close the ring (ring_may_close) is judged.
+    if (t_->rules.encirclement && !st.status.over() &&
+        ring_may_close(us, to, captured, st.forest_removed) && encirclement_wins())
+        st.status = {Outcome::AttackersWin, OutcomeReason::Encircled};
     if (!st.status.over() && t_->rules.edge_fort != EdgeFort::None &&
         (us == Side::Defenders || t_->rules.edge_fort == EdgeFort::OpenTafl) && in_exit_fort())
         st.status = {Outcome::DefendersWin, OutcomeReason::ExitFort};

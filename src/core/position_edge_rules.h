@@ -203,92 +203,45 @@ bool Position<BB>::ring_unbreakable(BB region) const {
     return true;
 }
 
-// Whether the open squares (free of attackers) among the eight around `sq`, a square off the
-// edge, are joined around it (kRingJoins): then closing `sq` cuts no path, and opening it joins
-// no two areas that were apart.
+// Whether the move of side `us` to `to` (capturing `captured`, losing `forest_removed` in the
+// forest) may have encircled the defenders, in the position after it, the one before it not
+// being encircled. False is exact for the plain ring (encircled()): the squares free of attackers
+// only grow with a defender's move, which keeps the mover joined to where he came from, so one
+// defender still reaches the edge unless the forest took one; an attacker's move closes only
+// `to`, which cuts no path when it is off the edge and its open neighbours are joined around it
+// (kRingJoins), unless it captured a defender. Copenhagen's unbreakable ring depends on every
+// defender's captures: always true there.
 template <class BB>
-bool Position<BB>::open_joined_around(Square sq) const {
-    const auto& nb = t_->geo.neighbour;
-    const Square n = nb[sq][0], e = nb[sq][1], s = nb[sq][2], w = nb[sq][3];
+bool Position<BB>::ring_may_close(Side us, Square to, BB captured, BB forest_removed) const {
+    if (t_->rules.encirclement_unbreakable) return true;
+    if (us == Side::Defenders) return static_cast<bool>(forest_removed);
+    const auto& geo = t_->geo;
+    if (captured || test(geo.edge, to)) return true;
+    const auto& nb = geo.neighbour;
+    const Square n = nb[to][0], e = nb[to][1], s = nb[to][2], w = nb[to][3];
     const Square around[8] = {n, nb[n][1], e, nb[s][1], s, nb[s][3], w, nb[n][3]};
     unsigned open = 0;
     for (int i = 0; i < 8; ++i) open |= static_cast<unsigned>(!test(soldiers_[0], around[i])) << i;
-    return edge_rules::kRingJoins[open];
-}
-
-// Whether move `m` of side `us` (capturing `captured`, losing `forest_removed` in the forest)
-// may have encircled the defenders, in the position after it, the one before it not being
-// encircled (under an unbreakable ring's rules: not enclosed, `enclosed_before` false). False is
-// exact.
-// - The plain ring (encircled()): the squares free of attackers only grow with a defender's move,
-//   which keeps the mover joined to where he came from, so one defender still reaches the edge
-//   unless the forest took one; an attacker's move closes only its destination, which cuts no
-//   path when it is off the edge and its open neighbours are joined around it
-//   (open_joined_around), unless it captured a defender.
-// - Copenhagen's unbreakable ring: once the defenders are enclosed (`enclosed_before`), any move
-//   may make the ring unbreakable or break it, so every move is judged. Before that, an
-//   attacker's move encloses them only where it may close the plain ring (above), or joins a
-//   defender's area to the king's: by freeing squares (a capture, the forest) or its origin,
-//   unless the origin's open neighbours were joined around it already or it is on the edge (an
-//   area joined through it touches the edge). A defender's move only by a capture or the forest:
-//   it leaves every defender in the area he was in, and the areas themselves unchanged.
-template <class BB>
-bool Position<BB>::ring_may_close(Side us, Move m, BB captured, BB forest_removed,
-                                  bool enclosed_before) const {
-    const bool unbreakable = t_->rules.encirclement_unbreakable;
-    if (unbreakable && enclosed_before) return true;
-    if (us == Side::Defenders)
-        return static_cast<bool>(forest_removed) || (unbreakable && static_cast<bool>(captured));
-    const auto& edge = t_->geo.edge;
-    if (captured || test(edge, m.to) || (unbreakable && forest_removed)) return true;
-    if (!open_joined_around(m.to)) return true;
-    return unbreakable && !test(edge, m.from) && !open_joined_around(m.from);
-}
-
-// The ring's verdict after the last move (state `st`, the position's last, made by side `us`):
-// judged only when the move may have closed it (ring_may_close); under an unbreakable ring's
-// rules, st.enclosed is brought up to date on the way.
-template <class BB>
-void Position<BB>::judge_ring(State& st, Side us) {
-    const bool unbreakable = t_->rules.encirclement_unbreakable;
-    const bool enclosed_before = st.enclosed;  // still the parent's: the state was copied
-    st.enclosed = false;
-    if (st.status.over() ||
-        !ring_may_close(us, st.move, st.captured, st.forest_removed, enclosed_before))
-        return;
-    bool wins;
-    if (unbreakable) {
-        BB region;
-        st.enclosed = defenders_enclosed(region);
-        wins = st.enclosed && ring_unbreakable(region);
-    } else {
-        wins = encircled();
-    }
-    if (wins) st.status = {Outcome::AttackersWin, OutcomeReason::Encircled};
-}
-
-template <class BB>
-bool Position<BB>::defenders_enclosed(BB& region) const {
-    // A defender that sees the edge is in an area that touches it: the king's, or another.
-    if (defender_sees_edge()) return false;
-    const auto& geo = t_->geo;
-    const BB open = geo.all & ~soldiers_[0];
-    // A defender on the edge is in the king's area (which then touches the edge) or outside it.
-    if ((soldiers_[1] | king_bb()) & geo.edge) return false;
-    region = king_bb();
-    for (BB next = region | (geo.neighbours(region) & open); next != region;
-         next = region | (geo.neighbours(region) & open)) {
-        if (next & geo.edge) return false;  // the king's area reaches the edge: no ring
-        region = next;
-    }
-    return !(soldiers_[1] & ~region);
+    return !edge_rules::kRingJoins[open];
 }
 
 template <class BB>
 bool Position<BB>::encirclement_wins() const {
     if (!t_->rules.encirclement_unbreakable) return encircled();
-    BB region;
-    return defenders_enclosed(region) && ring_unbreakable(region);
+    // Every defender must be inside the king's area, which must not reach the edge.
+    if (defender_sees_edge()) return false;
+    const auto& geo = t_->geo;
+    const BB open = geo.all & ~soldiers_[0];
+    // A defender on the edge is in the king's area (which then touches the edge) or outside it.
+    if ((soldiers_[1] | king_bb()) & geo.edge) return false;
+    BB region = king_bb();
+    for (BB next = region | (geo.neighbours(region) & open); next != region;
+         next = region | (geo.neighbours(region) & open)) {
+        if (next & geo.edge) return false;  // the king's area reaches the edge: no ring
+        region = next;
+    }
+    if (soldiers_[1] & ~region) return false;
+    return ring_unbreakable(region);
 }
 
 }  // namespace branan
