@@ -591,6 +591,22 @@ TEST_CASE("the encirclement verdict after every move is the full test's", "[game
     CHECK(encircled >= 3);
 }
 
+TEST_CASE("an attacker leaving the square between two pockets closes Copenhagen's ring", "[game]") {
+    // The king's pocket (c9, c10) and the defender's (e8 to g10) lie inside one ring, with the
+    // attacker on d9 between them. d9-f9 closes no path and captures nothing, but the square it
+    // leaves joins the pockets: every defender is then enclosed and none can break the ring. A
+    // do_move that skips the ring test after such a move (as one tried, docs/measurements.md)
+    // lets the game go on.
+    auto g =
+        Game::create(*preset("copenhagen"),
+                     "/11/11/11/11/11/11/4ttt4/2tt3t3/1tKt3t3/1t1t2Tt3/2t1ttt4/", Side::Attackers);
+    REQUIRE(g.ok());
+    Game game = std::move(g).value();
+    REQUIRE_FALSE(game.status().over());
+    game.play(game.parse_move("d9-f9").value());
+    CHECK(game.status().reason == OutcomeReason::Encircled);
+}
+
 TEST_CASE("ring_may_close's table: an attacker closing a square keeps its open neighbours joined",
           "[game]") {
     // Brute force over the eight squares around a square (bit i: the i-th clockwise from north;
