@@ -164,9 +164,9 @@ class MovePicker {
                 stage_ = Stage::Quiets;
                 [[fallthrough]];
             case Stage::Quiets:
-                if (current_ < list_.count && current_ < quiets_begin_ + kSelected) {
+                if (current_ < list_.count && current_ < kSelected) {
                     quiet = true;
-                    return pick_best(list_.count);
+                    return pick_best_quiet();
                 }
                 sort_rest();
                 stage_ = Stage::SortedQuiets;
@@ -300,7 +300,7 @@ class MovePicker {
             list_.moves[kept++] = m;
         }
         list_.count = kept;
-        current_ = quiets_begin_ = 0;
+        current_ = 0;
         for (int i = 0; i < kept; ++i) {
             const Move m = list_.moves[i];
             const int h = std::clamp(history_[m.from * row_ + m.to], -32768, 32767);
@@ -309,17 +309,32 @@ class MovePicker {
     }
 
     // Sorts the quiet moves left by their keys (history, then generation order): the moves stay
-    // where they are, their keys' low bits pointing at them. Only as many as the caller may still
-    // search in order (a partial sort).
+    // where they are, their keys' low bits pointing at them. The keys of the current_ moves
+    // picked already (kNone) are dropped first, the others moved behind them in their order, so
+    // that scores_[current_, count) holds the keys left. Only as many as the caller may still
+    // search in order are sorted (a partial sort).
     void sort_rest() {
-        for (int i = current_; i < list_.count; ++i)
-            scores_[i] = (scores_[i] & ~kLastIndex) | (kLastIndex - i);
+        for (int from = list_.count - 1, to = from; from >= 0 && to >= current_; --from)
+            if (scores_[from] != kNone) scores_[to--] = scores_[from];
         const auto begin = scores_.begin() + current_, end = scores_.begin() + list_.count;
         const int wanted = ordered_ - handed_;
         if (wanted < end - begin)
             std::partial_sort(begin, begin + std::max(wanted, 0), end, std::greater<int>());
         else
             std::sort(begin, end, std::greater<int>());
+    }
+
+    // Selection step among the quiet moves (the whole list, generation order, keys whose low
+    // bits point at their move): the best key is found, its move returned and the key set to
+    // kNone, below every quiet key. Nothing moves, so the scan is a plain maximum, which the
+    // compiler vectorises.
+    Move pick_best_quiet() {
+        ++current_;
+        int best = kNone;
+        for (int j = 0; j < list_.count; ++j) best = std::max(best, scores_[j]);
+        const int top = kLastIndex - (best & kLastIndex);
+        scores_[top] = kNone;
+        return list_.moves[top];
     }
 
     // Selection step among the moves not handed out before `end`: the best-scored (the first
@@ -352,7 +367,7 @@ class MovePicker {
     Stage stage_ = Stage::TTMove;
     BB zone_ = 0;
     bool whole_list_ = false;
-    int current_ = 0, good_left_ = 0, good_end_ = 0, quiets_begin_ = 0, handed_ = 0;
+    int current_ = 0, good_left_ = 0, good_end_ = 0, handed_ = 0;
     int refutation_ = 0, emitted_count_ = 0;
     std::array<Move, 3> emitted_{};
     MoveList list_;
