@@ -87,9 +87,13 @@ class Position {
     // the forest, OpenTafl's ranks and berserk turns): what a prefetch of the child's table entry
     // needs, before the move is made. Otherwise a key no position need have.
     uint64_t key_after(Move m) const {
+        return key() ^ slide_key(piece_at(m.from), m) ^ zobrist::keys().side_defenders;
+    }
+    // The change to the key of `piece` leaving m.from for m.to (begin_move's, key_after's).
+    static uint64_t slide_key(Piece piece, Move m) {
         const auto& z = zobrist::keys();
-        const int k = static_cast<int>(piece_at(m.from));
-        return key() ^ z.piece[k][m.from] ^ z.piece[k][m.to] ^ z.side_defenders;
+        const int k = static_cast<int>(piece);
+        return z.piece[k][m.from] ^ z.piece[k][m.to];
     }
     // The verdict of the last move (or of the set-up): repetition and no-legal-move excluded.
     Status status() const { return state().status; }
@@ -431,8 +435,7 @@ Piece Position<BB>::begin_move(Move m) {
     st.move = m;
     st.captured = st.forest_removed = 0;
     const Piece mover = piece_at(m.from);
-    const int k = static_cast<int>(mover);
-    st.key ^= z.piece[k][m.from] ^ z.piece[k][m.to];
+    st.key ^= slide_key(mover, m);
     if (mover == Piece::King) {
         king_ = m.to;
         if (test(t_->throne_bb, m.from) && !test(t_->throne_bb, m.to) && tracks_throne_exit() &&
