@@ -279,6 +279,29 @@ TEST_CASE("the cordon's cache gives a fresh flood's count after every move", "[e
     }
 }
 
+TEST_CASE("a region less one square: the ring test, then a short detour round it", "[eval]") {
+    // On Copenhagen's board: a loop of eight squares round d4 (c3-e3, c5-e5, c4, e4) less d5
+    // stays connected the long way round (six steps from c5 to e5), which the 3x3 ring test
+    // alone cannot see; a corridor c7-g7 less e7 is cut in two.
+    const Game game = Game::create(*preset("copenhagen")).value();
+    game.visit_position([](const auto& pos) {
+        using BB = typename std::decay_t<decltype(pos)>::Bitboard;
+        const auto& geo = pos.tables().geo;
+        const auto sq = [](const char* name) { return (name[1] - '1') * 11 + (name[0] - 'a'); };
+        BB loop = 0, corridor = 0;
+        for (const char* s : {"c3", "d3", "e3", "c4", "e4", "c5", "d5", "e5"})
+            loop |= square_bb<BB>(sq(s));
+        for (const char* s : {"c7", "d7", "e7", "f7", "g7"}) corridor |= square_bb<BB>(sq(s));
+        CHECK_FALSE(removable_from_region(geo, loop, sq("d5")));
+        CHECK(stays_connected(geo, loop, sq("d5")));
+        const BB block = loop | square_bb<BB>(sq("d4"));  // the whole 3x3: its ring suffices
+        CHECK(removable_from_region(geo, block, sq("d5")));
+        CHECK(stays_connected(geo, block, sq("d5")));
+        CHECK_FALSE(stays_connected(geo, corridor, sq("e7")));
+        CHECK(stays_connected(geo, corridor, sq("g7")));  // an end of the corridor
+    });
+}
+
 TEST_CASE("the enclosed room's line test agrees with the full flood", "[eval]") {
     // enclosed_defender_room skips its flood when a defender's line to the edge holds no wall;
     // it must give defender_room's room when that touches no edge, and nothing otherwise. Random

@@ -120,6 +120,24 @@ bool removable_from_region(const Geometry<BB>& geo, BB region, Square sq) {
     return kRemovableFromRegion[ring];
 }
 
+// Whether `region` less `sq` (a square of it) is still connected: removable_from_region, or else
+// the region's squares beside `sq` meet again within a few steps through the rest of the region
+// (a detour round `sq` longer than its ring, as on the ragged edge of a flood stopped early).
+// False may be wrong (a longer detour), true never is.
+template <class BB>
+bool stays_connected(const Geometry<BB>& geo, BB region, Square sq) {
+    if (removable_from_region(geo, region, sq)) return true;
+    constexpr int kDetourSteps = 12;
+    const BB rest = region & ~square_bb<BB>(sq);
+    const BB beside = geo.adjacent[sq] & rest;  // not empty: the ring test passes a lone square
+    BB reached = square_bb<BB>(lsb(beside));
+    for (int step = 0; step < kDetourSteps; ++step) {
+        reached |= geo.neighbours(reached) & rest;
+        if (!(beside & ~reached)) return true;
+    }
+    return false;
+}
+
 // The flood for the present attackers from `before`, the flood for a set of attackers that held
 // `closed` (kNoSquare: none) less and `opened` more, when it follows without flooding again: the
 // region less `closed` if that leaves it connected; the count of ways out stands if the region
@@ -131,8 +149,7 @@ std::optional<CordonFlood<BB>> cordon_after_change(const Geometry<BB>& geo, Esca
                                                    Square closed, BB opened) {
     BB region = before.region;
     if (closed != kNoSquare && test(region, closed)) {
-        if (test(corners, closed) || !removable_from_region(geo, region, closed))
-            return std::nullopt;
+        if (test(corners, closed) || !stays_connected(geo, region, closed)) return std::nullopt;
         region ^= square_bb<BB>(closed);
     }
     const bool complete = before.complete && !(geo.neighbours(opened) & before.region);
