@@ -122,7 +122,11 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
     const Move counter = any_move();
     constexpr int kRow = max_squares<BB>;
     std::vector<int> history(kRow * kRow);
-    for (int& h : history) h = static_cast<int>(rng() % 2001) - 1000;
+    // Fine histories, or coarse ones (five values) where most quiet moves tie.
+    const bool coarse = rng() % 2 == 0;
+    for (int& h : history)
+        h = coarse ? (static_cast<int>(rng() % 5) - 2) * 100
+                   : static_cast<int>(rng() % 2001) - 1000;
     // A quiescence-style filter too: quiet moves to even squares only; and the quiescence
     // search's narrower quiet lists (the king's moves, moves beside him).
     const BB beside_king = pos.tables().geo.adjacent[pos.king()];
@@ -216,7 +220,21 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
         for (const Move k : killers)
             if (i < out.size() && out[i] == k && !(k == tt)) ++i, ++counts.killers;
         if (i < out.size() && out[i] == counter && !(counter == tt)) ++i, ++counts.counters;
+        // Quiet moves of equal history come in the order of the list the picker made of them:
+        // generate_to's for moves beside the king, unless the picker took the whole list (under
+        // special rules, or where any square may close a capture).
+        const bool whole_list =
+            pos.tables().special || capture_squares(pos) == pos.tables().geo.all;
+        MoveList quiet_list;
+        if (filtered == 3 && !whole_list)
+            pos.generate_to(quiet_list, beside_king);
+        else
+            pos.generate(quiet_list);
+        const auto quiet_place = [&](Move m) {
+            return std::find(quiet_list.begin(), quiet_list.end(), m) - quiet_list.begin();
+        };
         int last_history = INT_MAX;
+        last_place = -1;
         for (; i < out.size(); ++i) {
             const Move m = out[i];
             CHECK(quiet_flags[i]);
@@ -224,8 +242,22 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
             CHECK_FALSE((m == killers[0] || m == killers[1] || m == counter));
             const int h = history[m.from * kRow + m.to];
             CHECK(h <= last_history);
+            if (h == last_history) CHECK(quiet_place(m) > last_place);
             last_history = h;
+            last_place = quiet_place(m);
         }
+        // With late-move pruning's bound (`ordered`: only so many moves sorted), the same moves
+        // come out, the first `ordered` of them in the same order.
+        const int ordered = static_cast<int>(rng() % 12);
+        MovePicker<BB, decltype(keep)> bounded(pos, tt, killers, counter, history.data(), kRow,
+                                               keep, ordered, quiet_moves);
+        std::vector<Move> bounded_out;
+        for (Move m; !((m = bounded.next(quiet)) == Move{});) bounded_out.push_back(m);
+        REQUIRE(bounded_out.size() == out.size());
+        CHECK(set_of(bounded_out) == set_of(out));
+        const size_t prefix = std::min(out.size(), static_cast<size_t>(ordered));
+        CHECK(
+            std::equal(out.begin(), out.begin() + static_cast<long>(prefix), bounded_out.begin()));
     }
 }
 

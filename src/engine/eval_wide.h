@@ -184,8 +184,8 @@ std::optional<AttackerChange<BB>> attacker_change(const typename Position<BB>::S
 // The cordon's count of ways out for `pos` (reachable_escapes), through the thread's `cache`
 // (none: flood every time). On a miss, the flood of a position a few moves back, if the cache
 // holds it, often gives this one, one move's change at a time (cordon_after_change); else the
-// board is flooded, and the flood of the position before the last attacker move derived back
-// from it is kept too, for that position's other moves.
+// board is flooded, and the flood of the position before the last move that changed the
+// attackers, derived back from it, is kept too, for that position's other moves.
 template <class BB>
 int cordon_escapes(const Position<BB>& pos, CordonCache<BB>* cache) {
     const auto& t = pos.tables();
@@ -230,9 +230,10 @@ int cordon_escapes(const Position<BB>& pos, CordonCache<BB>* cache) {
     } else {
         ++cache->stats.floods;
         flood = flood_now();
-        // The position before an attacker's move was not in the cache (its evaluation came from
-        // a table), so its other moves would miss too: leave them its flood, derived back from
-        // this one (the origin closed again, the target opened) where that follows.
+        // The position before the last move that changed the attackers was not in the cache (its
+        // evaluation came from a table, or its entry's replay failed), so its other moves would
+        // miss too: leave them its flood, derived back from this one (the attacker's origin
+        // closed again, its target opened) where that follows.
         const AttackerChange<BB>& last = changes[0];
         if (steps > 0 && last.closed != kNoSquare && popcount(last.opened) == 1) {
             const BB target = square_bb<BB>(last.closed);
