@@ -89,12 +89,6 @@ class Position {
     uint64_t key_after(Move m) const {
         return key() ^ slide_key(piece_at(m.from), m) ^ zobrist::keys().side_defenders;
     }
-    // The change to the key of `piece` leaving m.from for m.to (begin_move's, key_after's).
-    static uint64_t slide_key(Piece piece, Move m) {
-        const auto& z = zobrist::keys();
-        const int k = static_cast<int>(piece);
-        return z.piece[k][m.from] ^ z.piece[k][m.to];
-    }
     // The verdict of the last move (or of the set-up): repetition and no-legal-move excluded.
     Status status() const { return state().status; }
     // All states from the set-up to now; states()[0] is the set-up.
@@ -173,6 +167,13 @@ class Position {
     }
 
   private:
+    // The change to the key of `piece` leaving m.from for m.to (begin_move's, key_after's).
+    static uint64_t slide_key(Piece piece, Move m) {
+        const auto& z = zobrist::keys();
+        const int k = static_cast<int>(piece);
+        return z.piece[k][m.from] ^ z.piece[k][m.to];
+    }
+
     // Special rules' state (core/position_special.h), one entry per State. The special path is
     // kept out of line so that the ordinary variants' make/unmake stay as small as before.
     struct SpecialState {
