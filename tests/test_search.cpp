@@ -609,19 +609,24 @@ TEST_CASE("generate copenhagen tactics suite candidates", "[.generate-tactics][c
 
 // What the search threads keep between searches (engine/thread_data.h): the histories halved for
 // each new search, the evaluation caches kept; both new on a change of rules, history size or
-// thread count, and after clear() (utinewgame, Clear Hash); a change of weights empties the
-// caches and halves the histories.
+// thread count, and after clear() (utinewgame, Clear Hash); a change of weights or of net
+// (another one, or one with another file at the same address) empties the caches and halves the
+// histories.
 TEST_CASE("ThreadDataStore: kept between searches, renewed on a change", "[search]") {
     const Rules brandubh = *preset("brandubh"), tablut = *preset("tablut");
     const EvalWeights weights;
     EvalWeights other = weights;
     other.weight[kAttackerSoldiers] += 1;
+    nnue::Network net, other_net;
+    net.checksum = 1;
+    other_net.checksum = 2;
     ThreadDataStore store;
     constexpr uint64_t key = 0x1234;
     std::vector<ThreadData*> data;  // each thread's, as prepare() readied it for the last search
     // A search's start: begin_search, then each thread's prepare.
-    auto begin = [&](const Rules& rules, const EvalWeights& w, size_t size, int threads) {
-        store.begin_search(rules, w, size, threads);
+    auto begin = [&](const Rules& rules, const EvalWeights& w, size_t size, int threads,
+                     const nnue::Network* n = nullptr) {
+        store.begin_search(rules, w, n, size, threads);
         data.clear();
         for (int i = 0; i < threads; ++i) data.push_back(&store.prepare(i));
     };
@@ -664,6 +669,23 @@ TEST_CASE("ThreadDataStore: kept between searches, renewed on a change", "[searc
     begin(tablut, other, 12, 3);  // the same again: kept, halved
     CHECK(data[1]->history == QuietHistory(12, 4));
     CHECK(cached(1) == 8);
+    begin(tablut, other, 12, 3, &net);  // a net instead of the weights
+    CHECK(data[1]->history == QuietHistory(12, 2));
+    CHECK(cached(1) == -1);
+    fill(8);
+    begin(tablut, other, 12, 3, &net);  // the same net
+    CHECK(cached(1) == 8);
+    begin(tablut, other, 12, 3, &other_net);  // another net
+    CHECK(cached(1) == -1);
+    fill(8);
+    begin(tablut, other, 12, 3, &net);
+    fill(8);
+    net.checksum = 3;  // another file loaded at the same address
+    begin(tablut, other, 12, 3, &net);
+    CHECK(cached(2) == -1);
+    fill(8);
+    begin(tablut, other, 12, 3);  // back to the weights
+    CHECK(cached(0) == -1);
     store.clear();
     begin(tablut, other, 12, 3);
     CHECK(data[0]->history == QuietHistory(12, 0));

@@ -442,7 +442,7 @@ void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done
     } else if (!roots.empty()) {
         game.visit_position([&](const auto& root) {
             using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
-            thread_data_.begin_search(game.rules(), weights_, W::history_size(), threads_);
+            thread_data_.begin_search(game.rules(), weights_, sh.net, W::history_size(), threads_);
             // Each thread readies its data and builds its worker itself: done one after the
             // other on this thread, that took the main thread's time (256 threads on 19x19:
             // halving 256 histories of 1 MB and building 256 workers of 87 KB, which answered

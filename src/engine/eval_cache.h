@@ -3,7 +3,8 @@
 // search evaluates every node, and about one node in five (15% on a 19x19 middle game, 20% on
 // Copenhagen's) is a position the thread evaluated shortly before (a transposition, or the same
 // capture sequence in another order). The search already treats the evaluation as a function of the
-// key (the transposition table stores it), so a hit gives the score evaluate() would. Each search
+// key (the transposition table stores it), so a hit gives the score the evaluation would (the
+// hand-written one or the network's, whichever plays: static_eval.h). Each search
 // thread keeps its cache from one search to the next (ThreadData, thread_data.h), emptied whenever
 // what the scores depend on changes.
 #pragma once
