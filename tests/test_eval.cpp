@@ -221,7 +221,8 @@ namespace {
 
 // Plays `plies` random moves of `variant` from `record` (empty: the start), the attackers to move
 // first, and at every node makes each legal move in turn as a search does, checking that the
-// cordon's count through one cache (cordon_cache.h) equals a fresh flood's. `skip_parents`: the
+// cordon's count through one cache (cordon_cache.h) equals a fresh flood's, and the attackers'
+// terms through it (asked after the count, as the evaluation does) fresh ones. `skip_parents`: the
 // node itself is asked only one time in three, as a search whose node took its evaluation from a
 // table, so that its children find no entry of theirs and derive it back. Returns how the cache
 // found its counts.
@@ -241,6 +242,10 @@ CordonCacheStats cordon_walk(const char* variant, const char* record, uint32_t s
                                                 pos.soldiers(Side::Attackers))
                                   .escapes;
             REQUIRE(cordon_escapes(pos, &cache) == fresh);
+            const BB attackers = pos.soldiers(Side::Attackers);
+            const AttackerTerms<BB> terms = attacker_terms(pos, &cache);
+            REQUIRE(terms.ring_gaps == (t.rules.encirclement ? ring_gaps(t.geo, attackers) : BB{}));
+            REQUIRE(terms.adjacent_pairs == adjacent_pairs(t.geo, attackers));
         };
         for (int i = 0; i < plies && !pos.status().over(); ++i) {
             if (!skip_parents || rng() % 3 == 0) check();
@@ -283,6 +288,41 @@ TEST_CASE("the cordon's cache gives a fresh flood's count after every move", "[e
         const auto skipping = cordon_walk(variant, record, 12, plies, true);
         CHECK(skipping.floods < skipping.hits + skipping.derived);
     }
+}
+
+TEST_CASE("the cordon's cache: a flood and the attackers' terms share an entry", "[eval]") {
+    // Two attacker sets; the entry of each keeps its flood and its terms whichever came first,
+    // and another set in the same slot replaces both (the slot's index is found by trying).
+    using BB = Bitboard128;
+    CordonCache<BB> cache;
+    const BB a = BB(1) << 3 | BB(1) << 40;
+    const CordonFlood<BB> flood{BB(1) << 60, 2, true};
+    const AttackerTerms<BB> terms{BB(1) << 4, 1};
+    CHECK(cache.terms(a) == nullptr);
+    cache.store(a, flood);
+    CHECK(cache.terms(a) == nullptr);
+    cache.store_terms(a, terms);
+    REQUIRE(cache.probe(a, 60) != nullptr);
+    CHECK(cache.probe(a, 60)->escapes == 2);
+    REQUIRE(cache.terms(a) != nullptr);
+    CHECK(cache.terms(a)->adjacent_pairs == 1);
+    cache.store(a, CordonFlood<BB>{BB(1) << 61, 3, true});  // a new flood keeps the terms
+    REQUIRE(cache.terms(a) != nullptr);
+    CHECK(cache.terms(a)->ring_gaps == terms.ring_gaps);
+    CHECK(cache.probe(a, 60) == nullptr);
+    CHECK(cache.probe(a, 61)->escapes == 3);
+    // A set of attackers that lands in a's slot: found by storing sets until a's entry is gone.
+    BB other = 0;
+    for (int sq = 0; sq < 121 && cache.terms(a); ++sq)
+        for (int sq2 = sq + 1; sq2 < 121 && cache.terms(a); ++sq2) {
+            other = BB(1) << sq | BB(1) << sq2;
+            if (other != a) cache.store_terms(other, AttackerTerms<BB>{0, 7});
+        }
+    REQUIRE(cache.terms(a) == nullptr);
+    CHECK(cache.probe(a, 61) == nullptr);  // the flood went with it
+    REQUIRE(cache.terms(other) != nullptr);
+    CHECK(cache.terms(other)->adjacent_pairs == 7);
+    CHECK(cache.probe(other, 61) == nullptr);  // terms alone: no flood holds a king
 }
 
 TEST_CASE("a region less one square: the ring test, then a short detour round it", "[eval]") {

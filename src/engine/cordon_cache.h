@@ -4,7 +4,8 @@
 // flood depends only on the attackers' squares and on where the king stands, and a defender's
 // move leaves the attackers where they were, so the positions after a node's defender moves all
 // flood the same region. This per-thread cache keeps the last flood for each set of attackers:
-// the region it filled and the count of ways out it found.
+// the region it filled and the count of ways out it found; and beside it what the evaluation
+// works out from the attackers alone (AttackerTerms), which those positions share too.
 #pragma once
 
 #include <bit>
@@ -26,6 +27,13 @@ struct CordonFlood {
                             // already holds every way out)
 };
 
+// What the wide boards' evaluation works out from the attackers' squares alone (eval_wide.h).
+template <class BB>
+struct AttackerTerms {
+    BB ring_gaps{};          // ring_gaps(attackers) under encirclement rules, else empty
+    int adjacent_pairs = 0;  // adjacent_pairs(attackers)
+};
+
 // How the cordon's counts were found (cordon_escapes, eval_wide.h): for tests and tuning.
 struct CordonCacheStats {
     uint64_t hits = 0;     // the entry of the position's attackers held the king
@@ -44,9 +52,25 @@ class CordonCache {
         if (!(e.attackers == attackers) || !test(e.flood.region, king)) return nullptr;
         return &e.flood;
     }
+    // Keeps `flood` for `attackers` (and their terms, if the entry held them already).
     void store(const BB& attackers, const CordonFlood<BB>& flood) {
-        if (entries_.empty()) entries_.resize(kEntries);  // on first use: narrow boards never do
-        entries_[index(attackers)] = Entry{attackers, flood};
+        Entry& e = entry(attackers);
+        if (!(e.attackers == attackers)) e = Entry{attackers, {}, {}, false};
+        e.flood = flood;
+    }
+
+    // The terms kept for `attackers`, else null. Exact, as probe().
+    const AttackerTerms<BB>* terms(const BB& attackers) const {
+        if (entries_.empty()) return nullptr;
+        const Entry& e = entries_[index(attackers)];
+        return e.has_terms && e.attackers == attackers ? &e.terms : nullptr;
+    }
+    // Keeps `terms` for `attackers` (and their flood, if the entry held it already).
+    void store_terms(const BB& attackers, const AttackerTerms<BB>& terms) {
+        Entry& e = entry(attackers);
+        if (!(e.attackers == attackers)) e = Entry{attackers, {}, {}, false};
+        e.terms = terms;
+        e.has_terms = true;
     }
 
     CordonCacheStats stats;
@@ -55,8 +79,17 @@ class CordonCache {
     struct Entry {
         BB attackers{};  // an empty region never holds the king: a fresh entry never answers
         CordonFlood<BB> flood;
+        AttackerTerms<BB> terms;
+        bool has_terms = false;
     };
-    // 2,048 entries (213 KB on 19x19, 96 KB on 11x11). 16,384 answered more counts but ran
+
+    // The entry of `attackers`' slot (whatever attackers it holds), made on first use: narrow
+    // boards never do.
+    Entry& entry(const BB& attackers) {
+        if (entries_.empty()) entries_.resize(kEntries);
+        return entries_[index(attackers)];
+    }
+    // 2,048 entries (about 270 KB on 19x19, 100 KB on 11x11). 16,384 answered more counts but ran
     // slower (docs/measurements.md).
     static constexpr int kIndexBits = 11;
     static constexpr size_t kEntries = size_t{1} << kIndexBits;

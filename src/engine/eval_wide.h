@@ -246,6 +246,21 @@ int cordon_escapes(const Position<BB>& pos, CordonCache<BB>* cache) {
     return flood->escapes;
 }
 
+// ring_gaps (under encirclement rules) and adjacent_pairs of `pos`'s attackers, through the
+// thread's `cache` (none: worked out every time): the positions after a node's defender moves
+// share them.
+template <class BB>
+AttackerTerms<BB> attacker_terms(const Position<BB>& pos, CordonCache<BB>* cache) {
+    const BB attackers = pos.soldiers(Side::Attackers);
+    if (cache)
+        if (const AttackerTerms<BB>* hit = cache->terms(attackers)) return *hit;
+    const auto& t = pos.tables();
+    const AttackerTerms<BB> terms{t.rules.encirclement ? ring_gaps(t.geo, attackers) : BB{},
+                                  adjacent_pairs(t.geo, attackers)};
+    if (cache) cache->store_terms(attackers, terms);
+    return terms;
+}
+
 // The terms of boards of kWideBoardSize and more, for the attackers. `cordon`: the thread's
 // cache of the cordon term's flood, or null.
 template <class BB>
@@ -310,8 +325,9 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum, CordonCache<BB>
         sum.add(kWideOpenEscapes, -cordon_escapes(pos, cordon));
 
     // 6. Encirclement: the ring's gaps, and the defenders' room inside it once it is closed.
+    const AttackerTerms<BB> terms = attacker_terms(pos, cordon);
     if (t.rules.encirclement) {
-        const BB gaps = ring_gaps(geo, attackers);
+        const BB gaps = terms.ring_gaps;
         sum.add(kWideRingGaps, -popcount(gaps & ~occupied));
         const BB room = enclosed_defender_room(geo, defenders | king_bb, attackers, gaps);
         sum.add(kWideRingClosing, room != 0);
@@ -320,7 +336,7 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum, CordonCache<BB>
 
     // 7. Structure: pieces side by side guard each other's flanks.
     sum.add(kWideDefenderPairs, -adjacent_pairs(geo, defenders | king_bb));
-    sum.add(kWideAttackerPairs, adjacent_pairs(geo, attackers));
+    sum.add(kWideAttackerPairs, terms.adjacent_pairs);
 
     // 8. The piece-square tables of this board size, and the move.
     add_piece_square_terms(pos, sum);
