@@ -246,6 +246,8 @@ CordonCacheStats cordon_walk(const char* variant, const char* record, uint32_t s
             const AttackerTerms<BB> terms = attacker_terms(pos, &cache);
             REQUIRE(terms.ring_gaps == (t.rules.encirclement ? ring_gaps(t.geo, attackers) : BB{}));
             REQUIRE(terms.adjacent_pairs == adjacent_pairs(t.geo, attackers));
+            REQUIRE(terms.king == pos.king());
+            REQUIRE(terms.proximity == attacker_proximity(t.geo, attackers, pos.king()));
         };
         for (int i = 0; i < plies && !pos.status().over(); ++i) {
             if (!skip_parents || rng() % 3 == 0) check();

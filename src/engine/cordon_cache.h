@@ -27,11 +27,14 @@ struct CordonFlood {
                             // already holds every way out)
 };
 
-// What the wide boards' evaluation works out from the attackers' squares alone (eval_wide.h).
+// What the wide boards' evaluation works out from the attackers' squares (eval_wide.h), and from
+// them and the king's square.
 template <class BB>
 struct AttackerTerms {
-    BB ring_gaps{};          // ring_gaps(attackers) under encirclement rules, else empty
-    int adjacent_pairs = 0;  // adjacent_pairs(attackers)
+    BB ring_gaps{};           // ring_gaps(attackers) under encirclement rules, else empty
+    int adjacent_pairs = 0;   // adjacent_pairs(attackers)
+    Square king = kNoSquare;  // where the king stood for `proximity`
+    int proximity = 0;        // attacker_proximity(attackers, king)
 };
 
 // How the cordon's counts were found (cordon_escapes, eval_wide.h): for tests and tuning.

@@ -246,17 +246,34 @@ int cordon_escapes(const Position<BB>& pos, CordonCache<BB>* cache) {
     return flood->escapes;
 }
 
-// ring_gaps (under encirclement rules) and adjacent_pairs of `pos`'s attackers, through the
-// thread's `cache` (none: worked out every time): the positions after a node's defender moves
-// share them.
+// The attackers' proximity to the king: the board's size less each attacker's distance to him
+// (ranks and files apart), summed.
+template <class BB>
+int attacker_proximity(const Geometry<BB>& geo, BB attackers, Square king) {
+    int proximity = geo.size * popcount(attackers);
+    const int kr = geo.rank_of[king], kf = geo.file_of[king];
+    for_each_square(attackers, [&](int s) {
+        proximity -= std::abs(geo.rank_of[s] - kr) + std::abs(geo.file_of[s] - kf);
+    });
+    return proximity;
+}
+
+// ring_gaps (under encirclement rules), adjacent_pairs and attacker_proximity of `pos`'s
+// attackers, through the thread's `cache` (none: worked out every time): the positions after a
+// node's defender moves share them (the proximity, those of the moves that leave the king).
 template <class BB>
 AttackerTerms<BB> attacker_terms(const Position<BB>& pos, CordonCache<BB>* cache) {
-    const BB attackers = pos.soldiers(Side::Attackers);
-    if (cache)
-        if (const AttackerTerms<BB>* hit = cache->terms(attackers)) return *hit;
     const auto& t = pos.tables();
-    const AttackerTerms<BB> terms{t.rules.encirclement ? ring_gaps(t.geo, attackers) : BB{},
-                                  adjacent_pairs(t.geo, attackers)};
+    const BB attackers = pos.soldiers(Side::Attackers);
+    const Square king = pos.king();
+    const AttackerTerms<BB>* hit = cache ? cache->terms(attackers) : nullptr;
+    if (hit && hit->king == king) return *hit;
+    AttackerTerms<BB> terms =
+        hit ? *hit
+            : AttackerTerms<BB>{t.rules.encirclement ? ring_gaps(t.geo, attackers) : BB{},
+                                adjacent_pairs(t.geo, attackers)};
+    terms.king = king;
+    terms.proximity = attacker_proximity(t.geo, attackers, king);
     if (cache) cache->store_terms(attackers, terms);
     return terms;
 }
@@ -301,12 +318,8 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum, CordonCache<BB>
 
     // 3. The attackers' hold on the king.
     sum.add(kWideAttackersBesideKing, popcount(geo.adjacent[king] & attackers));
-    int proximity = n * popcount(attackers);  // n less each attacker's distance to the king
-    const int kr = geo.rank_of[king], kf = geo.file_of[king];
-    for_each_square(attackers, [&](int s) {
-        proximity -= std::abs(geo.rank_of[s] - kr) + std::abs(geo.file_of[s] - kf);
-    });
-    sum.add(kWideAttackerProximity, proximity);
+    const AttackerTerms<BB> terms = attacker_terms(pos, cordon);
+    sum.add(kWideAttackerProximity, terms.proximity);
     sum.add(kWideKingOnEdge, -test(geo.edge, king));
 
     // 4. The corners: guards diagonally next to them, and blockades on b3 and c2.
@@ -325,7 +338,6 @@ void add_wide_board_terms(const Position<BB>& pos, EvalSum& sum, CordonCache<BB>
         sum.add(kWideOpenEscapes, -cordon_escapes(pos, cordon));
 
     // 6. Encirclement: the ring's gaps, and the defenders' room inside it once it is closed.
-    const AttackerTerms<BB> terms = attacker_terms(pos, cordon);
     if (t.rules.encirclement) {
         const BB gaps = terms.ring_gaps;
         sum.add(kWideRingGaps, -popcount(gaps & ~occupied));
