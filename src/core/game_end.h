@@ -85,7 +85,7 @@ bool one_move_back(const Position<BB>& pos, int j) {
     const Square from = lsb(mine & own), to = lsb(mine & ~own);
     if (test(pos.occupied(), to)) return false;
     const Piece piece = from == pos.king() ? Piece::King : soldier_of(us);
-    return test(pos.destinations(from, piece), to);
+    return pos.reaches(from, piece, to);
 }
 
 // Whether a move of the side to move could end the game by repetition in the mover's favour or in

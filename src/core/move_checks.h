@@ -30,7 +30,7 @@ bool is_legal_move(const Position<BB>& pos, Move m) {
     else
         return false;
     if (piece == Piece::King && us != Side::Defenders) return false;
-    return test(pos.destinations(m.from, piece), m.to);
+    return pos.reaches(m.from, piece, m.to);
 }
 
 // Whether `m` takes the king to an escape square (for a pseudo-legal move: the defenders' win).

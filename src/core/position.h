@@ -109,6 +109,8 @@ class Position {
 
     // The squares a piece of kind p standing on `from` may move to (whoever is to move).
     BB destinations(Square from, Piece p) const;
+    // Whether `to` is one of destinations(from, p), found along the one line between them.
+    bool reaches(Square from, Piece p, Square to) const;
     // Every move the side to move may make, repetition aside; none when the game is over.
     void generate(MoveList& list) const;
     // The moves generate() would produce that end on a square of `targets`, in no particular

@@ -146,6 +146,21 @@ bool Position<BB>::slides_to(Square from, Piece p, Square to, int dir) const {
 }
 
 template <class BB>
+bool Position<BB>::reaches(Square from, Piece p, Square to) const {
+    const auto& geo = t_->geo;
+    int dir;
+    if (geo.rank_of[from] == geo.rank_of[to])
+        dir = to > from ? 1 : 3;  // east, west
+    else if (geo.file_of[from] == geo.file_of[to])
+        dir = to > from ? 0 : 2;  // north, south
+    else
+        return false;
+    const BB occ = occupied();
+    if (from == to || test(occ, to) || (geo.ray[dir][from] & ~geo.ray[dir][to] & occ)) return false;
+    return slides_to(from, p, to, dir);
+}
+
+template <class BB>
 void Position<BB>::generate_to(MoveList& list, BB targets) const {
     assert(!t_->special);
     list.count = 0;

@@ -72,7 +72,7 @@ void for_attackers_reaching(const Position<BB>& pos, Square target, F&& f) {
     for (int dir = 0; dir < kDirections; ++dir) {
         const Square sq = geo.first_on_ray(dir, target, occ);
         if (sq != kNoSquare && test(attackers, sq) &&
-            test(pos.destinations(sq, Piece::AttackerSoldier), target))
+            pos.reaches(sq, Piece::AttackerSoldier, target))
             f(dir, sq);
     }
 }
