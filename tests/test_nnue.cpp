@@ -23,6 +23,7 @@
 #include "nnue/accumulator.h"
 #include "nnue/embedded.h"
 #include "nnue/network.h"
+#include "test_support.h"
 
 using namespace branan;
 
@@ -52,10 +53,9 @@ nnue::Network random_net(int board_size, uint32_t seed, int width = 32, int hidd
 }
 
 std::string temp_file(const std::string& name, const std::string& bytes) {
-    const auto path = std::filesystem::temp_directory_path() /
-                      ("branan_nnue_" + std::to_string(::getpid()) + "_" + name);
+    const std::string path = testing::unique_temp_path("nnue-" + name);
     std::ofstream(path, std::ios::binary) << bytes;
-    return path.string();
+    return path;
 }
 
 // Plays `plies` random moves from the start of `variant`, taking some back now and then, and

@@ -53,9 +53,7 @@ std::vector<std::vector<Record>> run(const SelfplayConfig& config, uint32_t firs
 }
 
 std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() /
-            ("branan-test-selfplay-" + std::to_string(::getpid()) + "-" + name))
-        .string();
+    return testing::unique_temp_path("selfplay-" + name);
 }
 
 std::string file_bytes(const std::string& path) {

@@ -14,6 +14,7 @@
 #include "solver/checkpoint.h"
 #include "solver/solve.h"
 #include "tactics.h"
+#include "test_support.h"
 
 using namespace branan;
 using testing::load_tactics;
@@ -289,8 +290,7 @@ TEST_CASE("solver: a checkpoint gives back the table and the answers, other rule
     cp.table_input = "otn y";
     cp.table_nodes = cut.nodes;
     cp.table_unguided = 2;
-    const std::string path =
-        (std::filesystem::temp_directory_path() / "branan-solver-checkpoint.bin").string();
+    const std::string path = testing::unique_temp_path("solver-checkpoint.bin");
     REQUIRE(solver::save_checkpoint(path, rules, table, cp) == "");
     solver::ProofTable loaded(1);
     solver::Checkpoint back;

@@ -2,7 +2,11 @@
 // Helpers shared by the tests.
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -10,6 +14,16 @@
 #include "core/expected.h"
 
 namespace branan::testing {
+
+// A path under the system's temporary directory that no other test, in this process or another
+// one running beside it (ctest -j), is given: `name` after this process's id and a count of the
+// paths asked for so far. Nothing is created there.
+inline std::string unique_temp_path(const std::string& name) {
+    static std::atomic<int> count{0};
+    return (std::filesystem::temp_directory_path() / ("branan-test-" + std::to_string(::getpid()) +
+                                                      "-" + std::to_string(count++) + "-" + name))
+        .string();
+}
 
 // True in a build under AddressSanitizer or ThreadSanitizer (GCC defines __SANITIZE_*__; Clang
 // answers __has_feature).

@@ -14,6 +14,7 @@
 #include "tablebase/slice_file.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/verifier.h"
+#include "test_support.h"
 
 using namespace branan;
 using namespace branan::tablebase;
@@ -48,11 +49,10 @@ Value value_at(const TableSet& set, const std::string& record, Side side) {
 
 // A fresh directory under the system's temporary one.
 std::string temp_dir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("branan-tb-" + name + "-" + std::to_string(std::random_device{}()));
+    const std::string dir = testing::unique_temp_path("tb-" + name);
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
-    return dir.string();
+    return dir;
 }
 
 // Every canonical entry of `set` agrees with the solver on `count` random positions of slice m.

@@ -19,6 +19,7 @@
 #include "tablebase/generator.h"
 #include "tablebase/probe.h"
 #include "tablebase/slice_file.h"
+#include "test_support.h"
 
 using namespace branan;
 using namespace branan::tablebase;
@@ -29,13 +30,12 @@ namespace {
 // Brandubh's tables up to two soldiers, written once to a fresh temporary directory and opened.
 std::shared_ptr<Tablebase> two_soldier_tables() {
     static const std::shared_ptr<Tablebase> tables = [] {
-        const auto dir = std::filesystem::temp_directory_path() /
-                         ("branan-tbplay-" + std::to_string(std::random_device{}()));
+        const std::string dir = testing::unique_temp_path("tbplay");
         std::filesystem::create_directories(dir);
         TableSet set(*preset("brandubh"));
-        const std::string error = generate_tables(set, 2, dir.string(), GenerateOptions{});
+        const std::string error = generate_tables(set, 2, dir, GenerateOptions{});
         REQUIRE(error.empty());
-        auto opened = Tablebase::open(dir.string());
+        auto opened = Tablebase::open(dir);
         REQUIRE(opened);
         return *opened;
     }();
