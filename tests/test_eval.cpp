@@ -222,7 +222,7 @@ namespace {
 // Plays `plies` random moves of `variant` from `record` (empty: the start), the attackers to move
 // first, and at every node makes each legal move in turn as a search does, checking that the
 // cordon's count through one cache (cordon_cache.h) equals a fresh flood's, and the attackers'
-// terms through it (asked after the count, as the evaluation does) fresh ones. `skip_parents`: the
+// terms through it (asked before the count, as the evaluation does) fresh ones. `skip_parents`: the
 // node itself is asked only one time in three, as a search whose node took its evaluation from a
 // table, so that its children find no entry of theirs and derive it back. Returns how the cache
 // found its counts.
@@ -241,9 +241,9 @@ CordonCacheStats cordon_walk(const char* variant, const char* record, uint32_t s
             const int fresh = reachable_escapes(t.geo, t.rules.escape, t.corners_bb, pos.king(),
                                                 pos.soldiers(Side::Attackers))
                                   .escapes;
-            REQUIRE(cordon_escapes(pos, &cache) == fresh);
             const BB attackers = pos.soldiers(Side::Attackers);
             const AttackerTerms<BB> terms = attacker_terms(pos, &cache);
+            REQUIRE(cordon_escapes(pos, &cache) == fresh);
             REQUIRE(terms.ring_gaps == (t.rules.encirclement ? ring_gaps(t.geo, attackers) : BB{}));
             REQUIRE(terms.adjacent_pairs == adjacent_pairs(t.geo, attackers));
             REQUIRE(terms.king == pos.king());

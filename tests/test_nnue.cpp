@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The learned evaluation: the net file format and its errors, incremental accumulators against
 // accumulators made from scratch, and the engine's EvalFile.
-#include <unistd.h>
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #endif

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Self-play data: the record format round trip, determinism of the games (per seed, whatever
 // the number of threads), the filters, and resuming a file cut short.
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 

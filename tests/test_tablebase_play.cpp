@@ -30,7 +30,10 @@ namespace {
 // Brandubh's tables up to two soldiers, written once to a fresh temporary directory and opened.
 std::shared_ptr<Tablebase> two_soldier_tables() {
     static const std::shared_ptr<Tablebase> tables = [] {
+        // Emptied first: a directory left by an earlier process of the same id would otherwise
+        // be read instead of generated (generate_tables keeps the files it finds).
         const std::string dir = testing::unique_temp_path("tbplay");
+        std::filesystem::remove_all(dir);
         std::filesystem::create_directories(dir);
         TableSet set(*preset("brandubh"));
         const std::string error = generate_tables(set, 2, dir, GenerateOptions{});

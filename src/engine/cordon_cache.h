@@ -92,8 +92,9 @@ class CordonCache {
         if (entries_.empty()) entries_.resize(kEntries);
         return entries_[index(attackers)];
     }
-    // 2,048 entries (about 270 KB on 19x19, 100 KB on 11x11). 16,384 answered more counts but ran
-    // slower (docs/measurements.md).
+    // 2,048 entries (352 KiB on 19x19, 256 KiB on 13x13 and 15x15, 192 KiB on 11x11, with the
+    // attacker terms). 16,384 answered more counts but ran slower (docs/measurements.md; measured
+    // before the entries held the terms).
     static constexpr int kIndexBits = 11;
     static constexpr size_t kEntries = size_t{1} << kIndexBits;
 
