@@ -299,7 +299,7 @@ TEST_CASE("the cordon's cache: a flood and the attackers' terms share an entry",
     CordonCache<BB> cache;
     const BB a = BB(1) << 3 | BB(1) << 40;
     const CordonFlood<BB> flood{BB(1) << 60, 2, true};
-    const AttackerTerms<BB> terms{BB(1) << 4, 1};
+    const AttackerTerms<BB> terms{BB(1) << 4, 1, 60, 9};
     CHECK(cache.terms(a) == nullptr);
     cache.store(a, flood);
     CHECK(cache.terms(a) == nullptr);
@@ -318,7 +318,7 @@ TEST_CASE("the cordon's cache: a flood and the attackers' terms share an entry",
     for (int sq = 0; sq < 121 && cache.terms(a); ++sq)
         for (int sq2 = sq + 1; sq2 < 121 && cache.terms(a); ++sq2) {
             other = BB(1) << sq | BB(1) << sq2;
-            if (other != a) cache.store_terms(other, AttackerTerms<BB>{0, 7});
+            if (other != a) cache.store_terms(other, AttackerTerms<BB>{0, 7, 61, 0});
         }
     REQUIRE(cache.terms(a) == nullptr);
     CHECK(cache.probe(a, 61) == nullptr);  // the flood went with it

@@ -155,8 +155,8 @@ bool Position<BB>::reaches(Square from, Piece p, Square to) const {
         dir = to > from ? 0 : 2;  // north, south
     else
         return false;
-    const BB occ = occupied();
-    if (from == to || test(occ, to) || (geo.ray[dir][from] & ~geo.ray[dir][to] & occ)) return false;
+    // The squares from `from` (excluded) to `to` (included) must be empty: slides_to's premise.
+    if (from == to || (geo.ray[dir][from] & ~geo.ray[dir][to] & occupied())) return false;
     return slides_to(from, p, to, dir);
 }
 

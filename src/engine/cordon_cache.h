@@ -9,6 +9,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -33,7 +34,7 @@ template <class BB>
 struct AttackerTerms {
     BB ring_gaps{};           // ring_gaps(attackers) under encirclement rules, else empty
     int adjacent_pairs = 0;   // adjacent_pairs(attackers)
-    Square king = kNoSquare;  // where the king stood for `proximity`
+    Square king = kNoSquare;  // where the king stood for `proximity` (none: no terms kept)
     int proximity = 0;        // attacker_proximity(attackers, king)
 };
 
@@ -58,7 +59,7 @@ class CordonCache {
     // Keeps `flood` for `attackers` (and their terms, if the entry held them already).
     void store(const BB& attackers, const CordonFlood<BB>& flood) {
         Entry& e = entry(attackers);
-        if (!(e.attackers == attackers)) e = Entry{attackers, {}, {}, false};
+        if (!(e.attackers == attackers)) e = Entry{attackers, {}, {}};
         e.flood = flood;
     }
 
@@ -66,14 +67,15 @@ class CordonCache {
     const AttackerTerms<BB>* terms(const BB& attackers) const {
         if (entries_.empty()) return nullptr;
         const Entry& e = entries_[index(attackers)];
-        return e.has_terms && e.attackers == attackers ? &e.terms : nullptr;
+        return e.terms.king != kNoSquare && e.attackers == attackers ? &e.terms : nullptr;
     }
-    // Keeps `terms` for `attackers` (and their flood, if the entry held it already).
+    // Keeps `terms` (whose king is a square) for `attackers` (and their flood, if the entry held
+    // it already).
     void store_terms(const BB& attackers, const AttackerTerms<BB>& terms) {
+        assert(terms.king != kNoSquare);
         Entry& e = entry(attackers);
-        if (!(e.attackers == attackers)) e = Entry{attackers, {}, {}, false};
+        if (!(e.attackers == attackers)) e = Entry{attackers, {}, {}};
         e.terms = terms;
-        e.has_terms = true;
     }
 
     CordonCacheStats stats;
@@ -82,8 +84,7 @@ class CordonCache {
     struct Entry {
         BB attackers{};  // an empty region never holds the king: a fresh entry never answers
         CordonFlood<BB> flood;
-        AttackerTerms<BB> terms;
-        bool has_terms = false;
+        AttackerTerms<BB> terms;  // none while terms.king is kNoSquare
     };
 
     // The entry of `attackers`' slot (whatever attackers it holds), made on first use: narrow
