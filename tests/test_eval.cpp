@@ -286,6 +286,7 @@ TEST_CASE("the cordon's cache gives a fresh flood's count after every move", "[e
         // three).
         CHECK(counts.floods < counts.hits + counts.derived);
         CHECK(counts.derived > 0);
+        CHECK(counts.terms_derived > 0);  // the children of attacker moves, from their node's
         // And with most nodes not asked: their children derive what a node would have stored.
         const auto skipping = cordon_walk(variant, record, 12, plies, true);
         CHECK(skipping.floods < skipping.hits + skipping.derived);
@@ -388,6 +389,53 @@ TEST_CASE("the enclosed room's line test agrees with the full flood", "[eval]") 
     }
     CHECK(checked > 400);
     CHECK(closed > 0);  // the ring's start is closed: the room's flood ran, not only the lines
+}
+
+TEST_CASE("the ring's gaps worked out again round changed squares equal fresh ones", "[eval]") {
+    // Random attacker sets on every bitboard type (7x7 to 19x19), each changed on one to three
+    // random squares (edges and corners included, where the 5x5 window is cut off).
+    std::mt19937 rng(17);
+    int changes = 0, gaps_changed = 0;
+    for (const char* variant : {"brandubh", "copenhagen", "sea-battle-13", "alea-evangelii"}) {
+        INFO(variant);
+        Game::create(*preset(variant)).value().visit_position([&](const auto& start) {
+            using BB = typename std::decay_t<decltype(start)>::Bitboard;
+            const auto& geo = start.tables().geo;
+            const int squares = geo.size * geo.size;
+            std::uniform_int_distribution<int> square(0, squares - 1);
+            for (int round = 0; round < 2000; ++round) {
+                BB attackers{};
+                const int count = std::uniform_int_distribution<int>(0, squares / 3)(rng);
+                for (int i = 0; i < count; ++i) set_square(attackers, square(rng));
+                BB changed{};
+                for (int i = 0, k = 1 + static_cast<int>(rng() % 3); i < k; ++i)
+                    set_square(changed, square(rng));
+                const BB before = ring_gaps(geo, attackers);
+                attackers ^= changed;
+                const BB after = ring_gaps(geo, attackers);
+                REQUIRE(ring_gaps_after_change(geo, before, attackers, changed) == after);
+                ++changes;
+                gaps_changed += !(before == after);
+            }
+        });
+    }
+    CHECK(changes == 8000);
+    CHECK(gaps_changed > 4000);  // most changes move some gap: the test sees the windows work
+}
+
+TEST_CASE("bits_at and set_bits_at read and write runs of bits across words", "[eval]") {
+    using Wide = WideBitboard<6>;
+    Wide b{};
+    for (int sq : {62, 63, 64, 66, 300}) set_square(b, sq);
+    CHECK(bits_at(b, 60, 8) == 0b01011100);  // 60..67: 62 63 64 66
+    CHECK(bits_at(b, 298, 5) == 0b00100);
+    set_bits_at(b, 61, 5, 0b10001);  // 61 and 65 set; 62 63 64 cleared
+    CHECK(bits_at(b, 60, 8) == 0b01100010);
+    CHECK(test(b, 300));
+    Bitboard128 n = 0;
+    set_bits_at(n, 62, 4, 0b1111);
+    CHECK(bits_at(n, 60, 8) == 0b00111100);
+    CHECK(popcount(n) == 4);
 }
 
 TEST_CASE("piece-square tables: one weight per class of symmetric squares, named by it", "[eval]") {

@@ -206,6 +206,36 @@ constexpr bool test(const BB& b, int sq) {
         return (b >> sq) & 1;
 }
 
+// The `len` bits of `b` from bit `start` on (1 <= len <= 57, within the type's bits), as the low
+// bits of an integer: a short run of squares, such as a few squares of one rank.
+template <class BB>
+constexpr uint64_t bits_at(const BB& b, int start, int len) {
+    const uint64_t mask = (uint64_t(1) << len) - 1;
+    if constexpr (is_wide_bitboard<BB>) {
+        const int word = start >> 6, offset = start & 63;
+        uint64_t v = b.w[word] >> offset;
+        if (offset + len > 64) v |= b.w[word + 1] << (64 - offset);
+        return v & mask;
+    } else {
+        return static_cast<uint64_t>(b >> start) & mask;
+    }
+}
+
+// Writes the low `len` bits of `v` into `b` from bit `start` on (as bits_at reads them).
+template <class BB>
+constexpr void set_bits_at(BB& b, int start, int len, uint64_t v) {
+    const uint64_t mask = (uint64_t(1) << len) - 1;
+    v &= mask;
+    if constexpr (is_wide_bitboard<BB>) {
+        const int word = start >> 6, offset = start & 63;
+        b.w[word] = (b.w[word] & ~(mask << offset)) | v << offset;
+        if (offset + len > 64)
+            b.w[word + 1] = (b.w[word + 1] & ~(mask >> (64 - offset))) | v >> (64 - offset);
+    } else {
+        b = (b & ~(BB(mask) << start)) | BB(v) << start;
+    }
+}
+
 // The bitboard type a board of `size` squares a side needs, as an index: 0 uint64_t (up to 8x8),
 // 1 128 bits (up to 11x11), 2 256 bits (up to 16x16), 3 384 bits (up to 19x19).
 constexpr int bitboard_width_index(int size) {

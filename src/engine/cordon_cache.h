@@ -38,11 +38,13 @@ struct AttackerTerms {
     int proximity = 0;        // attacker_proximity(attackers, king)
 };
 
-// How the cordon's counts were found (cordon_escapes, eval_wide.h): for tests and tuning.
+// How the cordon's counts (and some attacker terms) were found (cordon_escapes, eval_wide.h): for
+// tests and tuning.
 struct CordonCacheStats {
-    uint64_t hits = 0;     // the entry of the position's attackers held the king
-    uint64_t derived = 0;  // from an entry of the attackers a few moves back
-    uint64_t floods = 0;   // by flooding the board
+    uint64_t hits = 0;           // the entry of the position's attackers held the king
+    uint64_t derived = 0;        // from an entry of the attackers a few moves back
+    uint64_t floods = 0;         // by flooding the board
+    uint64_t terms_derived = 0;  // AttackerTerms from those of the attackers before a move
 };
 
 template <class BB>

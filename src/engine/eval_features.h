@@ -4,6 +4,7 @@
 // piece-square tables.
 #pragma once
 
+#include <algorithm>
 #include <array>
 
 #include "core/position.h"
@@ -42,6 +43,42 @@ BB ring_gaps(const Geometry<BB>& geo, BB attackers) {
     BB gaps = 0;
     for (int i = 0; i < 8; ++i) gaps |= around[i] & (around[(i + 3) % 8] | around[(i + 4) % 8]);
     return gaps & ~attackers;
+}
+
+// ring_gaps for the attackers on the squares of a 5x5 window, bit 8 * row + file (a row of eight
+// bits, three of them always empty): only the inner 3x3 squares' answers are whole, as only they
+// have all eight neighbours inside the window (the outer ones' answers are left over).
+constexpr uint64_t window_ring_gaps(uint64_t attackers) {
+    // around[i]: the squares with an attacker in direction i, clockwise from north (+8).
+    const uint64_t around[8] = {attackers >> 8, attackers >> 9, attackers >> 1, attackers << 7,
+                                attackers << 8, attackers << 9, attackers << 1, attackers >> 7};
+    uint64_t gaps = 0;
+    for (int i = 0; i < 8; ++i) gaps |= around[i] & (around[(i + 3) % 8] | around[(i + 4) % 8]);
+    return gaps & ~attackers;
+}
+
+// ring_gaps(geo, attackers), given `gaps`, the gaps of a set of attackers that differs from
+// `attackers` only on the squares of `changed` (a few): a square's gap depends only on its eight
+// neighbours, so only the squares around a changed one (itself included) are worked out again,
+// each changed square's 3x3 from the attackers of the 5x5 window round it.
+template <class BB>
+BB ring_gaps_after_change(const Geometry<BB>& geo, BB gaps, BB attackers, BB changed) {
+    const int n = geo.size;
+    for_each_square(changed, [&](int sq) {
+        const int rank = geo.rank_of[sq], file = geo.file_of[sq];
+        // Window bit 8 * (dr + 2) + (df + 2): the square dr ranks and df files from `sq`.
+        const int first = std::max(file - 2, 0), last = std::min(file + 2, n - 1);
+        uint64_t window = 0;
+        for (int r = std::max(rank - 2, 0); r <= std::min(rank + 2, n - 1); ++r)
+            window |= bits_at(attackers, r * n + first, last - first + 1)
+                      << (8 * (r - rank + 2) + first - file + 2);
+        const uint64_t window_gaps = window_ring_gaps(window);
+        const int from = std::max(file - 1, 0), to = std::min(file + 1, n - 1);
+        for (int r = std::max(rank - 1, 0); r <= std::min(rank + 1, n - 1); ++r)
+            set_bits_at(gaps, r * n + from, to - from + 1,
+                        window_gaps >> (8 * (r - rank + 2) + from - file + 2));
+    });
+    return gaps;
 }
 
 // Under encirclement rules, the room the attackers' ring leaves the defenders: the squares every

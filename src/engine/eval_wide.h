@@ -51,9 +51,24 @@ inline Square from_corner(int n, Square corner, int file, int rank) {
     return (cr == 0 ? rank : n - 1 - rank) * n + (cf == 0 ? file : n - 1 - file);
 }
 
-// Pieces of `b` side by side (each orthogonally adjacent pair once).
+// Pieces of `b` (squares of the board) side by side: each orthogonally adjacent pair once.
 template <class BB>
-int adjacent_pairs(const Geometry<BB>& geo, BB b) {
+int adjacent_pairs(const Geometry<BB>& geo, const BB& b) {
+    if constexpr (is_wide_bitboard<BB>) {
+        // Word by word, each square with its neighbours one rank and one file lower (the
+        // shifts of geo.shift(b, 0) and (b, 1), the carries from the word below written out).
+        const int n = geo.size;
+        int pairs = 0;
+        uint64_t below = 0;
+        for (int i = 0; i < static_cast<int>(sizeof(BB) / 8); ++i) {
+            const uint64_t w = b.w[i];
+            const uint64_t rank_lower = w << n | below >> (64 - n);
+            const uint64_t file_lower = (w << 1 | below >> 63) & geo.not_first_file.w[i];
+            pairs += popcount(w & rank_lower) + popcount(w & file_lower);
+            below = w;
+        }
+        return pairs;
+    }
     return popcount(b & geo.shift(b, 0)) + popcount(b & geo.shift(b, 1));
 }
 
@@ -172,8 +187,8 @@ struct AttackerChange {
 // removed after it); another move opened the squares of the attackers it captured. Nullopt when
 // `after` does not fit that reading.
 template <class BB>
-std::optional<AttackerChange<BB>> attacker_change(const typename Position<BB>::State& state,
-                                                  BB after) {
+[[gnu::always_inline]] inline std::optional<AttackerChange<BB>> attacker_change(
+    const typename Position<BB>::State& state, const BB& after) {
     AttackerChange<BB> change{kNoSquare, state.captured};
     if (test(after, state.move.to))
         change = {state.move.to, square_bb<BB>(state.move.from) | state.forest_removed};
@@ -258,9 +273,54 @@ int attacker_proximity(const Geometry<BB>& geo, BB attackers, Square king) {
     return proximity;
 }
 
+// The attackers' terms of `pos` from those the cache holds for the attackers before its last
+// move, when that move changed them (attacker_change) and the cache knows them: the pairs and
+// the proximity (for the same king's square) less the opened squares' and plus the closed one's,
+// the ring's gaps worked out again around the changed squares. Exact, as fresh terms; nullopt
+// where they are not derived.
+template <class BB>
+std::optional<AttackerTerms<BB>> terms_from_last_move(const Position<BB>& pos,
+                                                      const CordonCache<BB>& cache) {
+    const auto& states = pos.states();
+    if (states.size() < 2 || states.back().move == Move{}) return std::nullopt;
+    const BB attackers = pos.soldiers(Side::Attackers);
+    const std::optional<AttackerChange<BB>> change = attacker_change<BB>(states.back(), attackers);
+    if (!change || (change->closed == kNoSquare && !change->opened)) return std::nullopt;
+    const BB closed = change->closed == kNoSquare ? BB{} : square_bb<BB>(change->closed);
+    BB set = (attackers ^ closed) | change->opened;  // the attackers before the move, then after
+    const AttackerTerms<BB>* before = cache.terms(set);
+    if (!before) return std::nullopt;
+
+    const auto& t = pos.tables();
+    const auto& geo = t.geo;
+    const Square king = pos.king();
+    AttackerTerms<BB> terms = *before;
+    const bool same_king = terms.king == king;
+    auto share = [&](Square sq) {  // an attacker's part of the proximity
+        return geo.size - std::abs(geo.rank_of[sq] - geo.rank_of[king]) -
+               std::abs(geo.file_of[sq] - geo.file_of[king]);
+    };
+    for_each_square(change->opened, [&](int sq) {
+        set ^= square_bb<BB>(sq);
+        terms.adjacent_pairs -= popcount(geo.adjacent[sq] & set);
+        if (same_king) terms.proximity -= share(sq);
+    });
+    if (change->closed != kNoSquare) {
+        terms.adjacent_pairs += popcount(geo.adjacent[change->closed] & set);
+        if (same_king) terms.proximity += share(change->closed);
+    }
+    if (!same_king) terms.proximity = attacker_proximity(geo, attackers, king);
+    terms.king = king;
+    if (t.rules.encirclement)
+        terms.ring_gaps =
+            ring_gaps_after_change(geo, terms.ring_gaps, attackers, closed | change->opened);
+    return terms;
+}
+
 // ring_gaps (under encirclement rules), adjacent_pairs and attacker_proximity of `pos`'s
 // attackers, through the thread's `cache` (none: worked out every time): the positions after a
-// node's defender moves share them (the proximity, those of the moves that leave the king).
+// node's defender moves share them (the proximity, those of the moves that leave the king), and
+// those after its attacker moves derive them from the node's (terms_from_last_move).
 template <class BB>
 AttackerTerms<BB> attacker_terms(const Position<BB>& pos, CordonCache<BB>* cache) {
     const auto& t = pos.tables();
@@ -268,12 +328,19 @@ AttackerTerms<BB> attacker_terms(const Position<BB>& pos, CordonCache<BB>* cache
     const Square king = pos.king();
     const AttackerTerms<BB>* hit = cache ? cache->terms(attackers) : nullptr;
     if (hit && hit->king == king) return *hit;
-    AttackerTerms<BB> terms =
-        hit ? *hit
-            : AttackerTerms<BB>{t.rules.encirclement ? ring_gaps(t.geo, attackers) : BB{},
-                                adjacent_pairs(t.geo, attackers)};
-    terms.king = king;
-    terms.proximity = attacker_proximity(t.geo, attackers, king);
+    AttackerTerms<BB> terms;
+    if (hit) {
+        terms = *hit;
+        terms.king = king;
+        terms.proximity = attacker_proximity(t.geo, attackers, king);
+    } else if (const auto derived = cache ? terms_from_last_move(pos, *cache) : std::nullopt) {
+        ++cache->stats.terms_derived;
+        terms = *derived;
+    } else {
+        terms = {t.rules.encirclement ? ring_gaps(t.geo, attackers) : BB{},
+                 adjacent_pairs(t.geo, attackers), king,
+                 attacker_proximity(t.geo, attackers, king)};
+    }
     if (cache) cache->store_terms(attackers, terms);
     return terms;
 }
