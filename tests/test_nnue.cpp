@@ -252,6 +252,33 @@ TEST_CASE("The accumulators follow a search's positions", "[nnue]") {
     std::filesystem::remove(path);
 }
 
+TEST_CASE("EvalFile: another net starts afresh, as a new engine would", "[nnue]") {
+    // An engine that searched with one net, then given another, searches as a fresh engine with
+    // that net: no static score of the first net is left in its table, no history of its search.
+    const std::string first = temp_file("first.nnue", nnue::serialize(random_net(7, 21)));
+    const std::string second = temp_file("second.nnue", nnue::serialize(random_net(7, 22)));
+    SearchLimits limits;
+    limits.depth = 7;
+    auto search_with = [&](Engine& engine, const std::string& net) {
+        REQUIRE(engine.set_eval_file(net).empty());
+        return engine.search(limits);
+    };
+    Engine switched(1), fresh(1);
+    Game game = Game::create(*preset("brandubh")).value();
+    REQUIRE(game.play("d2-e2").ok());
+    switched.set_game(game);
+    fresh.set_game(game);
+    search_with(switched, first);
+    const SearchResult after_switch = search_with(switched, second);
+    const SearchResult expected = search_with(fresh, second);
+    CHECK(after_switch.best == expected.best);
+    CHECK(after_switch.score == expected.score);
+    CHECK(after_switch.nodes == expected.nodes);
+    CHECK(after_switch.pv == expected.pv);
+    std::filesystem::remove(first);
+    std::filesystem::remove(second);
+}
+
 TEST_CASE("EvalFile: a wrong board size or a bad file keeps the evaluation", "[nnue]") {
     const std::string net7 = temp_file("b7.nnue", nnue::serialize(random_net(7, 8)));
     std::string damaged_bytes = nnue::serialize(random_net(7, 9));

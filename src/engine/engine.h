@@ -111,7 +111,8 @@ class Engine {
     // - empty or kNoNets: the hand-written evaluation everywhere;
     // - kEmbeddedNets: every built-in net, each on its board size;
     // - else a net file's path, which must be for the current rules' board size.
-    // On an error (returned; empty on success) the evaluation stays as it was.
+    // On success the transposition table and the threads' histories are emptied, as by
+    // new_game(); on an error (returned; empty on success) the evaluation stays as it was.
     static constexpr const char* kDefaultNets = "<default>";
     static constexpr const char* kNoNets = "<empty>";
     static constexpr const char* kEmbeddedNets = "<embedded>";
