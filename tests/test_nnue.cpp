@@ -275,6 +275,12 @@ TEST_CASE("EvalFile: another net starts afresh, as a new engine would", "[nnue]"
     CHECK(after_switch.score == expected.score);
     CHECK(after_switch.nodes == expected.nodes);
     CHECK(after_switch.pv == expected.pv);
+    // The same net again changes nothing: the table and histories stay, and the search goes as
+    // `fresh`'s second one (emptied, it would go as the first, `expected`).
+    const SearchResult same_again = search_with(switched, second);
+    const SearchResult searched_again = fresh.search(limits);
+    CHECK(same_again.nodes == searched_again.nodes);
+    CHECK(same_again.nodes != expected.nodes);
     std::filesystem::remove(first);
     std::filesystem::remove(second);
 }

@@ -260,16 +260,20 @@ std::string Engine::set_eval_file(const std::string& value) {
     }();
     auto nets = load_nets(value, size);
     if (!nets) return nets.error();
+    bool changed = false;
     {
         std::lock_guard lock(mutex_);  // go() reads the nets under it
+        changed = nets_ != *nets;
         nets_ = std::move(nets).value();
         eval_file_ = value == kNoNets ? "" : value;
     }
     // Another evaluation starts afresh, as after new_game(): the table's entries hold the static
     // scores of the one before, and the threads' histories learnt its search. The root solver's
     // proofs stay: they do not depend on the evaluation.
-    tt_.clear();
-    thread_data_.clear();
+    if (changed) {
+        tt_.clear();
+        thread_data_.clear();
+    }
     return {};
 }
 

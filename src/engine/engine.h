@@ -111,8 +111,9 @@ class Engine {
     // - empty or kNoNets: the hand-written evaluation everywhere;
     // - kEmbeddedNets: every built-in net, each on its board size;
     // - else a net file's path, which must be for the current rules' board size.
-    // On success the transposition table and the threads' histories are emptied, as by
-    // new_game(); on an error (returned; empty on success) the evaluation stays as it was.
+    // When the evaluation changes, the transposition table and the threads' histories are
+    // emptied, as by new_game(). On an error (returned; empty on success) the evaluation stays as
+    // it was.
     static constexpr const char* kDefaultNets = "<default>";
     static constexpr const char* kNoNets = "<empty>";
     static constexpr const char* kEmbeddedNets = "<embedded>";
@@ -154,6 +155,11 @@ class Engine {
     struct LoadedNet {
         std::shared_ptr<const nnue::Network> net;
         std::optional<Rules> only_for;
+        // The same net (by its file's checksum) for the same games.
+        bool operator==(const LoadedNet& o) const {
+            return net->checksum == o.net->checksum && net->board_size == o.net->board_size &&
+                   only_for == o.only_for;
+        }
     };
     // The nets `value` names (see set_eval_file), or the error naming the problem.
     static Expected<std::vector<LoadedNet>> load_nets(const std::string& value, int board_size);
