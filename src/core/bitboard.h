@@ -206,8 +206,8 @@ constexpr bool test(const BB& b, int sq) {
         return (b >> sq) & 1;
 }
 
-// The `len` bits of `b` from bit `start` on (1 <= len <= 57, within the type's bits), as the low
-// bits of an integer: a short run of squares, such as a few squares of one rank.
+// The `len` bits of `b` from bit `start` on (1 <= len <= 63, start + len within the type's bits),
+// as the low bits of an integer: a short run of squares, such as a few squares of one rank.
 template <class BB>
 constexpr uint64_t bits_at(const BB& b, int start, int len) {
     const uint64_t mask = (uint64_t(1) << len) - 1;

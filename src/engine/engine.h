@@ -111,9 +111,10 @@ class Engine {
     // - empty or kNoNets: the hand-written evaluation everywhere;
     // - kEmbeddedNets: every built-in net, each on its board size;
     // - else a net file's path, which must be for the current rules' board size.
-    // When the evaluation changes, the transposition table and the threads' histories are
-    // emptied, as by new_game(). On an error (returned; empty on success) the evaluation stays as
-    // it was.
+    // When the loaded nets change (another net by its checksum, or another choice of nets, even
+    // one that evaluates the current rules alike), the transposition table and the threads'
+    // histories are emptied, as by new_game(). On an error (returned; empty on success) the
+    // evaluation stays as it was.
     static constexpr const char* kDefaultNets = "<default>";
     static constexpr const char* kNoNets = "<empty>";
     static constexpr const char* kEmbeddedNets = "<embedded>";

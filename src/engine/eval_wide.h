@@ -261,15 +261,19 @@ int cordon_escapes(const Position<BB>& pos, CordonCache<BB>* cache) {
     return flood->escapes;
 }
 
-// The attackers' proximity to the king: the board's size less each attacker's distance to him
-// (ranks and files apart), summed.
+// One attacker's part of attacker_proximity: the board's size less his distance to the king
+// (ranks and files apart).
+template <class BB>
+int proximity_of(const Geometry<BB>& geo, Square attacker, Square king) {
+    return geo.size - std::abs(geo.rank_of[attacker] - geo.rank_of[king]) -
+           std::abs(geo.file_of[attacker] - geo.file_of[king]);
+}
+
+// The attackers' proximity to the king: proximity_of summed over them.
 template <class BB>
 int attacker_proximity(const Geometry<BB>& geo, BB attackers, Square king) {
-    int proximity = geo.size * popcount(attackers);
-    const int kr = geo.rank_of[king], kf = geo.file_of[king];
-    for_each_square(attackers, [&](int s) {
-        proximity -= std::abs(geo.rank_of[s] - kr) + std::abs(geo.file_of[s] - kf);
-    });
+    int proximity = 0;
+    for_each_square(attackers, [&](int s) { proximity += proximity_of(geo, s, king); });
     return proximity;
 }
 
@@ -287,8 +291,9 @@ std::optional<AttackerTerms<BB>> terms_from_last_move(const Position<BB>& pos,
     const std::optional<AttackerChange<BB>> change = attacker_change<BB>(states.back(), attackers);
     if (!change || (change->closed == kNoSquare && !change->opened)) return std::nullopt;
     const BB closed = change->closed == kNoSquare ? BB{} : square_bb<BB>(change->closed);
-    BB set = (attackers ^ closed) | change->opened;  // the attackers before the move, then after
-    const AttackerTerms<BB>* before = cache.terms(set);
+    // The attackers before the move; the opened squares are taken out of it one by one.
+    BB remaining = (attackers ^ closed) | change->opened;
+    const AttackerTerms<BB>* before = cache.terms(remaining);
     if (!before) return std::nullopt;
 
     const auto& t = pos.tables();
@@ -296,18 +301,14 @@ std::optional<AttackerTerms<BB>> terms_from_last_move(const Position<BB>& pos,
     const Square king = pos.king();
     AttackerTerms<BB> terms = *before;
     const bool same_king = terms.king == king;
-    auto share = [&](Square sq) {  // an attacker's part of the proximity
-        return geo.size - std::abs(geo.rank_of[sq] - geo.rank_of[king]) -
-               std::abs(geo.file_of[sq] - geo.file_of[king]);
-    };
     for_each_square(change->opened, [&](int sq) {
-        set ^= square_bb<BB>(sq);
-        terms.adjacent_pairs -= popcount(geo.adjacent[sq] & set);
-        if (same_king) terms.proximity -= share(sq);
+        remaining ^= square_bb<BB>(sq);
+        terms.adjacent_pairs -= popcount(geo.adjacent[sq] & remaining);
+        if (same_king) terms.proximity -= proximity_of(geo, sq, king);
     });
     if (change->closed != kNoSquare) {
-        terms.adjacent_pairs += popcount(geo.adjacent[change->closed] & set);
-        if (same_king) terms.proximity += share(change->closed);
+        terms.adjacent_pairs += popcount(geo.adjacent[change->closed] & remaining);
+        if (same_king) terms.proximity += proximity_of(geo, change->closed, king);
     }
     if (!same_king) terms.proximity = attacker_proximity(geo, attackers, king);
     terms.king = king;
