@@ -180,6 +180,13 @@ template <class BB>
 struct AttackerChange {
     Square closed = kNoSquare;
     BB opened{};
+
+    bool any() const { return closed != kNoSquare || opened; }
+    // The attackers before the move, from `after`, those after it.
+    BB undone(const BB& after) const {
+        const BB before = after | opened;
+        return closed == kNoSquare ? before : before ^ square_bb<BB>(closed);
+    }
 };
 
 // The change `state`'s move made to the attackers, who hold `after` once it is made: an
@@ -227,10 +234,9 @@ int cordon_escapes(const Position<BB>& pos, CordonCache<BB>* cache) {
         if (states[i].move == Move{}) continue;  // a null move changes nothing
         const std::optional<AttackerChange<BB>> change = attacker_change<BB>(states[i], before);
         if (!change) break;
-        if (change->closed == kNoSquare && !change->opened) continue;
+        if (!change->any()) continue;
         changes[steps++] = *change;
-        if (change->closed != kNoSquare) before ^= square_bb<BB>(change->closed);
-        before |= change->opened;
+        before = change->undone(before);
         known = cache->probe(before, king);
     }
     std::optional<CordonFlood<BB>> flood;
@@ -289,10 +295,10 @@ std::optional<AttackerTerms<BB>> terms_from_last_move(const Position<BB>& pos,
     if (states.size() < 2 || states.back().move == Move{}) return std::nullopt;
     const BB attackers = pos.soldiers(Side::Attackers);
     const std::optional<AttackerChange<BB>> change = attacker_change<BB>(states.back(), attackers);
-    if (!change || (change->closed == kNoSquare && !change->opened)) return std::nullopt;
-    const BB closed = change->closed == kNoSquare ? BB{} : square_bb<BB>(change->closed);
+    if (!change || !change->any()) return std::nullopt;
     // The attackers before the move; the opened squares are taken out of it one by one.
-    BB remaining = (attackers ^ closed) | change->opened;
+    BB remaining = change->undone(attackers);
+    const BB changed = remaining ^ attackers;
     const AttackerTerms<BB>* before = cache.terms(remaining);
     if (!before) return std::nullopt;
 
@@ -313,8 +319,7 @@ std::optional<AttackerTerms<BB>> terms_from_last_move(const Position<BB>& pos,
     if (!same_king) terms.proximity = attacker_proximity(geo, attackers, king);
     terms.king = king;
     if (t.rules.encirclement)
-        terms.ring_gaps =
-            ring_gaps_after_change(geo, terms.ring_gaps, attackers, closed | change->opened);
+        terms.ring_gaps = ring_gaps_after_change(geo, terms.ring_gaps, attackers, changed);
     return terms;
 }
 
