@@ -404,3 +404,30 @@ TEST_CASE("By default the Brandubh and Copenhagen nets play their presets' rules
     engine.evaluate(hand);
     CHECK(net_score != hand);
 }
+
+TEST_CASE("EvalFile: <embedded> after <default> starts afresh on the rules it newly reaches",
+          "[nnue]") {
+    // The same built-in nets, but <embedded> plays the Brandubh net on every 7x7 rule set and
+    // <default> only on the `brandubh` preset's: on `brandubh-federation` the evaluation changes
+    // (hand-written -> net) though no file does, so the table and histories are emptied.
+    if (!built_in_net("brandubh.nnue")) return;  // a build without the Brandubh net
+    const Rules federation = *preset("brandubh-federation");
+    SearchLimits limits;
+    limits.depth = 7;
+    Engine switched(1), fresh(1);
+    REQUIRE(fresh.set_eval_file(Engine::kEmbeddedNets).empty());
+    Game game = Game::create(federation).value();
+    REQUIRE(game.play("d2-e2").ok());
+    switched.set_game(game);
+    fresh.set_game(game);
+    CHECK(switched.network(federation) == nullptr);  // <default>: the hand-written evaluation
+    switched.search(limits);
+    REQUIRE(switched.set_eval_file(Engine::kEmbeddedNets).empty());
+    CHECK(switched.network(federation) != nullptr);
+    const SearchResult after_switch = switched.search(limits);
+    const SearchResult expected = fresh.search(limits);
+    CHECK(after_switch.best == expected.best);
+    CHECK(after_switch.score == expected.score);
+    CHECK(after_switch.nodes == expected.nodes);
+    CHECK(after_switch.pv == expected.pv);
+}
