@@ -431,7 +431,7 @@ TEST_CASE("the ring's gaps worked out again round changed squares equal fresh on
     CHECK(gaps_changed > 4000);  // most changes move some gap: the test sees the windows work
 }
 
-TEST_CASE("bits_at and set_bits_at read and write runs of bits across words", "[eval]") {
+TEST_CASE("bits_at and set_bits_at read and write runs of bits across words", "[bitboard]") {
     using Wide = WideBitboard<6>;
     Wide b{};
     for (int sq : {62, 63, 64, 66, 300}) set_square(b, sq);

@@ -43,7 +43,7 @@ std::vector<Rules> rules_to_test() {
 
 struct Counts {
     long positions = 0, asked = 0, legal_asked = 0, captures = 0, tt_first = 0, killers = 0,
-         counters = 0, targeted = 0;
+         counters = 0, targeted = 0, skipped_at_once = 0;
 };
 
 // Checks one position; `rng` picks the TT move, the killers and the history.
@@ -186,6 +186,26 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
             CHECK(kept == expected_kept);
             CHECK(skipped_total == expected_skipped);
         }
+        // skip_quiets_left, tried after some twenty of the moves handed out, the last included:
+        // before the quiet moves are generated it drops nothing (-1, and next() goes on as
+        // before); after, it counts the moves left and hands out no more.
+        const size_t step = std::max<size_t>(1, out.size() / 16);
+        for (size_t at = out.size() - 1; at < out.size(); at = at >= step ? at - step : SIZE_MAX) {
+            MovePicker<BB, decltype(keep)> skipper(pos, tt, killers, counter, history.data(), kRow,
+                                                   keep, INT_MAX, quiet_moves);
+            bool q = false;
+            for (size_t k = 0; k <= at; ++k) REQUIRE(skipper.next(q) == out[k]);
+            const int left = skipper.skip_quiets_left();
+            if (left < 0) {
+                CHECK(left == -1);
+                CHECK(skipper.next(q) == (at + 1 < out.size() ? out[at + 1] : Move{}));
+            } else {
+                CHECK(q);
+                CHECK(left == static_cast<int>(out.size() - at - 1));
+                CHECK(skipper.next(q) == Move{});
+                ++counts.skipped_at_once;
+            }
+        }
         std::vector<Move> expected;
         for (Move m : generated) {
             const bool tactical =
@@ -287,7 +307,8 @@ TEST_CASE(
     WARN(counts.positions << " positions, " << counts.asked << " moves asked ("
                           << counts.legal_asked << " legal), " << counts.captures << " captures, "
                           << counts.tt_first << " TT moves first, " << counts.killers
-                          << " killers, " << counts.counters << " countermoves");
+                          << " killers, " << counts.counters << " countermoves, "
+                          << counts.skipped_at_once << " quiet tails skipped at once");
     CHECK(counts.positions > 500);
     CHECK(counts.legal_asked > 10000);
     CHECK(counts.asked > 10 * counts.legal_asked);
@@ -296,6 +317,7 @@ TEST_CASE(
     CHECK(counts.killers > 200);
     CHECK(counts.counters > 100);
     CHECK(counts.targeted > 500);
+    CHECK(counts.skipped_at_once > 1000);
 }
 
 TEST_CASE(

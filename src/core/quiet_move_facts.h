@@ -48,6 +48,11 @@ class QuietMoveFacts {
     // False where the facts do not hold (special rules, forests): every move may matter.
     bool exact() const { return exact_; }
 
+    // Whether may_matter() is false for every quiet move: the attackers' when no ring can win.
+    bool none_may_matter() const {
+        return exact_ && pos_.side_to_move() == Side::Attackers && !ring_rules_;
+    }
+
     // Whether quiet move `m` (pseudo-legal) may win at once or open a way out for the king.
     bool may_matter(Move m) const {
         if (!exact_) return true;

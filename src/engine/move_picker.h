@@ -106,6 +106,18 @@ class MovePicker {
         }
     }
 
+    // Once the quiet moves are generated (a quiet move other than a killer was handed out), drops
+    // every move left and returns how many there were: next_mattering() with a `matters` that
+    // refuses them all, without a call per move. Before that, drops nothing and returns -1.
+    int skip_quiets_left() {
+        if (stage_ != Stage::Quiets && stage_ != Stage::SortedQuiets) return -1;
+        const int left = list_.count - current_;
+        handed_ += left;
+        current_ = list_.count;
+        stage_ = Stage::Done;
+        return left;
+    }
+
   private:
     enum class Stage {
         TTMove,

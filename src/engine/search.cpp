@@ -298,9 +298,13 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     for (;;) {
         Move m;
         if (skipping) {
-            // A late quiet move that may matter (next_mattering asked).
-            int skipped = 0;
-            m = picker.next_mattering(quiet, may_matter, skipped);
+            // A late quiet move that may matter (next_mattering asked), or none when no quiet
+            // move can (the moves left counted at once).
+            int skipped = facts->none_may_matter() ? picker.skip_quiets_left() : -1;
+            if (skipped >= 0)
+                m = Move{};
+            else
+                m = picker.next_mattering(quiet, may_matter, skipped);
             legal += skipped;
         } else {
             m = picker.next(quiet);
