@@ -20,7 +20,7 @@ using namespace branan;
 namespace {
 
 struct QuietFactCounts {
-    long positions = 0, quiet = 0, mattering = 0, named = 0, ring_checked = 0;
+    long positions = 0, quiet = 0, mattering = 0, named = 0, ring_checked = 0, none_named = 0;
 };
 
 // Checks every quiet move of one position; `pos` is left as it was.
@@ -32,6 +32,9 @@ void check_position(Position<BB>& pos, QuietFactCounts& counts) {
     const QuietMoveFacts<BB> facts(pos);
     if (!facts.exact()) return;
     ++counts.positions;
+    // none_may_matter(): then may_matter() names no quiet move.
+    const bool none = facts.none_may_matter();
+    counts.none_named += none;
     MoveList list;
     pos.generate(list);
     for (Move m : list) {
@@ -40,6 +43,9 @@ void check_position(Position<BB>& pos, QuietFactCounts& counts) {
         ++counts.quiet;
         const bool named = facts.may_matter(m);
         counts.named += named;
+        if (none && named)
+            FAIL_CHECK("quiet move " << m.from << "-" << m.to
+                                     << ": may_matter() though none_may_matter()");
         // Under ring rules, while the ring is open, an attacker move matters exactly when its
         // destination is not simple: the board-wide answer equals the move's own.
         if (us == Side::Attackers && pos.tables().rules.encirclement && !pos.encircled()) {
@@ -92,10 +98,13 @@ TEST_CASE("quiet move facts: every quiet move that wins or opens an escape is na
         [&](const Game& game) { game.visit_position(check); });
     WARN(counts.positions << " positions, " << counts.quiet << " quiet moves, " << counts.mattering
                           << " that win or open an escape, " << counts.named << " named, "
-                          << counts.ring_checked << " attacker moves checked against simple_after");
+                          << counts.ring_checked << " attacker moves checked against simple_after, "
+                          << counts.none_named << " positions where none may matter");
     // The positions must exercise the facts: moves that matter, and far fewer named than quiet.
     CHECK(counts.positions > 1000);
     CHECK(counts.mattering > 100);
     CHECK(counts.named < counts.quiet / 4);
     CHECK(counts.ring_checked > 10000);
+    CHECK(counts.none_named > 100);
+    CHECK(counts.none_named < counts.positions);
 }

@@ -48,9 +48,16 @@ class QuietMoveFacts {
     // False where the facts do not hold (special rules, forests): every move may matter.
     bool exact() const { return exact_; }
 
-    // Whether may_matter() is false for every quiet move: the attackers' when no ring can win.
+    // Whether may_matter() is false for every quiet move: the attackers' when no ring can win;
+    // the defenders' when no soldier opens a way out and no square the king can reach sees one.
     bool none_may_matter() const {
-        return exact_ && pos_.side_to_move() == Side::Attackers && !ring_rules_;
+        if (!exact_) return false;
+        if (pos_.side_to_move() == Side::Attackers) return !ring_rules_;
+        if (opening_soldiers_) return false;
+        const Square king = pos_.king();
+        for (BB to = pos_.destinations(king, Piece::King); to;)
+            if (king_sees_escape_from(pop_lsb(to), king)) return false;
+        return true;
     }
 
     // Whether quiet move `m` (pseudo-legal) may win at once or open a way out for the king.

@@ -286,6 +286,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
     QuietList quiets;
     const Score original_alpha = alpha;
     std::optional<QuietMoveFacts<BB>> facts;  // worked out at the first move it could prune
+    bool none_matter = false;                 // facts->none_may_matter(), asked once
     // Late-move pruning's ground: the `count`th move, quiet, past the first `late`, while some
     // move so far does not lose.
     const auto late_quiet = [&](int count) {
@@ -300,7 +301,7 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         if (skipping) {
             // A late quiet move that may matter (next_mattering asked), or none when no quiet
             // move can (the moves left counted at once).
-            int skipped = facts->none_may_matter() ? picker.skip_quiets_left() : -1;
+            int skipped = none_matter ? picker.skip_quiets_left() : -1;
             if (skipped >= 0)
                 m = Move{};
             else
@@ -309,7 +310,10 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         } else {
             m = picker.next(quiet);
             if (!(m == Move{}) && late_quiet(legal + 1)) {
-                if (!facts) facts.emplace(pos_);
+                if (!facts) {
+                    facts.emplace(pos_);
+                    none_matter = facts->none_may_matter();
+                }
                 skipping = true;
                 if (!facts->may_matter(m)) {
                     ++legal;
