@@ -691,3 +691,71 @@ TEST_CASE("ThreadDataStore: kept between searches, renewed on a change", "[searc
     CHECK(data[0]->history == QuietHistory(12, 0));
     CHECK(cached(1) == -1);
 }
+
+TEST_CASE("ThreadDataStore::get_ready makes what the next search would make new, and no more",
+          "[search]") {
+    const Rules brandubh = *preset("brandubh"), tablut = *preset("tablut");
+    const EvalWeights weights;
+    EvalWeights other = weights;
+    other.weight[kAttackerSoldiers] += 1;
+    ThreadDataStore store;
+    constexpr uint64_t key = 0x1234;
+    // Ready before any search: the search that follows finds thread 0's data made, zero.
+    store.get_ready(brandubh, weights, nullptr, 10, 2);
+    store.begin_search(brandubh, weights, nullptr, 10, 2);
+    ThreadData* main = &store.prepare(0);
+    CHECK(main->history == QuietHistory(10, 0));
+    CHECK(store.prepare(1).history == QuietHistory(10, 0));
+    std::fill(main->history.begin(), main->history.end(), 40);
+    main->eval_cache.store(key, 40);
+    // Ready with the same settings: nothing changes (the halving is the search's).
+    store.get_ready(brandubh, weights, nullptr, 10, 2);
+    store.begin_search(brandubh, weights, nullptr, 10, 2);
+    main = &store.prepare(0);
+    CHECK(main->history == QuietHistory(10, 20));
+    CHECK(main->eval_cache.probe(key) == 40);
+    // Ready with other weights: the next search still empties the cache.
+    store.get_ready(brandubh, other, nullptr, 10, 2);
+    store.begin_search(brandubh, other, nullptr, 10, 2);
+    main = &store.prepare(0);
+    CHECK(main->history == QuietHistory(10, 10));
+    CHECK(!main->eval_cache.probe(key));
+    main->eval_cache.store(key, 40);
+    // Ready for other rules: new data, which the search keeps.
+    store.get_ready(tablut, other, nullptr, 12, 2);
+    store.begin_search(tablut, other, nullptr, 12, 2);
+    main = &store.prepare(0);
+    CHECK(main->history == QuietHistory(12, 0));
+    CHECK(!main->eval_cache.probe(key));
+}
+
+TEST_CASE("Engine::get_ready leaves every search as it would have been", "[search]") {
+    // On 19x19 (where readying saves the most) and on 7x7: a search after get_ready against one
+    // without, first in a fresh engine, then after a search, then after new_game.
+    for (const char* name : {"alea-evangelii", "brandubh"}) {
+        INFO(name);
+        const Game game = Game::create(*preset(name)).value();
+        SearchLimits limits;
+        limits.depth = 3;
+        auto run = [&](bool ready) {
+            Engine engine(1);
+            engine.set_solver_options({.max_pieces = 0});
+            engine.set_game(game);
+            std::vector<SearchResult> results;
+            for (int i = 0; i < 3; ++i) {
+                if (i == 2) engine.new_game();
+                if (ready) engine.get_ready();
+                results.push_back(engine.search(limits));
+            }
+            return results;
+        };
+        const auto plain = run(false), readied = run(true);
+        for (size_t i = 0; i < plain.size(); ++i) {
+            CHECK(readied[i].nodes == plain[i].nodes);
+            CHECK(readied[i].best == plain[i].best);
+            CHECK(readied[i].pv == plain[i].pv);
+            CHECK(readied[i].score == plain[i].score);
+        }
+        CHECK(plain[1].nodes != plain[0].nodes);  // the second search learnt from the first
+    }
+}

@@ -100,6 +100,16 @@ void Engine::new_game() {
     thread_data_.clear();
 }
 
+void Engine::get_ready() {
+    if (searching()) return;
+    wait();  // helpers of the last search may still be ending
+    game_.visit_position([&](const auto& root) {
+        using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
+        thread_data_.get_ready(game_.rules(), weights_, network(game_.rules()), W::history_size(),
+                               threads_);
+    });
+}
+
 void Engine::set_game(const Game& game) {
     std::lock_guard lock(mutex_);
     game_ = game;

@@ -81,6 +81,11 @@ class Engine {
     // threads' quiet-move histories and evaluation caches; killers live only within one search):
     // the next search is as in a fresh process.
     void new_game();
+    // Readies, while idle, what the next search would make at its start (UTI's isready): the
+    // main search thread's history and evaluation cache for the current rules, when it has none
+    // (ThreadDataStore::get_ready). The search that follows is the same as without it. Does
+    // nothing during a search.
+    void get_ready();
     // The position to search from (a copy is taken at go()).
     void set_game(const Game& game);
     const Game& game() const { return game_; }

@@ -40,28 +40,29 @@ class ThreadDataStore {
     void begin_search(const Rules& rules, const EvalWeights& weights, const nnue::Network* net,
                       size_t history_size, int threads) {
         const NetId net_id{net, net ? net->checksum : 0};
-        if (rules_ != rules || threads_.size() != static_cast<size_t>(threads) ||
-            history_size_ != history_size) {
-            rules_ = rules;
-            weights_ = weights;
-            net_id_ = net_id;
-            history_size_ = history_size;
-            threads_.clear();
-            threads_.resize(static_cast<size_t>(threads));  // built by prepare()
-            reweighed_ = false;
-            return;
-        }
+        if (renew_if_changed(rules, weights, net_id, history_size, threads)) return;
         reweighed_ = !(weights_ == weights) || net_id_ != net_id;
         weights_ = weights;
         net_id_ = net_id;
+    }
+    // Makes ahead of a search under these settings what begin_search() and prepare(0) would make
+    // new at its start: the main search thread's data when there is none yet (or none for these
+    // rules, history size or thread count), so that the first search of a game does not spend
+    // its first milliseconds on it (UTI's isready; on 19x19 the history's megabyte and the cache's
+    // pages fault in). Data kept from an earlier search is left as it is: its halving and its
+    // emptying for another evaluation stay the next search's. Not during a search.
+    void get_ready(const Rules& rules, const EvalWeights& weights, const nnue::Network* net,
+                   size_t history_size, int threads) {
+        renew_if_changed(rules, weights, NetId{net, net ? net->checksum : 0}, history_size,
+                         threads);
+        if (!threads_.empty() && !threads_[0]) threads_[0] = fresh_data();
     }
     // Thread `i`'s data readied for the search begin_search() announced. Called once per search
     // by thread i alone, before it searches (no other thread touches that data meanwhile).
     ThreadData& prepare(int i) {
         std::unique_ptr<ThreadData>& t = threads_[static_cast<size_t>(i)];
         if (!t) {
-            t = std::make_unique<ThreadData>();
-            t->history.assign(history_size_, 0);
+            t = fresh_data();
             return *t;
         }
         // What the last search learnt counts half: kept whole it lost Elo, halved it won some
@@ -82,6 +83,30 @@ class ThreadDataStore {
         uint32_t checksum = 0;
         bool operator==(const NetId&) const = default;
     };
+
+    // When the rules, the history size or the thread count changed since the last search (or
+    // there was none): forgets every thread's data (prepare() builds it anew) and records the
+    // new settings; true then.
+    bool renew_if_changed(const Rules& rules, const EvalWeights& weights, const NetId& net_id,
+                          size_t history_size, int threads) {
+        if (rules_ == rules && threads_.size() == static_cast<size_t>(threads) &&
+            history_size_ == history_size)
+            return false;
+        rules_ = rules;
+        weights_ = weights;
+        net_id_ = net_id;
+        history_size_ = history_size;
+        threads_.clear();
+        threads_.resize(static_cast<size_t>(threads));  // built by prepare()
+        reweighed_ = false;
+        return true;
+    }
+    // A thread's data as a search starts it: a zero history, an empty cache.
+    std::unique_ptr<ThreadData> fresh_data() const {
+        auto t = std::make_unique<ThreadData>();
+        t->history.assign(history_size_, 0);
+        return t;
+    }
 
     std::optional<Rules> rules_;
     EvalWeights weights_;

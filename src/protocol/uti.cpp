@@ -100,6 +100,7 @@ bool UtiSession::handle(const std::string& line) {
     if (cmd == "uti" || cmd == "uci") {
         uti(cmd + "ok");
     } else if (cmd == "isready") {
+        engine_.get_ready();  // when idle: the next search's first allocations made now
         out_.line("readyok");
     } else if (cmd == "setoption") {
         setoption(line);
