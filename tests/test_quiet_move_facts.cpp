@@ -20,7 +20,8 @@ using namespace branan;
 namespace {
 
 struct QuietFactCounts {
-    long positions = 0, quiet = 0, mattering = 0, named = 0, ring_checked = 0, none_named = 0;
+    long positions = 0, quiet = 0, mattering = 0, named = 0, ring_checked = 0, none_named = 0,
+         none_named_defenders = 0;
 };
 
 // Checks every quiet move of one position; `pos` is left as it was.
@@ -35,6 +36,7 @@ void check_position(Position<BB>& pos, QuietFactCounts& counts) {
     // none_may_matter(): then may_matter() names no quiet move.
     const bool none = facts.none_may_matter();
     counts.none_named += none;
+    counts.none_named_defenders += none && us == Side::Defenders;
     MoveList list;
     pos.generate(list);
     for (Move m : list) {
@@ -99,12 +101,14 @@ TEST_CASE("quiet move facts: every quiet move that wins or opens an escape is na
     WARN(counts.positions << " positions, " << counts.quiet << " quiet moves, " << counts.mattering
                           << " that win or open an escape, " << counts.named << " named, "
                           << counts.ring_checked << " attacker moves checked against simple_after, "
-                          << counts.none_named << " positions where none may matter");
+                          << counts.none_named << " positions where none may matter ("
+                          << counts.none_named_defenders << " of the defenders)");
     // The positions must exercise the facts: moves that matter, and far fewer named than quiet.
     CHECK(counts.positions > 1000);
     CHECK(counts.mattering > 100);
     CHECK(counts.named < counts.quiet / 4);
     CHECK(counts.ring_checked > 10000);
     CHECK(counts.none_named > 100);
+    CHECK(counts.none_named_defenders > 100);
     CHECK(counts.none_named < counts.positions);
 }

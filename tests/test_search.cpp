@@ -700,8 +700,11 @@ TEST_CASE("ThreadDataStore::get_ready makes what the next search would make new,
     other.weight[kAttackerSoldiers] += 1;
     ThreadDataStore store;
     constexpr uint64_t key = 0x1234;
-    // Ready before any search: the search that follows finds thread 0's data made, zero.
-    store.get_ready(brandubh, weights, nullptr, 10, 2);
+    // Ready before any search: thread 0's data is made (the helpers' are their own), and the
+    // search that follows finds it, zero.
+    CHECK(store.get_ready(brandubh, weights, nullptr, 10, 2));
+    CHECK(store.has_data(0));
+    CHECK(!store.has_data(1));
     store.begin_search(brandubh, weights, nullptr, 10, 2);
     ThreadData* main = &store.prepare(0);
     CHECK(main->history == QuietHistory(10, 0));
@@ -709,24 +712,32 @@ TEST_CASE("ThreadDataStore::get_ready makes what the next search would make new,
     std::fill(main->history.begin(), main->history.end(), 40);
     main->eval_cache.store(key, 40);
     // Ready with the same settings: nothing changes (the halving is the search's).
-    store.get_ready(brandubh, weights, nullptr, 10, 2);
+    CHECK(store.get_ready(brandubh, weights, nullptr, 10, 2));
     store.begin_search(brandubh, weights, nullptr, 10, 2);
     main = &store.prepare(0);
     CHECK(main->history == QuietHistory(10, 20));
     CHECK(main->eval_cache.probe(key) == 40);
     // Ready with other weights: the next search still empties the cache.
-    store.get_ready(brandubh, other, nullptr, 10, 2);
+    CHECK(store.get_ready(brandubh, other, nullptr, 10, 2));
     store.begin_search(brandubh, other, nullptr, 10, 2);
     main = &store.prepare(0);
     CHECK(main->history == QuietHistory(10, 10));
     CHECK(!main->eval_cache.probe(key));
     main->eval_cache.store(key, 40);
-    // Ready for other rules: new data, which the search keeps.
-    store.get_ready(tablut, other, nullptr, 12, 2);
-    store.begin_search(tablut, other, nullptr, 12, 2);
+    // Ready for other rules, or another thread count, after a search: nothing made, nothing lost,
+    // so that a search under the first settings again keeps what the last one learnt.
+    CHECK(!store.get_ready(tablut, other, nullptr, 12, 2));
+    CHECK(!store.get_ready(brandubh, other, nullptr, 10, 3));
+    store.begin_search(brandubh, other, nullptr, 10, 2);
     main = &store.prepare(0);
-    CHECK(main->history == QuietHistory(12, 0));
-    CHECK(!main->eval_cache.probe(key));
+    CHECK(main->history == QuietHistory(10, 5));
+    CHECK(main->eval_cache.probe(key) == 40);
+    // After clear() (a new game) the store is ready for any settings again.
+    store.clear();
+    CHECK(store.get_ready(tablut, other, nullptr, 12, 2));
+    CHECK(store.has_data(0));
+    store.begin_search(tablut, other, nullptr, 12, 2);
+    CHECK(store.prepare(0).history == QuietHistory(12, 0));
 }
 
 TEST_CASE("Engine::get_ready leaves every search as it would have been", "[search]") {
@@ -758,4 +769,23 @@ TEST_CASE("Engine::get_ready leaves every search as it would have been", "[searc
         }
         CHECK(plain[1].nodes != plain[0].nodes);  // the second search learnt from the first
     }
+    // Readied for other rules between two searches of the same rules: the second search still
+    // learns from the first.
+    const Game brandubh = Game::create(*preset("brandubh")).value();
+    const Game tablut = Game::create(*preset("tablut")).value();
+    SearchLimits limits;
+    limits.depth = 7;
+    auto second_search = [&](bool ready_between, bool new_game_between) {
+        Engine engine(1);
+        engine.set_solver_options({.max_pieces = 0});
+        engine.set_game(brandubh);
+        engine.search(limits);
+        engine.set_game(tablut);
+        if (ready_between) engine.get_ready();
+        engine.set_game(brandubh);
+        if (new_game_between) engine.new_game();
+        return engine.search(limits).nodes;
+    };
+    CHECK(second_search(true, false) == second_search(false, false));
+    CHECK(second_search(false, false) != second_search(false, true));  // it learnt
 }

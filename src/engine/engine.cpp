@@ -101,8 +101,8 @@ void Engine::new_game() {
 }
 
 void Engine::get_ready() {
-    if (searching()) return;
-    wait();  // helpers of the last search may still be ending
+    if (searching() || !controller_done_.load()) return;
+    wait();  // run() has returned: at once
     game_.visit_position([&](const auto& root) {
         using W = Worker<typename std::decay_t<decltype(root)>::Bitboard>;
         thread_data_.get_ready(game_.rules(), weights_, network(game_.rules()), W::history_size(),
@@ -162,6 +162,7 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, DoneCallback o
         shared_->eval_offset = shared_->net ? 0 : eval_offset(game_.rules());
         return game_;
     }();
+    controller_done_ = false;
     controller_ = std::thread(&Engine::run, this, limits, std::move(on_info), std::move(on_done),
                               std::move(game));
 }
@@ -390,6 +391,11 @@ void Engine::answer_with_proof(const RootProof& proof, const InfoCallback& on_in
 // The body of a search, on the controller thread: the main worker searches here, helpers on
 // threads of their own; infinite and ponder searches then wait for stop or ponderhit.
 void Engine::run(SearchLimits limits, InfoCallback on_info, DoneCallback on_done, Game game) {
+    // Set last, as run() returns: its helpers and clock watcher have ended by then.
+    struct MarkDone {
+        std::atomic<bool>& done;
+        ~MarkDone() { done = true; }
+    } mark_done{controller_done_};
     SharedSearch& sh = *shared_;
     sh.tt = &tt_;
     sh.weights = &weights_;

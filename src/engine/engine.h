@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -84,7 +85,7 @@ class Engine {
     // Readies, while idle, what the next search would make at its start (UTI's isready): the
     // main search thread's history and evaluation cache for the current rules, when it has none
     // (ThreadDataStore::get_ready). The search that follows is the same as without it. Does
-    // nothing during a search.
+    // nothing, at once, during a search or while its helper threads are still ending.
     void get_ready();
     // The position to search from (a copy is taken at go()).
     void set_game(const Game& game);
@@ -177,6 +178,8 @@ class Engine {
     std::unique_ptr<SharedSearch> shared_;
     ThreadPool helpers_;  // the search threads beside the main one (on controller_)
     std::thread controller_;
+    // run() has returned (its helpers have ended): joining controller_ does not wait.
+    std::atomic<bool> controller_done_{true};
     mutable std::mutex mutex_;
     // stop, ponderhit and the end of a search: for a finished search waiting for its release
     // and for the clock watcher.

@@ -40,6 +40,7 @@ class ThreadDataStore {
     void begin_search(const Rules& rules, const EvalWeights& weights, const nnue::Network* net,
                       size_t history_size, int threads) {
         const NetId net_id{net, net ? net->checksum : 0};
+        searched_ = true;
         if (renew_if_changed(rules, weights, net_id, history_size, threads)) return;
         reweighed_ = !(weights_ == weights) || net_id_ != net_id;
         weights_ = weights;
@@ -49,13 +50,22 @@ class ThreadDataStore {
     // new at its start: the main search thread's data when there is none yet (or none for these
     // rules, history size or thread count), so that the first search of a game does not spend
     // its first milliseconds on it (UTI's isready; on 19x19 the history's megabyte and the cache's
-    // pages fault in). Data kept from an earlier search is left as it is: its halving and its
-    // emptying for another evaluation stay the next search's. Not during a search.
-    void get_ready(const Rules& rules, const EvalWeights& weights, const nnue::Network* net,
+    // pages fault in). Nothing a search learnt is touched: data kept from an earlier search stays
+    // as it is (its halving and its emptying for another evaluation are the next search's), and
+    // under other settings than that search's nothing is made (the settings may change back
+    // before the next search, which would then keep that data). Returns whether thread 0's data
+    // is ready for these settings. Not during a search.
+    bool get_ready(const Rules& rules, const EvalWeights& weights, const nnue::Network* net,
                    size_t history_size, int threads) {
+        if (searched_ && !same_settings(rules, history_size, threads)) return false;
         renew_if_changed(rules, weights, NetId{net, net ? net->checksum : 0}, history_size,
                          threads);
-        if (!threads_.empty() && !threads_[0]) threads_[0] = fresh_data();
+        if (!threads_[0]) threads_[0] = fresh_data();
+        return true;
+    }
+    // Whether thread `i` has data now (for tests).
+    bool has_data(int i) const {
+        return static_cast<size_t>(i) < threads_.size() && threads_[static_cast<size_t>(i)];
     }
     // Thread `i`'s data readied for the search begin_search() announced. Called once per search
     // by thread i alone, before it searches (no other thread touches that data meanwhile).
@@ -75,6 +85,7 @@ class ThreadDataStore {
     void clear() {
         threads_.clear();
         rules_.reset();
+        searched_ = false;
     }
 
   private:
@@ -87,11 +98,13 @@ class ThreadDataStore {
     // When the rules, the history size or the thread count changed since the last search (or
     // there was none): forgets every thread's data (prepare() builds it anew) and records the
     // new settings; true then.
+    bool same_settings(const Rules& rules, size_t history_size, int threads) const {
+        return rules_ == rules && threads_.size() == static_cast<size_t>(threads) &&
+               history_size_ == history_size;
+    }
     bool renew_if_changed(const Rules& rules, const EvalWeights& weights, const NetId& net_id,
                           size_t history_size, int threads) {
-        if (rules_ == rules && threads_.size() == static_cast<size_t>(threads) &&
-            history_size_ == history_size)
-            return false;
+        if (same_settings(rules, history_size, threads)) return false;
         rules_ = rules;
         weights_ = weights;
         net_id_ = net_id;
@@ -113,6 +126,7 @@ class ThreadDataStore {
     NetId net_id_;
     size_t history_size_ = 0;
     bool reweighed_ = false;  // the evaluation changed since the last search: caches to empty
+    bool searched_ = false;   // a search began since the store was made or cleared
     std::vector<std::unique_ptr<ThreadData>> threads_;
 };
 
