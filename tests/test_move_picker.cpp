@@ -190,7 +190,8 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
         // before the quiet moves are generated it drops nothing (-1, and next() goes on as
         // before); after, it counts the moves left and hands out no more.
         const size_t step = std::max<size_t>(1, out.size() / 16);
-        for (size_t at = out.size() - 1; at < out.size(); at = at >= step ? at - step : SIZE_MAX) {
+        for (size_t back = 0; back < out.size(); back += step) {
+            const size_t at = out.size() - 1 - back;
             MovePicker<BB, decltype(keep)> skipper(pos, tt, killers, counter, history.data(), kRow,
                                                    keep, INT_MAX, quiet_moves);
             bool q = false;
