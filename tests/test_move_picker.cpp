@@ -4,6 +4,7 @@
 // rules with defender fortresses: is_legal_move against the generator, capture_squares against
 // captures_of, and the picker's moves against the generator's, in the order of its stages.
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -187,7 +188,7 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
             CHECK(skipped_total == expected_skipped);
         }
         // skip_quiets_left, tried after some twenty of the moves handed out, the last included:
-        // before the quiet moves are generated it drops nothing (-1, and next() goes on as
+        // before the quiet moves are generated it drops nothing (no count, and next() goes on as
         // before); after, it counts the moves left and hands out no more.
         const size_t step = std::max<size_t>(1, out.size() / 16);
         for (size_t back = 0; back < out.size(); back += step) {
@@ -196,13 +197,12 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
                                                    keep, INT_MAX, quiet_moves);
             bool q = false;
             for (size_t k = 0; k <= at; ++k) REQUIRE(skipper.next(q) == out[k]);
-            const int left = skipper.skip_quiets_left();
-            if (left < 0) {
-                CHECK(left == -1);
+            const std::optional<int> left = skipper.skip_quiets_left();
+            if (!left) {
                 CHECK(skipper.next(q) == (at + 1 < out.size() ? out[at + 1] : Move{}));
             } else {
                 CHECK(q);
-                CHECK(left == static_cast<int>(out.size() - at - 1));
+                CHECK(*left == static_cast<int>(out.size() - at - 1));
                 CHECK(skipper.next(q) == Move{});
                 ++counts.skipped_at_once;
             }

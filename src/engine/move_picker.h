@@ -23,6 +23,7 @@
 #include <array>
 #include <climits>
 #include <functional>
+#include <optional>
 #include <utility>
 
 #include "core/move_checks.h"
@@ -108,9 +109,9 @@ class MovePicker {
 
     // Once the quiet moves are generated (a quiet move other than a killer was handed out), drops
     // every move left and returns how many there were: next_mattering() with a `matters` that
-    // refuses them all, without a call per move. Before that, drops nothing and returns -1.
-    int skip_quiets_left() {
-        if (stage_ != Stage::Quiets && stage_ != Stage::SortedQuiets) return -1;
+    // refuses them all, without a call per move. Before that, drops nothing and returns nothing.
+    std::optional<int> skip_quiets_left() {
+        if (stage_ != Stage::Quiets && stage_ != Stage::SortedQuiets) return std::nullopt;
         const int left = list_.count - current_;
         handed_ += left;
         current_ = list_.count;

@@ -301,11 +301,15 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         if (skipping) {
             // A late quiet move that may matter (next_mattering asked), or none when no quiet
             // move can (the moves left counted at once).
-            int skipped = none_matter ? picker.skip_quiets_left() : -1;
-            if (skipped >= 0)
+            const std::optional<int> dropped =
+                none_matter ? picker.skip_quiets_left() : std::nullopt;
+            int skipped = 0;
+            if (dropped) {
                 m = Move{};
-            else
+                skipped = *dropped;
+            } else {
                 m = picker.next_mattering(quiet, may_matter, skipped);
+            }
             legal += skipped;
         } else {
             m = picker.next(quiet);
