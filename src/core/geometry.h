@@ -12,6 +12,12 @@ namespace branan {
 // Directions in the order north (rank+1), east (file+1), south, west.
 constexpr int kDirections = 4;
 
+// A line from a square to the edge: the square's ray in direction `dir` (none: from kNoSquare).
+struct LineToEdge {
+    Square from = kNoSquare;
+    int dir = 0;
+};
+
 // The centre square and the four corners of a board `n` squares a side.
 constexpr Square throne_square(int n) {
     return (n / 2) * n + n / 2;
@@ -84,12 +90,22 @@ struct Geometry {
     // Whether a square of `from` has a line to the edge (one of its rays) with no square of
     // `walls` on it: then anything spreading from it through squares off `walls` reaches the edge.
     bool has_clear_line_to_edge(BB from, BB walls) const {
+        return clear_line_to_edge(from, walls).from != kNoSquare;
+    }
+    // The first such line (the lowest square of `from` that has one, its first direction), or
+    // none (`from` kNoSquare).
+    LineToEdge clear_line_to_edge(BB from, BB walls) const {
         for (BB b = from; b;) {
             const Square sq = pop_lsb(b);
             for (int dir = 0; dir < kDirections; ++dir)
-                if (!(ray[dir][sq] & walls)) return true;
+                if (!(ray[dir][sq] & walls)) return {sq, dir};
         }
-        return false;
+        return {};
+    }
+    // Whether `line` starts on a square of `from` and has no square of `walls` on it.
+    bool line_still_clear(LineToEdge line, BB from, BB walls) const {
+        return line.from != kNoSquare && test(from, line.from) &&
+               !(ray[line.dir][line.from] & walls);
     }
 
     // The squares after `sq` along `dir` up to the first square of `b` (excluded): the run a

@@ -221,8 +221,10 @@ class Position {
     [[gnu::always_inline]] inline Piece begin_move(Move m);
 
     Piece piece_at(Square sq) const;  // only for occupied squares
-    // Whether "the king has left the throne" is state: only where he may not come back.
+    // Whether a defender (the king included) has a line to the edge free of attackers; the line
+    // found is kept as defender_edge_line_.
     bool defender_sees_edge() const;
+    // Whether "the king has left the throne" is state: only where he may not come back.
     bool tracks_throne_exit() const { return t_->throne_bb && !t_->king_reenters; }
     BB stop_forbidden(Piece p, int origin) const;
     BB pass_forbidden(Piece p, int origin) const;
@@ -267,6 +269,11 @@ class Position {
     Side to_move_ = Side::Attackers;
     std::vector<State> states_;
     std::vector<SpecialState> special_;  // empty unless tables().special
+    // The line by which a defender last saw the edge (defender_sees_edge): after most moves it
+    // is still clear, and checking it is two bit tests where finding one takes a ray test per
+    // direction of each defender. A hint, checked before every use, so moves and undos need not
+    // keep it.
+    mutable LineToEdge defender_edge_line_;
     // Every square a move has ended on, one entry per state, kept only when
     // tables().tracks_developed: a piece on one of them has moved (OpenTafl's DEVELOPED bit,
     // which its flanking shieldwall test reads; position_opentafl_walls.h). A record carries no

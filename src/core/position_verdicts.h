@@ -12,7 +12,10 @@ namespace branan {
 // lines: then no ring holds the defenders. Most positions are answered so, without a flood.
 template <class BB>
 bool Position<BB>::defender_sees_edge() const {
-    return t_->geo.has_clear_line_to_edge(soldiers_[1] | king_bb(), soldiers_[0]);
+    const BB defenders = soldiers_[1] | king_bb();
+    if (t_->geo.line_still_clear(defender_edge_line_, defenders, soldiers_[0])) return true;
+    defender_edge_line_ = t_->geo.clear_line_to_edge(defenders, soldiers_[0]);
+    return defender_edge_line_.from != kNoSquare;
 }
 
 template <class BB>
