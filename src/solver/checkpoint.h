@@ -12,6 +12,10 @@
 //   rules <canonical rules string>
 //   table <entries>
 //   body <bytes> fnv1a64 <16 hex digits>
+// The body, in order (u64/u32: unsigned integers of 8/4 bytes; str: a u64 length, the bytes):
+//   u64 answers, then per answer: str input line, str JSON members, str proof text (or empty)
+//   str table_input, u64 table_nodes, 1 byte table_unguided (version 2 on; bits 0 and 1)
+//   u64 entries, then per entry: u64 key, u32 pn, u32 dn, u32 work
 // Version 1 (before the unguided questions were kept) is read as if none were. A file with
 // another tag or version, other rules, another table size, a body cut short or
 // longer, or a checksum that does not match, is refused with an error naming the problem.
