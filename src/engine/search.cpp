@@ -124,22 +124,23 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         return mate_in(ply + 1);
     // A side with no move has lost (or drawn) whatever its position looks like.
     if (!pos_.has_moves()) return no_move_score(ply);
-    const Score eval = static_eval();
-    if (ply >= kMaxPly || stopped()) return eval;
+    if (ply >= kMaxPly || stopped()) return static_eval();
 
     // 2. Stand pat, unless a win in one threatens the side to move (the king's escape, or his
     // capture): then every move is searched, to 8 plies of the quiescence search (12 let the
-    // threat chains of edge-escape Tablut take most of the nodes; README, "Elo history").
+    // threat chains of edge-escape Tablut take most of the nodes; README, "Elo history"). A
+    // threatened node evaluates only where it stops there.
     const Threat<BB> threat = threat_to_answer(pos_);
     const bool threatened = threat.any;
     Score best = -kScoreInfinite;
     if (!threatened) {
+        const Score eval = static_eval();
         if (eval >= beta) return eval;
         alpha = std::max(alpha, eval);
         best = eval;
         if (qdepth >= 6) return eval;
     } else if (qdepth >= 8) {
-        return eval;
+        return static_eval();
     }
 
     // 3. Captures (all moves when threatened), best first; for the defenders also the king's
