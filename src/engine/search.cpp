@@ -247,9 +247,12 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         (us == Side::Defenders ? defenders_win_in_one(pos_) : king_captured_in_one(pos_)))
         return mate_in(ply + 1);
 
-    const Score eval = tt_hit ? tt.eval : static_eval();
     const Threat<BB> threat = threat_to_answer(pos_);
     const bool threatened = threat.any;
+    // Only reverse futility reads the static score, and never at a threatened node, which keeps
+    // none (0 in the table: a threat depends on the position alone, so the entry's next reader
+    // is threatened too).
+    const Score eval = threatened ? 0 : tt_hit ? tt.eval : static_eval();
     // Facing a win in one, only the moves that may stop it are searched.
     const std::optional<ThreatStoppers<BB>> stoppers = threat_stoppers(threat, ply);
     if (stoppers && stoppers->none())
