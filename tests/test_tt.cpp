@@ -54,7 +54,8 @@ TEST_CASE("tt: pack and unpack keep every field, the generation apart", "[tt]") 
     for (const TTData& d :
          {data(Move{12, 200}, -31999, 0, Bound::Exact, -32000),
           data(Move{255, 0}, 31999, 126, Bound::Lower, 32000),
-          data(Move{}, 0, -1, Bound::Upper, -5), data(Move{3, 4}, -17, 254, Bound::None)}) {
+          data(Move{}, 0, -1, Bound::Upper, -5), data(Move{3, 4}, -17, 254, Bound::None),
+          data(Move{7, 9}, 40, 3, Bound::Lower, kNoEval)}) {
         for (uint8_t generation : {0, 1, 63}) {
             const uint64_t packed = TranspositionTable::pack(d, generation);
             CHECK((packed >> 58) == generation);

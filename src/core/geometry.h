@@ -92,8 +92,8 @@ struct Geometry {
     bool has_clear_line_to_edge(BB from, BB walls) const {
         return clear_line_to_edge(from, walls).from != kNoSquare;
     }
-    // The first such line (the lowest square of `from` that has one, its first direction), or
-    // none (`from` kNoSquare).
+    // The first such line (the lowest square of `from` that has one, its first direction); where
+    // no square has one, a LineToEdge whose `.from` is kNoSquare.
     LineToEdge clear_line_to_edge(BB from, BB walls) const {
         for (BB b = from; b;) {
             const Square sq = pop_lsb(b);

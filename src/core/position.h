@@ -8,6 +8,8 @@
 // definitions are in headers by job, included at the end: position_moves.h (move generation and
 // counting), position_captures.h, position_verdicts.h, position_edge_rules.h (shieldwalls, forts,
 // the unbreakable ring), position_opentafl_walls.h and position_special.h (special pieces).
+// Some const methods write a hint (defender_edge_line_), so one Position is never to be read by
+// two threads at once: each search thread has its own copy.
 #pragma once
 
 #include <array>

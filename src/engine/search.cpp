@@ -249,10 +249,13 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
 
     const Threat<BB> threat = threat_to_answer(pos_);
     const bool threatened = threat.any;
-    // Only reverse futility reads the static score, and never at a threatened node, which keeps
-    // none (0 in the table: a threat depends on the position alone, so the entry's next reader
-    // is threatened too).
-    const Score eval = threatened ? 0 : tt_hit ? tt.eval : static_eval();
+    // Only reverse futility reads the static score, never at a threatened node: such a node
+    // makes none and stores kNoEval. A node not threatened that finds kNoEval in its entry
+    // evaluates: a threat depends on the position alone but under OpenTafl's flanking
+    // shieldwall, where it depends on which pieces have moved, which the key leaves out.
+    const Score eval = threatened                     ? kNoEval
+                       : tt_hit && tt.eval != kNoEval ? tt.eval
+                                                      : static_eval();
     // Facing a win in one, only the moves that may stop it are searched.
     const std::optional<ThreatStoppers<BB>> stoppers = threat_stoppers(threat, ply);
     if (stoppers && stoppers->none())

@@ -21,6 +21,9 @@ namespace branan {
 
 enum class Bound : uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
+// TTData::eval of a node that made no static evaluation (search.cpp: a threatened one).
+constexpr Score kNoEval = -32768;  // the 16 bits of the entry's eval field hold it
+
 struct TTData {
     Move move;
     Score score = 0;
