@@ -10,9 +10,9 @@
 // and the bytes):
 //   branan-solve-checkpoint 2
 //   rules <canonical rules string>
-//   table <entries>
+//   table <capacity, in entries>
 //   body <bytes> fnv1a64 <16 hex digits>
-// The body, in order (u64/u32: unsigned integers of 8/4 bytes; str: a u64 length, the bytes):
+// The body, in order (u64/u32: integers of 8/4 bytes; str: a string as above):
 //   u64 answers, then per answer: str input line, str JSON members, str proof text (or empty)
 //   str table_input, u64 table_nodes, 1 byte table_unguided (version 2 on; bits 0 and 1)
 //   u64 entries, then per entry: u64 key, u32 pn, u32 dn, u32 work
