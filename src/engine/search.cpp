@@ -307,17 +307,12 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         Move m;
         if (skipping) {
             // A late quiet move that may matter (next_mattering asked), or none when no quiet
-            // move can (the moves left counted at once).
+            // move can (the moves left dropped and counted at once).
             const std::optional<int> dropped =
                 none_matter ? picker.skip_quiets_left() : std::nullopt;
             int skipped = 0;
-            if (dropped) {
-                m = Move{};
-                skipped = *dropped;
-            } else {
-                m = picker.next_mattering(quiet, may_matter, skipped);
-            }
-            legal += skipped;
+            m = dropped ? Move{} : picker.next_mattering(quiet, may_matter, skipped);
+            legal += dropped.value_or(skipped);
         } else {
             m = picker.next(quiet);
             if (!(m == Move{}) && late_quiet(legal + 1)) {
