@@ -12,9 +12,10 @@ reference engine whose node count is set so that the builds score near 50%:
 
 Every engine searches a fixed number of nodes (one thread), so the games do not depend on the
 machine's load, and both builds meet the same openings (branan-match's random openings, the same
-seed). The result is paired: for each opening, NEW's score minus BASE's (1 a win, 0.5 a draw);
-the script prints each side's scores and the mean of those differences with a 95% interval (a
-normal approximation over the openings), and the two sides' average.
+seed and plies). The result is paired: for each opening (each round of the two runs), NEW's
+score minus BASE's (1 a win, 0.5 a draw). The script prints each side's scores and the mean of
+those differences with a 95% interval (a normal approximation over the openings), and the two
+sides' average.
 
 usage: scripts/side_gauntlet.py BASE NEW [--variant alea-evangelii] [--nodes 3000]
            [--new-nodes N] [--ref-defence-nodes 900] [--ref-attack-nodes 30000]
@@ -23,10 +24,13 @@ usage: scripts/side_gauntlet.py BASE NEW [--variant alea-evangelii] [--nodes 300
 
 --new-nodes gives NEW another node count than BASE: with the same binary twice, it shows what
 a given gain in speed is worth (how sensitive the comparison is). The defaults are
-alea-evangelii's (docs/strength.md, "19x19: a side-by-side gauntlet"). The reference is BASE
-unless --reference names another binary. branan-match is taken from $BRANAN_MATCH, else from
-PATH, else from build/release. Game records go to DIR/{attack,defence}-{base,new} (default
-out/side-gauntlet). Standard library only. Exit status 0, or 2 on a usage or run error.
+alea-evangelii's (docs/strength.md, "19×19: a side-by-side gauntlet"). The reference is BASE
+unless --reference names another binary. Every engine runs one search thread. branan-match is
+taken from $BRANAN_MATCH, else from PATH, else from build/release. Game records go to
+DIR/{attack,defence}-{base,new} (default out/side-gauntlet); a line on stderr says when each of
+the four runs starts. Games an engine lost by a fault (a crash, a time-out, an illegal move,
+...) count as losses, as in any match, and are counted in the output. Standard library only.
+Exit status 0, or 2 on a usage or run error (130 when interrupted).
 """
 
 import argparse
@@ -39,6 +43,9 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REFERENCE = "ref"
+# How branan-match words a game lost by an engine's fault (src/match/game_runner.cpp).
+FAULT_PREFIXES = ("time forfeit by ", "illegal move ")
+FAULT_WORDS = (" crashed", " stalled", " sent garbage", " disconnected", " failed to start")
 
 
 def score_for(game, side):
@@ -50,29 +57,51 @@ def score_for(game, side):
     return 0.5
 
 
-def scores_by_opening(results, side):
-    """{opening label: score of the engine that played `side`} from a results.json's games."""
-    return {g["opening"]: score_for(g, side) for g in results["games"]}
+def is_fault(game):
+    """Whether an engine lost the game by a fault rather than by the rules or the ply limit."""
+    reason = game.get("termination", "")
+    return reason.startswith(FAULT_PREFIXES) or any(w in reason for w in FAULT_WORDS)
+
+
+def scores_by_round(results, side, rounds):
+    """{round: (opening label, score of the engine that played `side`)} of one run's
+    results.json, which must hold one game for each of the rounds 1..rounds."""
+    games = results["games"]
+    by_round = {g["round"]: (g["opening"], score_for(g, side)) for g in games}
+    if len(games) != rounds or sorted(by_round) != list(range(1, rounds + 1)):
+        raise ValueError(f"the run holds {len(games)} games, not one for each of {rounds} rounds")
+    return by_round
 
 
 def paired_difference(base, new):
-    """Mean of new - base over the openings both played, its 95% half-width, the openings, the
-    two means and how many openings gave both the same result."""
+    """Mean of new - base over the rounds both played ({round: (opening, score)}), its 95%
+    half-width, the rounds, the two means and how many rounds gave both the same result. The
+    two runs must have met the same opening in each round."""
     common = sorted(set(base) & set(new))
     n = len(common)
     if n == 0:
-        raise ValueError("the two runs share no opening")
-    diffs = [new[k] - base[k] for k in common]
+        raise ValueError("the two runs share no round")
+    for r in common:
+        if base[r][0] != new[r][0]:
+            raise ValueError(f"round {r}: opening {base[r][0]} in one run, {new[r][0]} in the "
+                             "other")
+    diffs = [new[r][1] - base[r][1] for r in common]
     mean = sum(diffs) / n
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     return {
         "openings": n,
-        "base": sum(base[k] for k in common) / n,
-        "new": sum(new[k] for k in common) / n,
+        "base": sum(base[r][1] for r in common) / n,
+        "new": sum(new[r][1] for r in common) / n,
         "difference": mean,
         "half_width": 1.96 * math.sqrt(variance / n),
         "same": sum(1 for d in diffs if d == 0),
     }
+
+
+def both_sides(attacking, defending):
+    """The two sides' average difference and its 95% half-width (independent runs)."""
+    return ((attacking["difference"] + defending["difference"]) / 2,
+            math.hypot(attacking["half_width"], defending["half_width"]) / 2)
 
 
 def find_match():
@@ -84,57 +113,73 @@ def find_match():
 
 def play(match, args, attackers, defenders, rounds, seed, folder):
     """One fixed-side run (the first engine attacks in every game); returns its results.json."""
-    command = [match, "--variant", args.variant,
-               "--engine", f"cmd={attackers[0]}", f"name={attackers[1]}", f"nodes={attackers[2]}",
-               "--engine", f"cmd={defenders[0]}", f"name={defenders[1]}", f"nodes={defenders[2]}",
-               "--games", "1", "--rounds", str(rounds), "--random-openings", str(args.plies),
-               "--seed", str(seed), "--concurrency", str(args.concurrency),
-               "--records", folder, "--force", "--quiet"]
+    command = [match, "--variant", args.variant]
+    for binary, name, nodes in (attackers, defenders):
+        command += ["--engine", f"cmd={binary}", f"name={name}", f"nodes={nodes}",
+                    "option.Threads=1"]
+    command += ["--games", "1", "--rounds", str(rounds), "--random-openings", str(args.plies),
+                "--seed", str(seed), "--concurrency", str(args.concurrency),
+                "--records", folder, "--force", "--quiet"]
+    print(f"side_gauntlet.py: {attackers[1]} attacking {defenders[1]}, {rounds} games "
+          f"({folder})", file=sys.stderr, flush=True)
     run = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     results = os.path.join(folder, "results.json")
     if run.returncode != 0 or not os.path.exists(results):
         raise RuntimeError(f"branan-match failed (exit status {run.returncode}): "
                            f"{run.stderr.strip()}")
     with open(results, encoding="utf-8") as f:
-        return json.load(f)
+        data = json.load(f)
+    for warning in data.get("warnings", []):
+        print(f"side_gauntlet.py: branan-match warned ({folder}): {warning}", file=sys.stderr)
+    return data
 
 
-def describe(name, d):
+def describe(name, d, faults):
     return (f"{name}: {d['openings']} openings, BASE {d['base']:.3f}, NEW {d['new']:.3f}, "
             f"NEW - BASE {d['difference']:+.3f} +- {d['half_width']:.3f} (95%), "
-            f"the same result in {d['same']}")
+            f"the same result in {d['same']}, {faults} lost by a fault")
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    pass
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("base")
-    parser.add_argument("new")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=HelpFormatter)
+    parser.add_argument("base", help="the base build's branan")
+    parser.add_argument("new", help="the new build's branan")
     parser.add_argument("--variant", default="alea-evangelii")
-    parser.add_argument("--nodes", type=int, default=3000, help="the builds' nodes a move")
+    parser.add_argument("--nodes", type=int, default=3000, help="BASE's nodes a move")
     parser.add_argument("--new-nodes", type=int, help="NEW's nodes a move (default --nodes)")
-    parser.add_argument("--ref-defence-nodes", type=int, default=900)
-    parser.add_argument("--ref-attack-nodes", type=int, default=30000)
-    parser.add_argument("--attack-games", type=int, default=300)
-    parser.add_argument("--defence-games", type=int, default=200)
-    parser.add_argument("--plies", type=int, default=4, help="random opening plies")
-    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--ref-defence-nodes", type=int, default=900,
+                        help="the reference's nodes a move when it defends")
+    parser.add_argument("--ref-attack-nodes", type=int, default=30000,
+                        help="the reference's nodes a move when it attacks")
+    parser.add_argument("--attack-games", type=int, default=300, help="games a build attacks")
+    parser.add_argument("--defence-games", type=int, default=200, help="games a build defends")
+    parser.add_argument("--plies", type=int, default=4, help="random plies of an opening")
+    parser.add_argument("--seed", type=int, default=21,
+                        help="the attacking runs' openings (the defending runs' are SEED + 1)")
     parser.add_argument("--reference", help="the reference binary (default BASE)")
-    parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--concurrency", type=int, default=min(os.cpu_count() or 1, 256),
+                        help="games at a time")
     parser.add_argument("--out", default=os.path.join("out", "side-gauntlet"))
     args = parser.parse_args()
-    reference = args.reference or args.base
     if args.new_nodes is None:
         args.new_nodes = args.nodes
-    for binary in (args.base, args.new, reference):
+    # Absolute paths: branan-match would look a bare name up on PATH.
+    binaries = [os.path.abspath(b) for b in (args.base, args.new, args.reference or args.base)]
+    for binary in binaries:
         if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
             print(f"side_gauntlet.py: '{binary}' is not an executable file", file=sys.stderr)
             return 2
+    base, new, reference = binaries
     counts = (args.nodes, args.new_nodes, args.ref_defence_nodes, args.ref_attack_nodes,
-              args.attack_games, args.defence_games, args.concurrency)
-    if min(counts) < 1 or args.plies < 0:
-        print("side_gauntlet.py: node counts, game counts and --concurrency must be at least 1, "
-              "--plies at least 0", file=sys.stderr)
+              args.attack_games, args.defence_games, args.concurrency, args.plies)
+    if min(counts) < 1:
+        print("side_gauntlet.py: node counts, game counts, --concurrency and --plies must be at "
+              "least 1 (without random plies every game starts from the same position)",
+              file=sys.stderr)
         return 2
     match = find_match()
     if not os.access(match, os.X_OK):
@@ -142,33 +187,36 @@ def main():
               file=sys.stderr)
         return 2
 
-    builds = {"base": (args.base, args.nodes), "new": (args.new, args.new_nodes)}
-    attack, defence = {}, {}
+    builds = {"base": (base, args.nodes), "new": (new, args.new_nodes)}
+    runs = {"attacking": {}, "defending": {}}
+    faults = {"attacking": 0, "defending": 0}
     try:
         for name, (binary, nodes) in builds.items():
             results = play(match, args, (binary, name, nodes),
                            (reference, REFERENCE, args.ref_defence_nodes), args.attack_games,
                            args.seed, os.path.join(args.out, f"attack-{name}"))
-            attack[name] = scores_by_opening(results, "attackers")
+            runs["attacking"][name] = scores_by_round(results, "attackers", args.attack_games)
+            faults["attacking"] += sum(is_fault(g) for g in results["games"])
             results = play(match, args, (reference, REFERENCE, args.ref_attack_nodes),
                            (binary, name, nodes), args.defence_games, args.seed + 1,
                            os.path.join(args.out, f"defence-{name}"))
-            defence[name] = scores_by_opening(results, "defenders")
-        sides = {"attacking": paired_difference(attack["base"], attack["new"]),
-                 "defending": paired_difference(defence["base"], defence["new"])}
+            runs["defending"][name] = scores_by_round(results, "defenders", args.defence_games)
+            faults["defending"] += sum(is_fault(g) for g in results["games"])
+        sides = {side: paired_difference(r["base"], r["new"]) for side, r in runs.items()}
     except (RuntimeError, ValueError) as err:
         print(f"side_gauntlet.py: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("side_gauntlet.py: interrupted", file=sys.stderr)
+        return 130
 
     nodes = (f"{args.nodes} nodes" if args.new_nodes == args.nodes
              else f"{args.nodes} (BASE) and {args.new_nodes} (NEW) nodes")
     print(f"{args.variant}, the builds at {nodes}; the reference defending at "
           f"{args.ref_defence_nodes}, attacking at {args.ref_attack_nodes}")
-    for name, d in sides.items():
-        print(describe(name, d))
-    a, d = sides["attacking"], sides["defending"]
-    mean = (a["difference"] + d["difference"]) / 2
-    half = math.hypot(a["half_width"], d["half_width"]) / 2
+    for side, d in sides.items():
+        print(describe(side, d, faults[side]))
+    mean, half = both_sides(sides["attacking"], sides["defending"])
     print(f"both sides: NEW - BASE {mean:+.3f} +- {half:.3f} (95%)")
     return 0
 

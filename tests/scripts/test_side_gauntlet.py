@@ -5,14 +5,17 @@ the real binaries.
 
 usage: test_side_gauntlet.py BRANAN BRANAN_MATCH
 
-The per-opening scores and their paired difference are checked on results whose figures are
-known. Then one build is compared with itself on Brandubh at fixed nodes: every game is played
-twice the same way, so each side's difference must be exactly 0 with every opening the same; and
-a missing binary or a bad count must stop the script with an error that names it. Standard
-library only.
+The per-round scores, the faults, the paired difference and the two sides' figure are checked
+on results whose figures are known. Then one build is compared with itself on Brandubh at fixed
+nodes: every game is played twice the same way, so each side's difference must be exactly 0 with
+every opening the same, each run must have put the build on its side at its nodes against the
+reference at the reference's, and the printed scores must be the runs' own; --new-nodes must
+reach NEW; and a missing binary or a bad count must stop the script with an error that names it.
+Standard library only.
 """
 
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -34,32 +37,56 @@ def check(condition, message):
         failures.append(message)
 
 
-def game(opening, result):
-    return {"opening": opening, "result": result, "attackers": "x", "defenders": "ref"}
+def game(round_, opening, result, termination="king escaped"):
+    return {"round": round_, "opening": opening, "result": result, "attackers": "x",
+            "defenders": "ref", "termination": termination}
 
 
-# Scores of the side played: a win 1, a loss 0, anything else (a draw) 0.5.
-results = {"games": [game("random-1", "attackers"), game("random-2", "defenders"),
-                     game("random-3", "draw")]}
-check(side_gauntlet.scores_by_opening(results, "attackers") ==
-      {"random-1": 1.0, "random-2": 0.0, "random-3": 0.5}, "attackers' scores")
-check(side_gauntlet.scores_by_opening(results, "defenders") ==
-      {"random-1": 0.0, "random-2": 1.0, "random-3": 0.5}, "defenders' scores")
+# Scores of the side played: a win 1, a loss 0, anything else (a draw) 0.5; keyed by round.
+results = {"games": [game(1, "random-1", "attackers"), game(2, "random-2", "defenders"),
+                     game(3, "random-3", "draw")]}
+check(side_gauntlet.scores_by_round(results, "attackers", 3) ==
+      {1: ("random-1", 1.0), 2: ("random-2", 0.0), 3: ("random-3", 0.5)}, "attackers' scores")
+check(side_gauntlet.scores_by_round(results, "defenders", 3) ==
+      {1: ("random-1", 0.0), 2: ("random-2", 1.0), 3: ("random-3", 0.5)}, "defenders' scores")
+for rounds in (2, 4):
+    try:
+        side_gauntlet.scores_by_round(results, "attackers", rounds)
+        check(False, f"3 games taken for {rounds} rounds")
+    except ValueError:
+        pass
 
-# Differences 0, +1 and -0.5 (opening 4 only in one run: left out): mean 1/6, sample variance
+# Faults are told from the rules' endings by branan-match's wording.
+check(side_gauntlet.is_fault(game(1, "o", "defenders", "time forfeit by new: no bestmove")),
+      "a time forfeit is a fault")
+check(side_gauntlet.is_fault(game(1, "o", "defenders", "new crashed: exit status 6")),
+      "a crash is a fault")
+check(side_gauntlet.is_fault(game(1, "o", "defenders", "illegal move a1-a2 by new: why")),
+      "an illegal move is a fault")
+check(not side_gauntlet.is_fault(game(1, "o", "attackers", "king captured")),
+      "a capture is no fault")
+check(not side_gauntlet.is_fault(game(1, "o", "draw", "max plies (400) reached")),
+      "the ply limit is no fault")
+
+# Differences 0, +1 and -0.5 (round 4 only in one run: left out): mean 1/6, sample variance
 # ((1/6)^2 + (5/6)^2 + (2/3)^2) / 2 = 7/12, half-width 1.96 * sqrt(7/36).
-base = {"a": 1.0, "b": 0.0, "c": 0.5, "d": 1.0}
-new = {"a": 1.0, "b": 1.0, "c": 0.0}
+base = {1: ("a", 1.0), 2: ("b", 0.0), 3: ("c", 0.5), 4: ("d", 1.0)}
+new = {1: ("a", 1.0), 2: ("b", 1.0), 3: ("c", 0.0)}
 d = side_gauntlet.paired_difference(base, new)
 check(d["openings"] == 3 and d["same"] == 1, f"openings and ties: {d}")
 check(abs(d["difference"] - 1 / 6) < 1e-12, f"difference {d['difference']}")
 check(abs(d["half_width"] - 1.96 * (7 / 36) ** 0.5) < 1e-12, f"half-width {d['half_width']}")
 check(abs(d["base"] - 0.5) < 1e-12 and abs(d["new"] - 2 / 3) < 1e-12, f"means {d}")
-try:
-    side_gauntlet.paired_difference({"a": 1.0}, {"b": 1.0})
-    check(False, "runs with no opening in common were accepted")
-except ValueError:
-    pass
+for other in ({5: ("a", 1.0)}, {1: ("b", 1.0)}):
+    try:
+        side_gauntlet.paired_difference(base, other)
+        check(False, f"runs with no round in common or other openings were paired: {other}")
+    except ValueError:
+        pass
+# Both sides: the mean of the two differences, the half-widths combined as independent ones.
+mean, half = side_gauntlet.both_sides({"difference": 0.1, "half_width": 0.03},
+                                      {"difference": -0.02, "half_width": 0.04})
+check(abs(mean - 0.04) < 1e-12 and abs(half - 0.025) < 1e-12, f"both sides {mean} {half}")
 
 if len(sys.argv) != 3:
     print("usage: test_side_gauntlet.py BRANAN BRANAN_MATCH", file=sys.stderr)
@@ -73,6 +100,15 @@ def run(*extra):
                           env=env, timeout=240)
 
 
+def results_of(folder):
+    with open(os.path.join(folder, "results.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def limits_of(results):
+    return {e["name"]: e["limits"] for e in results["engine_settings"]}
+
+
 with tempfile.TemporaryDirectory() as out:
     # The same build twice: every game is played the same way (fixed nodes, one thread).
     r = run(branan, branan, "--variant", "brandubh", "--nodes", "150", "--ref-defence-nodes",
@@ -81,24 +117,51 @@ with tempfile.TemporaryDirectory() as out:
     check(r.returncode == 0, f"the short run failed: {r.returncode} {r.stdout} {r.stderr}")
     for side in ("attacking", "defending"):
         check(re.search(rf"^{side}: 6 openings, BASE [0-9.]+, NEW [0-9.]+, NEW - BASE \+0\.000 "
-                        r"\+- 0\.000 \(95%\), the same result in 6$", r.stdout, re.M),
+                        r"\+- 0\.000 \(95%\), the same result in 6, 0 lost by a fault$",
+                        r.stdout, re.M),
               f"{side}: not 6 identical openings with difference 0 in: {r.stdout}")
     check("both sides: NEW - BASE +0.000 +- 0.000 (95%)" in r.stdout, f"summary: {r.stdout}")
-    for folder in ("attack-base", "attack-new", "defence-base", "defence-new"):
-        check(os.path.exists(os.path.join(out, folder, "results.json")), f"no {folder} results")
+    check(r.stderr.count("side_gauntlet.py: ") == 4, f"not one line per run: {r.stderr}")
+    # Each run put the build on its side against the reference at the reference's nodes.
+    runs = {"attack-base": ("base", "ref", "nodes=60"), "attack-new": ("new", "ref", "nodes=60"),
+            "defence-base": ("ref", "base", "nodes=600"),
+            "defence-new": ("ref", "new", "nodes=600")}
+    for folder, (attackers, defenders, ref_limits) in runs.items():
+        res = results_of(os.path.join(out, folder))
+        games = res["games"]
+        check(len(games) == 6 and all(g["attackers"] == attackers and
+                                      g["defenders"] == defenders for g in games),
+              f"{folder}: not 6 games of {attackers} attacking {defenders}")
+        build = attackers if defenders == "ref" else defenders
+        check(limits_of(res) == {build: "nodes=150", "ref": ref_limits},
+              f"{folder}: limits {limits_of(res)}")
+    # The printed scores are those of the runs' games.
+    for side, folder, won in (("attacking", "attack-base", "attackers"),
+                              ("defending", "defence-base", "defenders")):
+        games = results_of(os.path.join(out, folder))["games"]
+        score = sum(side_gauntlet.score_for(g, won) for g in games) / len(games)
+        check(re.search(rf"^{side}: 6 openings, BASE {score:.3f}, NEW {score:.3f},", r.stdout,
+                        re.M), f"{side}: BASE's score is not {score:.3f}: {r.stdout}")
 
-    # NEW at other nodes than BASE: named so in the first line.
+    # NEW at other nodes than BASE: named so, and NEW searched them.
     r = run(branan, branan, "--variant", "brandubh", "--nodes", "150", "--new-nodes", "300",
             "--attack-games", "2", "--defence-games", "2", "--plies", "3", "--out", out)
     check(r.returncode == 0 and r.stdout.startswith("brandubh, the builds at 150 (BASE) and 300 "
                                                     "(NEW) nodes;"), f"--new-nodes: {r.stdout}")
+    for folder, nodes in (("attack-base", "nodes=150"), ("attack-new", "nodes=300"),
+                          ("defence-new", "nodes=300")):
+        build = folder.split("-")[1]
+        check(limits_of(results_of(os.path.join(out, folder))).get(build) == nodes,
+              f"--new-nodes: {folder} did not play {build} at {nodes}")
 
     # Errors name the problem and stop before any game.
     missing = os.path.join(out, "no-such-branan")
     r = run(branan, missing, "--out", out)
     check(r.returncode == 2 and missing in r.stderr, f"a missing binary: {r.returncode} {r.stderr}")
-    r = run(branan, branan, "--nodes", "0", "--out", out)
-    check(r.returncode == 2 and "at least 1" in r.stderr, f"--nodes 0: {r.returncode} {r.stderr}")
+    for option in ("--nodes", "--plies"):
+        r = run(branan, branan, option, "0", "--out", out)
+        check(r.returncode == 2 and "at least 1" in r.stderr,
+              f"{option} 0: {r.returncode} {r.stderr}")
     r = run(branan, branan, "--variant", "no-such-variant", "--attack-games", "1",
             "--defence-games", "1", "--out", out)
     check(r.returncode == 2 and "branan-match failed" in r.stderr,
