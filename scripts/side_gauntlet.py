@@ -76,7 +76,8 @@ def scores_by_round(results, side, rounds):
 def paired_difference(base, new):
     """Mean of new - base over the rounds both played ({round: (opening, score)}), its 95%
     half-width, the rounds, the two means and how many rounds gave both the same result. The
-    two runs must have met the same opening in each round."""
+    two runs must name the same opening in each round (the labels, "random-N": main() gives
+    both the same seed, which makes the openings themselves the same)."""
     common = sorted(set(base) & set(new))
     n = len(common)
     if n == 0:
