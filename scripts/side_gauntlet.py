@@ -41,20 +41,14 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plot_match import score_of  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REFERENCE = "ref"
 # How branan-match words a game lost by an engine's fault (src/match/game_runner.cpp).
 FAULT_PREFIXES = ("time forfeit by ", "illegal move ")
 FAULT_WORDS = (" crashed", " stalled", " sent garbage", " disconnected", " failed to start")
-
-
-def score_for(game, side):
-    """1, 0.5 or 0: the game's result for `side` ('attackers' or 'defenders')."""
-    if game["result"] == side:
-        return 1.0
-    if game["result"] in ("attackers", "defenders"):
-        return 0.0
-    return 0.5
 
 
 def is_fault(game):
@@ -63,11 +57,14 @@ def is_fault(game):
     return reason.startswith(FAULT_PREFIXES) or any(w in reason for w in FAULT_WORDS)
 
 
-def scores_by_round(results, side, rounds):
-    """{round: (opening label, score of the engine that played `side`)} of one run's
-    results.json, which must hold one game for each of the rounds 1..rounds."""
+def scores_by_round(results, engine, rounds):
+    """{round: (opening label, `engine`'s score: 1, 0.5 or 0)} of one run's results.json, which
+    must hold one game for each of the rounds 1..rounds."""
     games = results["games"]
-    by_round = {g["round"]: (g["opening"], score_for(g, side)) for g in games}
+    by_round = {g["round"]: (g["opening"], score_of(g, engine)) for g in games}
+    missing = sorted(r for r, (_, score) in by_round.items() if score is None)
+    if missing:
+        raise ValueError(f"{engine} did not play round {missing[0]}")
     if len(games) != rounds or sorted(by_round) != list(range(1, rounds + 1)):
         raise ValueError(f"the run holds {len(games)} games, not one for each of {rounds} rounds")
     return by_round
@@ -196,12 +193,12 @@ def main():
             results = play(match, args, (binary, name, nodes),
                            (reference, REFERENCE, args.ref_defence_nodes), args.attack_games,
                            args.seed, os.path.join(args.out, f"attack-{name}"))
-            runs["attacking"][name] = scores_by_round(results, "attackers", args.attack_games)
+            runs["attacking"][name] = scores_by_round(results, name, args.attack_games)
             faults["attacking"] += sum(is_fault(g) for g in results["games"])
             results = play(match, args, (reference, REFERENCE, args.ref_attack_nodes),
                            (binary, name, nodes), args.defence_games, args.seed + 1,
                            os.path.join(args.out, f"defence-{name}"))
-            runs["defending"][name] = scores_by_round(results, "defenders", args.defence_games)
+            runs["defending"][name] = scores_by_round(results, name, args.defence_games)
             faults["defending"] += sum(is_fault(g) for g in results["games"])
         sides = {side: paired_difference(r["base"], r["new"]) for side, r in runs.items()}
     except (RuntimeError, ValueError) as err:

@@ -14,7 +14,6 @@ reach NEW; and a missing binary or a bad count must stop the script with an erro
 Standard library only.
 """
 
-import importlib.util
 import json
 import os
 import re
@@ -22,19 +21,11 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRIPT = os.path.join(ROOT, "scripts", "side_gauntlet.py")
+from script_checks import Checks, load_script, script_path
 
-spec = importlib.util.spec_from_file_location("side_gauntlet", SCRIPT)
-side_gauntlet = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(side_gauntlet)
-
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
+SCRIPT = script_path("side_gauntlet")
+side_gauntlet = load_script("side_gauntlet")
+check = Checks("test_side_gauntlet.py")
 
 
 def game(round_, opening, result, termination="king escaped"):
@@ -42,16 +33,21 @@ def game(round_, opening, result, termination="king escaped"):
             "defenders": "ref", "termination": termination}
 
 
-# Scores of the side played: a win 1, a loss 0, anything else (a draw) 0.5; keyed by round.
+# An engine's score by round (plot_match.score_of): a win 1, a loss 0, a draw 0.5.
 results = {"games": [game(1, "random-1", "attackers"), game(2, "random-2", "defenders"),
                      game(3, "random-3", "draw")]}
-check(side_gauntlet.scores_by_round(results, "attackers", 3) ==
-      {1: ("random-1", 1.0), 2: ("random-2", 0.0), 3: ("random-3", 0.5)}, "attackers' scores")
-check(side_gauntlet.scores_by_round(results, "defenders", 3) ==
-      {1: ("random-1", 0.0), 2: ("random-2", 1.0), 3: ("random-3", 0.5)}, "defenders' scores")
+check(side_gauntlet.scores_by_round(results, "x", 3) ==
+      {1: ("random-1", 1.0), 2: ("random-2", 0.0), 3: ("random-3", 0.5)}, "the attackers' scores")
+check(side_gauntlet.scores_by_round(results, "ref", 3) ==
+      {1: ("random-1", 0.0), 2: ("random-2", 1.0), 3: ("random-3", 0.5)}, "the defenders' scores")
+try:
+    side_gauntlet.scores_by_round(results, "nobody", 3)
+    check(False, "scores taken for an engine that played no game")
+except ValueError:
+    pass
 for rounds in (2, 4):
     try:
-        side_gauntlet.scores_by_round(results, "attackers", rounds)
+        side_gauntlet.scores_by_round(results, "x", rounds)
         check(False, f"3 games taken for {rounds} rounds")
     except ValueError:
         pass
@@ -136,10 +132,9 @@ with tempfile.TemporaryDirectory() as out:
         check(limits_of(res) == {build: "nodes=150", "ref": ref_limits},
               f"{folder}: limits {limits_of(res)}")
     # The printed scores are those of the runs' games.
-    for side, folder, won in (("attacking", "attack-base", "attackers"),
-                              ("defending", "defence-base", "defenders")):
+    for side, folder in (("attacking", "attack-base"), ("defending", "defence-base")):
         games = results_of(os.path.join(out, folder))["games"]
-        score = sum(side_gauntlet.score_for(g, won) for g in games) / len(games)
+        score = sum(side_gauntlet.score_of(g, "base") for g in games) / len(games)
         check(re.search(rf"^{side}: 6 openings, BASE {score:.3f}, NEW {score:.3f},", r.stdout,
                         re.M), f"{side}: BASE's score is not {score:.3f}: {r.stdout}")
 
@@ -167,7 +162,4 @@ with tempfile.TemporaryDirectory() as out:
     check(r.returncode == 2 and "branan-match failed" in r.stderr,
           f"an unknown variant: {r.returncode} {r.stderr}")
 
-if failures:
-    print("FAIL:\n  " + "\n  ".join(failures))
-    sys.exit(1)
-print("side_gauntlet.py: all checks passed")
+check.finish()

@@ -10,26 +10,17 @@ every figure, the interval around the geometric mean; a position the engine refu
 with an error that names the position. Standard library only.
 """
 
-import importlib.util
 import os
 import re
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRIPT = os.path.join(ROOT, "scripts", "smp_ttd.py")
+from script_checks import Checks, load_script, script_path
 
-spec = importlib.util.spec_from_file_location("smp_ttd", SCRIPT)
-smp_ttd = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(smp_ttd)
-
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
+SCRIPT = script_path("smp_ttd")
+smp_ttd = load_script("smp_ttd")
+check = Checks("test_smp_ttd.py")
 
 
 def runs_of(one, many):
@@ -111,7 +102,4 @@ with tempfile.TemporaryDirectory() as scratch:
     check("startpos moves e3-f3" in out.stderr and "illegal" in out.stderr
           and "Traceback" not in out.stderr, f"unclear error: {out.stderr}")
 
-for message in failures:
-    print("FAILED:", message)
-print(f"test_smp_ttd.py: {len(failures)} failure(s)")
-sys.exit(1 if failures else 0)
+check.finish()
