@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "catch.h"
+#include "core/position_command.h"
 #include "core/presets.h"
 #include "proof_verifier.h"
 #include "solver.h"
@@ -107,7 +108,7 @@ TEST_CASE("solver: a guided proof that fails on the real path is found again ung
         REQUIRE(game.play(m));
     solver::ProofTable table(64);
     solver::SolveLimits limits;
-    limits.nodes = 1'000'000;
+    limits.nodes = 2'000'000;
     uint8_t unguided = 0;
     solver::SolveHooks hooks;
     hooks.unguided = &unguided;
@@ -130,10 +131,10 @@ TEST_CASE("solver: a guided proof that fails on the real path is found again ung
     hooks.keep_table = false;
     CHECK(solver::solve(game, table, limits, hooks).unguided_retries == 1);
     CHECK(unguided == 1);  // zeroed, then set again by the same retry
-    // Out of nodes just as the guided proof fails its check (at 200,000 nodes here): no retry,
+    // Out of nodes just as the guided proof fails its check (at 300,000 nodes here): no retry,
     // but the question is marked and the table emptied, as a retry would leave them for a
     // checkpoint to keep.
-    limits.nodes = 200'000;
+    limits.nodes = 300'000;
     const solver::Solution cut = solver::solve(game, table, limits, hooks);
     CHECK_FALSE(cut.winner);
     CHECK(cut.unguided_retries == 0);
@@ -235,6 +236,50 @@ TEST_CASE("solver: a win that a repetition forbids is not reported", "[solver]")
     // The table is not cleared between the questions' positions: solving the plain position
     // again still finds its proof.
     CHECK(solver::solve(plain, table, limits).winner == Side::Defenders);
+}
+
+namespace {
+
+// The leaves of `node`'s proof (the game at `game`) that end the game by a repetition.
+int repetition_leaves(Game& game, const solver::ProofNode& node) {
+    int n = 0;
+    for (const solver::ProofNode& c : node.children) {
+        game.play(c.move);
+        n += c.children.empty() ? game.status().reason == OutcomeReason::Repetition
+                                : repetition_leaves(game, c);
+        game.undo();
+    }
+    return n;
+}
+
+}  // namespace
+
+// Ply 24 of a real brandubh-federation game (tests/data/brandubh-federation-games.csv; third
+// repetition loses for the side that makes it). The attackers win, but the defenders can hold
+// them off by lines that come back to positions of the search path, which the solver once took
+// as holding (a repetition is no win for the side proving): it left this position unknown at a
+// million nodes. Such a return is now a cycle leaf, and the proof plays it out: the attackers
+// play again what they played the first time, and the defenders' second return to it is a third
+// occurrence, which loses.
+TEST_CASE("solver: a defence that comes back to the path loses by the third occurrence",
+          "[solver]") {
+    const Rules rules = *preset("brandubh-federation");
+    const std::vector<std::string> tokens = {
+        "startpos", "moves", "d2-e2", "c4-c2", "d6-c6", "d4-c4", "d7-d6", "c4-c3", "a4-a3",
+        "c2-b2",    "d1-c1", "d3-d1", "c6-c4", "c3-d3", "d6-d5", "d1-e1", "e2-f2", "d3-d1",
+        "f2-f1",    "e4-e6", "d5-d2", "e6-e3", "a3-d3", "b2-b1", "c4-c1", "e3-e4"};
+    const Game game = parse_position_command(rules, tokens).value();
+    solver::ProofTable table(64);
+    solver::SolveLimits limits;
+    limits.nodes = 1'000'000;
+    const solver::Solution s = solver::solve(game, table, limits);
+    REQUIRE(s.winner == Side::Attackers);
+    const testing::ProofCheck check = verified(game, s);
+    REQUIRE(check.error == "");
+    Game replay = game;
+    CHECK(repetition_leaves(replay, s.proof) > 0);
+    CHECK(check.nodes + 1 == s.proof.size);
+    CHECK(check.height == s.proof.height);
 }
 
 TEST_CASE("proof verifier: refuses proofs that do not hold", "[solver]") {

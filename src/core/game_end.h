@@ -20,23 +20,34 @@ Status move_verdict(const Position<BB>& pos) {
     return pos.status();
 }
 
-// How often the current position has occurred, counting it. A capture (or a soldier lost in the
+// How often the current position has occurred, counting it, and the index in pos.states() of
+// its first occurrence (the last state's when it is new). A capture (or a soldier lost in the
 // forest) makes every earlier position different, so the walk stops there; only positions with
 // the same side to move are compared. A position whose key no earlier state can have (the
 // common case) costs no walk.
-template <class BB>
-int repetitions(const Position<BB>& pos) {
-    if (!pos.key_seen_before()) return 1;
-    const auto& st = pos.states();
-    const uint64_t key = st.back().key;
+struct Occurrences {
     int count = 1;
+    int first = 0;
+};
+template <class BB>
+Occurrences occurrences(const Position<BB>& pos) {
+    const auto& st = pos.states();
+    Occurrences o{1, static_cast<int>(st.size()) - 1};
+    if (!pos.key_seen_before()) return o;
+    const uint64_t key = st.back().key;
     for (int i = static_cast<int>(st.size()) - 1; i >= 2; i -= 2) {
         if (st[i].captured || st[i].forest_removed || st[i - 1].captured ||
             st[i - 1].forest_removed)
             break;
-        if (st[i - 2].key == key) ++count;
+        if (st[i - 2].key == key) ++o.count, o.first = i - 2;
     }
-    return count;
+    return o;
+}
+
+// How often the current position has occurred, counting it (occurrences()).
+template <class BB>
+int repetitions(const Position<BB>& pos) {
+    return occurrences(pos).count;
 }
 
 // The verdict of the rules when the last move made a position's third occurrence: a draw, a

@@ -24,6 +24,19 @@
 //     is erased and the node is searched again on that path.
 // The depth limit (optional) is a path leaf too: a proof found under it is a real proof.
 //
+// Cycles under "third repetition: loss for the side that repeats" (RepetitionRule::
+// LossForRepeater). When the other side moves back into a position Q that occurred once before
+// below the root -- a position where the prover was to move and chose his move -- the prover
+// can answer by playing from Q as he did the first time: the other side must then leave that
+// line somewhere, into replies the first pass answered already, or make Q's third occurrence
+// and lose. So such a move is a "cycle" leaf: won for the prover on this path, not on others
+// (a path-dependent proof, never stored in the table; combine() tracks it as it tracks
+// path-dependent disproofs). Without it the other side holds every line that can come back to
+// the path, which left real-game positions unproved (docs/solving.md). The search's claim is
+// not trusted: the extraction writes the second pass out as a real line of the game (its cycle
+// leaves searched again on that longer path, where a return to Q is a third occurrence, a win
+// by the rules), so a reported proof still has only game ends and table wins for leaves.
+//
 // Guidance. A node facing the other side's threat to win at once makes only the moves that may
 // stop it (searched_moves: the others lose at once), and an undecided position starts from
 // numbers that count the work ahead of its side to move (open_value, when guided), so that
@@ -43,6 +56,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <unordered_set>
 #include <vector>
 
 #include "core/game_end.h"
@@ -61,9 +75,11 @@ struct ProofNode {
     int height = 0;   // plies from here to the deepest leaf (a table leaf's: its distance)
     size_t size = 1;  // nodes in this subtree
     int table = -1;
+    bool cycle = false;  // during extraction only: a cycle leaf not yet played out
 };
 
-// What a search below a node found: its numbers, and whether a disproof rests on the path.
+// What a search below a node found: its numbers, and whether its proof or disproof rests on the
+// path (a path leaf or a cycle leaf: see above).
 struct NodeValue {
     uint32_t pn = 1;
     uint32_t dn = 1;
@@ -102,7 +118,12 @@ class Dfpn {
         extract_end_ = nodes_ + std::min(budget, UINT64_MAX - nodes_);
         root_ply_ = ply_of(pos);
         proof_nodes_ = 0;
-        return pos.side_to_move() == prover_ ? extract_or(pos, root, 0) : extract_and(pos, root, 0);
+        proof_has_cycles_ = false;
+        const bool built =
+            pos.side_to_move() == prover_ ? extract_or(pos, root, 0) : extract_and(pos, root, 0);
+        if (!built || !proof_has_cycles_) return built;
+        std::vector<std::pair<uint64_t, const ProofNode*>> line;
+        return play_out_cycles(pos, root, line) && measure(root) <= max_proof_;
     }
 
     uint64_t nodes() const { return nodes_; }
@@ -116,10 +137,13 @@ class Dfpn {
     // the guided search proves most positions with far fewer nodes, but its long forcing lines
     // make more of its proofs rest on positions that repeat on the real path (solve.cpp).
     void set_guided(bool guided) { guided_ = guided; }
+    // Whether the other side's return to a position of the path may be a cycle leaf (the
+    // scheme above; the default).
+    void set_cycle_leaves(bool on) { cycle_leaves_allowed_ = on; }
     bool guided() const { return guided_; }
 
   private:
-    enum class Leaf { Win, TableWin, NonWin, PathLeaf, Open };
+    enum class Leaf { Win, TableWin, NonWin, PathLeaf, CycleLeaf, Open };
     struct Child {
         Move move;
         NodeValue value;
@@ -136,7 +160,7 @@ class Dfpn {
             if (s.outcome == win_for(prover_)) return Leaf::Win;
             return s.reason == OutcomeReason::Repetition ? Leaf::PathLeaf : Leaf::NonWin;
         }
-        if (repetitions(pos) >= 2) return Leaf::PathLeaf;
+        if (repetitions(pos) >= 2) return closes_cycle(pos) ? Leaf::CycleLeaf : Leaf::PathLeaf;
         if (tables_) [[unlikely]] {
             using Kind = tablebase::ProbeResult::Kind;
             const tablebase::ProbeResult r = tables_->probe(pos);
@@ -151,6 +175,32 @@ class Dfpn {
         }
         if (max_depth_ && ply_of(pos) - root_ply_ >= max_depth_) return Leaf::PathLeaf;
         return Leaf::Open;
+    }
+
+    // Whether the ongoing `pos`, which occurred before, is a cycle leaf (see the scheme above):
+    // the rule is LossForRepeater, the prover is to move (the other side made the repetition),
+    // and this is the second occurrence, the first at or below the root.
+    bool closes_cycle(const Position<BB>& pos) const {
+        // Not under a depth limit (the second pass would go past it), nor with tables (a table
+        // win holds only where no position repeated, tablebase::history_repeats), nor in the
+        // unguided search again (solve.cpp's fallback stays as it was: with cycle leaves it
+        // left a real-game position unproved at 8 million nodes that it proves in 1 million).
+        if (pos.tables().rules.repetition != RepetitionRule::LossForRepeater ||
+            pos.side_to_move() != prover_ || max_depth_ || tables_ || !guided_ ||
+            !cycle_leaves_allowed_)
+            return false;
+        const Occurrences o = occurrences(pos);
+        return o.count == 2 && o.first >= root_ply_ - 1;
+    }
+
+    // The line from the root to `pos`, as one number (the keys of its positions in order): a
+    // path-dependent proof is remembered under it (path_proofs_).
+    uint64_t path_key(const Position<BB>& pos) const {
+        const auto& st = pos.states();
+        uint64_t h = 0x2545f4914f6cdd1dull;
+        for (size_t i = static_cast<size_t>(std::max(root_ply_ - 1, 0)); i < st.size(); ++i)
+            h = (h ^ st[i].key) * 0x9e3779b97f4a7c15ull;
+        return h;
     }
 
     // A won leaf after a move: a game end (`table` -1) or a table win (its distance).
@@ -209,6 +259,8 @@ class Dfpn {
                 return {kInfinity, 0, false};
             case Leaf::PathLeaf:
                 return {kInfinity, 0, true};
+            case Leaf::CycleLeaf:
+                return {0, kInfinity, true};
             case Leaf::Open:
                 break;
         }
@@ -246,10 +298,10 @@ class Dfpn {
     }
 
     // The node's numbers from its children's: OR takes the least pn and sums dn, AND the
-    // reverse. A disproof is path-dependent when one of the children it rests on is.
+    // reverse. A proof or disproof is path-dependent when one of the children it rests on is.
     static NodeValue combine(const std::vector<Child>& children, bool or_node) {
         NodeValue v{or_node ? kInfinity : 0, or_node ? 0 : kInfinity, false};
-        bool clean_disproof = false, path_disproof = false;
+        bool clean_disproof = false, path_disproof = false, clean_proof = false, path_proof = false;
         for (const Child& c : children) {
             if (or_node) {
                 v.pn = std::min(v.pn, c.value.pn);
@@ -259,14 +311,19 @@ class Dfpn {
                 v.dn = std::min(v.dn, c.value.dn);
             }
             if (c.value.disproven()) (c.value.path ? path_disproof : clean_disproof) = true;
+            if (c.value.proven()) (c.value.path ? path_proof : clean_proof) = true;
         }
         // OR: every child disproved, any on the path taints it. AND: one clean disproof is enough.
-        v.path = v.disproven() && (or_node ? path_disproof : !clean_disproof);
+        // Proofs the other way round.
+        v.path = v.disproven() ? (or_node ? path_disproof : !clean_disproof)
+                 : v.proven()  ? (or_node ? !clean_proof : path_proof)
+                               : false;
         return v;
     }
 
     // Nagai's MID: searches the ongoing position `pos` until its pn reaches th_pn or its dn
-    // reaches th_dn (or the budget is spent), and stores the result unless path-dependent.
+    // reaches th_dn (or the budget is spent), and stores the result unless path-dependent (a
+    // path-dependent proof is remembered for this line only, in path_proofs_).
     NodeValue mid(Position<BB>& pos, uint32_t th_pn, uint32_t th_dn) {
         const bool or_node = pos.side_to_move() == prover_;
         const uint64_t nodes_before = nodes_;
@@ -314,8 +371,10 @@ class Dfpn {
             pos.undo_move();
             v = combine(children, or_node);
         }
-        if (!(v.disproven() && v.path))
+        if (!v.path)
             table_.store(key(pos), {v.pn, v.dn}, nodes_ - nodes_before + 1);
+        else if (v.proven())
+            remember_path_proof(pos);
         return v;
     }
 
@@ -331,9 +390,13 @@ class Dfpn {
             ProofNumbers stored;
             ProofNode child{m, {}, 0, 1};
             bool ok = false;
-            if (classify(pos) == Leaf::Open && table_.probe(key(pos), stored) && stored.pn == 0) {
-                ok = extract_and(pos, child, 0);
-                if (!ok) table_.erase(key(pos));
+            if (classify(pos) == Leaf::Open) {
+                if (table_.probe(key(pos), stored) && stored.pn == 0) {
+                    ok = extract_and(pos, child, 0);
+                    if (!ok) table_.erase(key(pos));
+                } else if (path_proofs_.count(path_key(pos))) {
+                    ok = extract_and(pos, child, 0);
+                }
             }
             pos.undo_move();
             if (ok) return add_only_child(node, std::move(child));
@@ -351,7 +414,11 @@ class Dfpn {
             pos.do_move(m);
             const Leaf leaf = classify(pos);
             ProofNode child = won(leaf) ? won_leaf(pos, m, leaf) : ProofNode{m, {}, 0, 1};
-            const bool ok = won(leaf) || (leaf == Leaf::Open && extract_or(pos, child, 0)) ||
+            // A cycle leaf is marked, and played out once the whole proof is built.
+            child.cycle = leaf == Leaf::CycleLeaf;
+            proof_has_cycles_ |= child.cycle;
+            const bool ok = won(leaf) || child.cycle ||
+                            (leaf == Leaf::Open && extract_or(pos, child, 0)) ||
                             (repeated(pos, leaf) && won_in_one_after_repetition(pos, child));
             pos.undo_move();
             if (!ok || proof_nodes_ > max_proof_) {
@@ -398,6 +465,60 @@ class Dfpn {
         return add_immediate_win(pos, node, moves, false);
     }
 
+    // Plays out the cycle leaves of the proof below `node` (the node of the ongoing `pos`) on the
+    // real path: each becomes a copy of what the prover played from the position's previous
+    // occurrence on the line (`line`: the prover's positions from the root to here, with their
+    // nodes), judged again move by move by the rules. A line of the copy that makes a position's
+    // third occurrence ends there, a win by the rules for the prover when the other side made
+    // it; cycle leaves within the copy are played out in turn (each makes some position's count
+    // greater, so this ends). False if a line of the copy is not won by the rules, or the proof
+    // grows past max_proof_.
+    bool play_out_cycles(Position<BB>& pos, ProofNode& node,
+                         std::vector<std::pair<uint64_t, const ProofNode*>>& line) {
+        if (node.cycle) {
+            const ProofNode* first = nullptr;
+            for (auto it = line.rbegin(); it != line.rend() && !first; ++it)
+                if (it->first == pos.key()) first = it->second;
+            if (!first) return false;
+            node.children = first->children;
+            node.cycle = false;
+            proof_nodes_ += measure(node);
+            if (proof_nodes_ > max_proof_) return false;
+        }
+        const bool or_node = pos.side_to_move() == prover_;
+        if (or_node) line.emplace_back(pos.key(), &node);
+        bool ok = true;
+        for (ProofNode& c : node.children) {
+            pos.do_move(c.move);
+            const Status s = game_end(pos);
+            if (s.over()) {
+                ok = s.outcome == win_for(prover_);
+                c.children.clear();
+                c.cycle = false;
+                c.height = 0;
+            } else {
+                ok = (!c.children.empty() || c.cycle) && play_out_cycles(pos, c, line);
+            }
+            pos.undo_move();
+            if (!ok) break;
+        }
+        if (or_node) line.pop_back();
+        return ok;
+    }
+
+    // Sets the height and size of `node` and the nodes below it from its children; returns the
+    // size.
+    static size_t measure(ProofNode& node) {
+        if (node.children.empty()) return node.size = 1;
+        node.height = 0;
+        node.size = 1;
+        for (ProofNode& c : node.children) {
+            node.size += measure(c);
+            node.height = std::max(node.height, c.height + 1);
+        }
+        return node.size;
+    }
+
     bool add_only_child(ProofNode& node, ProofNode child) {
         ++proof_nodes_;
         node.height = child.height + 1;
@@ -414,6 +535,13 @@ class Dfpn {
         budget_end_ = std::min(node_limit_ ? node_limit_ : UINT64_MAX, extract_end_);
         return mid(pos, kInfinity, kInfinity).proven();
     }
+    // Remembers that the line to `pos` is proved (forgets everything past kMaxPathProofs: the
+    // extraction then searches again).
+    void remember_path_proof(const Position<BB>& pos) {
+        constexpr size_t kMaxPathProofs = 1 << 20;
+        if (path_proofs_.size() >= kMaxPathProofs) path_proofs_.clear();
+        path_proofs_.insert(path_key(pos));
+    }
     bool spent_total() const {
         return (node_limit_ && nodes_ >= node_limit_) || nodes_ >= extract_end_ || stopped();
     }
@@ -429,9 +557,12 @@ class Dfpn {
     int root_ply_ = 0;
     uint64_t extract_end_ = UINT64_MAX;  // where extract()'s searches again must stop
     size_t proof_nodes_ = 0;
+    bool proof_has_cycles_ = false;  // whether the proof being extracted has cycle leaves
+    std::unordered_set<uint64_t> path_proofs_;  // path_key()s of lines proved through the path
     const std::atomic<bool>* stop_ = nullptr;
     const tablebase::Prober* tables_ = nullptr;
     bool guided_ = true;
+    bool cycle_leaves_allowed_ = true;
 };
 
 }  // namespace branan::solver

@@ -45,6 +45,8 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     Dfpn<BB> theirs(table, opponent(us), 0, limits.max_depth, limits.max_proof);
     if (hooks.unguided && !hooks.keep_table) *hooks.unguided = 0;
     const uint8_t resumed_unguided = hooks.unguided ? *hooks.unguided : 0;
+    mine.set_cycle_leaves(limits.cycle_leaves);
+    theirs.set_cycle_leaves(limits.cycle_leaves);
     mine.set_guided(limits.guided && !(resumed_unguided & 1));
     theirs.set_guided(limits.guided && !(resumed_unguided & 2));
     mine.set_stop_flag(hooks.stop);

@@ -22,6 +22,10 @@ struct SolveLimits {
     size_t max_proof = 4'000'000;  // nodes of the proof tree, beyond which it is not built
     // Whether the searches start guided (Dfpn::set_guided): false only to compare the two.
     bool guided = true;
+    // Whether a return of the other side to a position of the path is a cycle leaf (dfpn.h,
+    // LossForRepeater rules only): false where proofs must stay small (played out, a cycle
+    // leaf copies the prover's moves from the earlier occurrence).
+    bool cycle_leaves = true;
 };
 
 // What a solve may be asked to do besides searching: stop early, and act now and then (a long
