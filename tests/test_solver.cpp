@@ -280,6 +280,31 @@ TEST_CASE("solver: a defence that comes back to the path loses by the third occu
     CHECK(repetition_leaves(replay, s.proof) > 0);
     CHECK(check.nodes + 1 == s.proof.size);
     CHECK(check.height == s.proof.height);
+    // Without cycle leaves (as the root solver in play runs) it is not proved in these nodes.
+    table.clear();
+    limits.cycle_leaves = false;
+    CHECK_FALSE(solver::solve(game, table, limits).winner);
+}
+
+// occurrences(): the count since the last capture and the index of the first occurrence.
+TEST_CASE("repetitions: occurrences counts back to the first occurrence", "[solver]") {
+    Game game = Game::create(*preset("brandubh-federation")).value();
+    for (const char* m : {"d2-e2", "c4-c2"}) REQUIRE(game.play(m));
+    game.visit_position([](const auto& pos) {
+        const Occurrences o = occurrences(pos);
+        CHECK(o.count == 1);
+        CHECK(o.first == static_cast<int>(pos.states().size()) - 1);
+    });
+    // A shuffle back and forth: the position after c4-c2 again, twice.
+    for (int round = 1; round <= 2; ++round) {
+        for (const char* m : {"e2-f2", "c2-c3", "f2-e2", "c3-c2"}) REQUIRE(game.play(m));
+        game.visit_position([&](const auto& pos) {
+            const Occurrences o = occurrences(pos);
+            CHECK(o.count == round + 1);
+            CHECK(o.first == static_cast<int>(pos.states().size()) - 1 - 4 * round);
+            CHECK(repetitions(pos) == o.count);
+        });
+    }
 }
 
 TEST_CASE("proof verifier: refuses proofs that do not hold", "[solver]") {

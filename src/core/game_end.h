@@ -4,6 +4,8 @@
 //
 //   move_verdict        what the last move (or the set-up) decided: the king's escape or
 //                       capture, encirclement, an exit fort (judged by Position::do_move)
+//   occurrences         how often the current position occurred since the last capture, and
+//                       where first
 //   repetitions         occurrences of the current position since the last capture
 //   repetition_verdict  the rules' verdict on a third occurrence, if it ends the game
 //   repetition_forbidden whether the last move was illegal as a third occurrence
@@ -27,7 +29,7 @@ Status move_verdict(const Position<BB>& pos) {
 // common case) costs no walk.
 struct Occurrences {
     int count = 1;
-    int first = 0;
+    int first = 0;  // an index of pos.states()
 };
 template <class BB>
 Occurrences occurrences(const Position<BB>& pos) {
@@ -39,7 +41,10 @@ Occurrences occurrences(const Position<BB>& pos) {
         if (st[i].captured || st[i].forest_removed || st[i - 1].captured ||
             st[i - 1].forest_removed)
             break;
-        if (st[i - 2].key == key) ++o.count, o.first = i - 2;
+        if (st[i - 2].key == key) {
+            ++o.count;
+            o.first = i - 2;
+        }
     }
     return o;
 }

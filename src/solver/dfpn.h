@@ -10,10 +10,12 @@
 // it is false. The scheme, sound for every repetition rule, is conservative:
 //   * The search plays a stricter game for the prover: a position that already occurred since
 //     the last capture (on the search path or in the game's history) is a non-win for the
-//     prover -- a "path" leaf. Third occurrences, hence the rules' repetition verdicts, are only
-//     met through the game's history, and are judged exactly by game_end().
-//   * A proof in this game is a proof in the real one: its lines repeat no position, so no
-//     repetition rule fires on them, and every leaf is a win by the rules. Proofs are stored.
+//     prover -- a "path" leaf -- but for the cycle leaves below. Third occurrences, hence the
+//     rules' repetition verdicts, are met through the game's history (and in the played-out
+//     cycles below), and are judged exactly by game_end().
+//   * A proof in this game that rests on no cycle leaf is a proof in the real one: its lines
+//     repeat no position, so no repetition rule fires on them, and every leaf is a win by the
+//     rules. Such proofs are stored.
 //   * A disproof that rests on a path leaf (any of its leaves, through the children that
 //     disproved it) is "path-dependent": it is never stored in the table and never reported as
 //     a disproof (it only means "unknown"). Other disproofs are stored; they are exact where
@@ -26,16 +28,20 @@
 //
 // Cycles under "third repetition: loss for the side that repeats" (RepetitionRule::
 // LossForRepeater). When the other side moves back into a position Q that occurred once before
-// below the root -- a position where the prover was to move and chose his move -- the prover
+// at or below the root -- a position where the prover was to move and chose his move -- the prover
 // can answer by playing from Q as he did the first time: the other side must then leave that
 // line somewhere, into replies the first pass answered already, or make Q's third occurrence
 // and lose. So such a move is a "cycle" leaf: won for the prover on this path, not on others
 // (a path-dependent proof, never stored in the table; combine() tracks it as it tracks
 // path-dependent disproofs). Without it the other side holds every line that can come back to
 // the path, which left real-game positions unproved (docs/solving.md). The search's claim is
-// not trusted: the extraction writes the second pass out as a real line of the game (its cycle
-// leaves searched again on that longer path, where a return to Q is a third occurrence, a win
-// by the rules), so a reported proof still has only game ends and table wins for leaves.
+// not trusted: the extraction writes the second pass out as a real line of the game
+// (play_out_cycles: the prover's first moves copied and every node judged again by the rules on
+// the longer line, where a return to Q is a third occurrence, a win by the rules), so a reported
+// proof has only game ends for leaves. Cycle leaves are off under a depth limit and with tables
+// (Dfpn::set_cycle_leaves; solve.cpp turns them off for unguided searches). They cost
+// completeness, not soundness, in one way: a clean disproof stored on one path may hide, on
+// another, a proof through a cycle leaf; disproofs are not reported under this rule anyway.
 //
 // Guidance. A node facing the other side's threat to win at once makes only the moves that may
 // stop it (searched_moves: the others lose at once), and an undecided position starts from
@@ -55,6 +61,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <unordered_set>
 #include <vector>
@@ -139,7 +146,11 @@ class Dfpn {
     void set_guided(bool guided) { guided_ = guided; }
     // Whether the other side's return to a position of the path may be a cycle leaf (the
     // scheme above; the default).
-    void set_cycle_leaves(bool on) { cycle_leaves_allowed_ = on; }
+    void set_cycle_leaves(bool on) {
+        cycle_leaves_allowed_ = on;
+        path_proofs_.clear();
+    }
+    bool cycle_leaves() const { return cycle_leaves_allowed_; }
     bool guided() const { return guided_; }
 
   private:
@@ -160,7 +171,8 @@ class Dfpn {
             if (s.outcome == win_for(prover_)) return Leaf::Win;
             return s.reason == OutcomeReason::Repetition ? Leaf::PathLeaf : Leaf::NonWin;
         }
-        if (repetitions(pos) >= 2) return closes_cycle(pos) ? Leaf::CycleLeaf : Leaf::PathLeaf;
+        if (const Occurrences o = occurrences(pos); o.count >= 2)
+            return closes_cycle(pos, o) ? Leaf::CycleLeaf : Leaf::PathLeaf;
         if (tables_) [[unlikely]] {
             using Kind = tablebase::ProbeResult::Kind;
             const tablebase::ProbeResult r = tables_->probe(pos);
@@ -177,19 +189,15 @@ class Dfpn {
         return Leaf::Open;
     }
 
-    // Whether the ongoing `pos`, which occurred before, is a cycle leaf (see the scheme above):
-    // the rule is LossForRepeater, the prover is to move (the other side made the repetition),
-    // and this is the second occurrence, the first at or below the root.
-    bool closes_cycle(const Position<BB>& pos) const {
+    // Whether the ongoing `pos`, which occurred before (`o`: occurrences(pos)), is a cycle leaf
+    // (see the scheme above): the rule is LossForRepeater, the prover is to move (the other side
+    // made the repetition), and this is the second occurrence, the first at or below the root.
+    bool closes_cycle(const Position<BB>& pos, Occurrences o) const {
         // Not under a depth limit (the second pass would go past it), nor with tables (a table
-        // win holds only where no position repeated, tablebase::history_repeats), nor in the
-        // unguided search again (solve.cpp's fallback stays as it was: with cycle leaves it
-        // left a real-game position unproved at 8 million nodes that it proves in 1 million).
-        if (pos.tables().rules.repetition != RepetitionRule::LossForRepeater ||
-            pos.side_to_move() != prover_ || max_depth_ || tables_ || !guided_ ||
-            !cycle_leaves_allowed_)
+        // win holds only where no position repeated, tablebase::history_repeats).
+        if (!cycle_leaves_allowed_ || max_depth_ || tables_ || pos.side_to_move() != prover_ ||
+            pos.tables().rules.repetition != RepetitionRule::LossForRepeater)
             return false;
-        const Occurrences o = occurrences(pos);
         return o.count == 2 && o.first >= root_ply_ - 1;
     }
 
@@ -379,8 +387,9 @@ class Dfpn {
     }
 
     // Builds the proof below the ongoing position `pos`, the prover to move, into `node`: one
-    // winning move. Tries the immediate wins, then the moves the table proved, then searches
-    // the node again on this path (a few times, as stale entries are erased).
+    // winning move. Tries the immediate wins, then the moves the table proved (or, proved through
+    // the path, remembered in path_proofs_ for this line), then searches the node again on this
+    // path (a few times, as stale entries are erased).
     bool extract_or(Position<BB>& pos, ProofNode& node, int attempt) {
         std::vector<Move> moves;
         legal_moves(pos, moves);
@@ -414,12 +423,11 @@ class Dfpn {
             pos.do_move(m);
             const Leaf leaf = classify(pos);
             ProofNode child = won(leaf) ? won_leaf(pos, m, leaf) : ProofNode{m, {}, 0, 1};
-            // A cycle leaf is marked, and played out once the whole proof is built.
-            child.cycle = leaf == Leaf::CycleLeaf;
-            proof_has_cycles_ |= child.cycle;
-            const bool ok = won(leaf) || child.cycle ||
-                            (leaf == Leaf::Open && extract_or(pos, child, 0)) ||
-                            (repeated(pos, leaf) && won_in_one_after_repetition(pos, child));
+            bool ok = won(leaf) || (leaf == Leaf::Open && extract_or(pos, child, 0)) ||
+                      ((repeated(pos, leaf) || leaf == Leaf::CycleLeaf) &&
+                       won_in_one_after_repetition(pos, child));
+            // Else a cycle leaf is marked, and played out once the whole proof is built.
+            if (!ok && leaf == Leaf::CycleLeaf) ok = child.cycle = proof_has_cycles_ = true;
             pos.undo_move();
             if (!ok || proof_nodes_ > max_proof_) {
                 node.children.clear();
@@ -468,11 +476,11 @@ class Dfpn {
     // Plays out the cycle leaves of the proof below `node` (the node of the ongoing `pos`) on the
     // real path: each becomes a copy of what the prover played from the position's previous
     // occurrence on the line (`line`: the prover's positions from the root to here, with their
-    // nodes), judged again move by move by the rules. A line of the copy that makes a position's
-    // third occurrence ends there, a win by the rules for the prover when the other side made
-    // it; cycle leaves within the copy are played out in turn (each makes some position's count
-    // greater, so this ends). False if a line of the copy is not won by the rules, or the proof
-    // grows past max_proof_.
+    // nodes). Every node of the tree, copied or not, is judged again by the rules: a line that
+    // makes a position's third occurrence ends there, a win for the prover when the other side
+    // made it; a leaf must be a game end won by the prover (no table leaves: cycle leaves are
+    // off with tables). Cycle leaves within a copy are played out in turn; max_proof_ bounds
+    // the whole. False if a line is not won by the rules or the proof grows past max_proof_.
     bool play_out_cycles(Position<BB>& pos, ProofNode& node,
                          std::vector<std::pair<uint64_t, const ProofNode*>>& line) {
         if (node.cycle) {
@@ -480,11 +488,14 @@ class Dfpn {
             for (auto it = line.rbegin(); it != line.rend() && !first; ++it)
                 if (it->first == pos.key()) first = it->second;
             if (!first) return false;
-            node.children = first->children;
+            // `first`'s subtree holds `node`: copied whole before `node` changes.
+            std::vector<ProofNode> copy = first->children;
+            node.children = std::move(copy);
             node.cycle = false;
             proof_nodes_ += measure(node);
             if (proof_nodes_ > max_proof_) return false;
         }
+        assert(!tables_);
         const bool or_node = pos.side_to_move() == prover_;
         if (or_node) line.emplace_back(pos.key(), &node);
         bool ok = true;
@@ -538,7 +549,7 @@ class Dfpn {
     // Remembers that the line to `pos` is proved (forgets everything past kMaxPathProofs: the
     // extraction then searches again).
     void remember_path_proof(const Position<BB>& pos) {
-        constexpr size_t kMaxPathProofs = 1 << 20;
+        constexpr size_t kMaxPathProofs = 1 << 18;  // about 10 MB
         if (path_proofs_.size() >= kMaxPathProofs) path_proofs_.clear();
         path_proofs_.insert(path_key(pos));
     }

@@ -22,9 +22,10 @@ struct SolveLimits {
     size_t max_proof = 4'000'000;  // nodes of the proof tree, beyond which it is not built
     // Whether the searches start guided (Dfpn::set_guided): false only to compare the two.
     bool guided = true;
-    // Whether a return of the other side to a position of the path is a cycle leaf (dfpn.h,
-    // LossForRepeater rules only): false where proofs must stay small (played out, a cycle
-    // leaf copies the prover's moves from the earlier occurrence).
+    // Whether the guided searches take the other side's return to a position of the path as a
+    // cycle leaf (dfpn.h; LossForRepeater rules, no depth limit, no tables; never in the
+    // unguided search): false where proofs must stay small (played out, a cycle leaf copies the
+    // prover's moves from the earlier occurrence), as in the root solver.
     bool cycle_leaves = true;
 };
 
