@@ -340,13 +340,15 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         }
         // The child's table and evaluation cache entries are loaded while the move is made
         // (again if the key differs from the one foreseen: a capture, or state that key_after
-        // does not know).
+        // does not know). Its table entry only where it will probe the table: a child at depth
+        // 0 goes to the quiescence search, which does not (19x19 2.5% faster, measurements.md).
+        const bool child_probes = depth > 1;
         const uint64_t foreseen = pos_.key_after(m);
-        shared_.tt->prefetch(foreseen);
+        if (child_probes) shared_.tt->prefetch(foreseen);
         eval_.prefetch(foreseen);
         if (!play_unless_forbidden(m, forbidden)) continue;
         if (pos_.key() != foreseen) {
-            shared_.tt->prefetch(pos_.key());
+            if (child_probes) shared_.tt->prefetch(pos_.key());
             eval_.prefetch(pos_.key());
         }
         ++legal;
