@@ -284,6 +284,17 @@ TEST_CASE("solver: a defence that comes back to the path loses by the third occu
     table.clear();
     limits.cycle_leaves = false;
     CHECK_FALSE(solver::solve(game, table, limits).winner);
+    // Under a depth limit they are not taken: the same search with them allowed or not.
+    limits.nodes = 200'000;
+    limits.max_depth = 60;
+    table.clear();
+    const solver::Solution without = solver::solve(game, table, limits);
+    table.clear();
+    limits.cycle_leaves = true;
+    const solver::Solution with = solver::solve(game, table, limits);
+    CHECK(with.nodes == without.nodes);
+    CHECK(with.winner == without.winner);
+    CHECK(with.note == without.note);
 }
 
 // occurrences(): the count since the last capture and the index of the first occurrence.

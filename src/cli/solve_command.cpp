@@ -116,6 +116,9 @@ int run_solve(const std::vector<std::string>& args) {
          "and continue from it when it exists")  //
         ("checkpoint-every", po::value<long long>()->default_value(kDefaultCheckpointEvery),
          "nodes between checkpoints")  //
+        ("no-cycle-leaves",
+         "take no return of the other side to a position of the path as won (docs/solving.md, "
+         "\"Cycles\"; to compare)")  //
         ("split-first-moves",
          "write one job line per legal move of each position instead of solving")  //
         ("merge", po::value<std::vector<std::string>>()->multitoken(),
@@ -138,6 +141,7 @@ int run_solve(const std::vector<std::string>& args) {
     const long long nodes = vm["nodes"].as<long long>();
     if (nodes < 1) return refuse("--nodes must be at least 1");
     limits.nodes = static_cast<uint64_t>(nodes);
+    limits.cycle_leaves = !vm.count("no-cycle-leaves");
     if (vm.count("depth")) {
         const int depth = vm["depth"].as<int>();
         if (depth < 1 || depth > 10000) return refuse("--depth must be 1-10000");

@@ -54,7 +54,8 @@ std::optional<RootProof> RootSolver::solve(const Game& game, const RootSolverOpt
         limits.max_depth = max_depth;
         limits.max_proof = RootSolverOptions::kMaxProof;
         // Played out, cycle leaves make proofs past kMaxProof: 32 of the 72 real-game positions
-        // of scripts/solver_in_play.py proved with them, 35 without.
+        // of scripts/solver_in_play.py proved with them (a build of a7d7b99 that kept them
+        // here), 35 without.
         limits.cycle_leaves = false;
         s = solver::solve(game, *table_, limits, hooks);
         spent += s.nodes;

@@ -150,7 +150,6 @@ class Dfpn {
         cycle_leaves_allowed_ = on;
         path_proofs_.clear();
     }
-    bool cycle_leaves() const { return cycle_leaves_allowed_; }
     bool guided() const { return guided_; }
 
   private:
@@ -381,7 +380,7 @@ class Dfpn {
         }
         if (!v.path)
             table_.store(key(pos), {v.pn, v.dn}, nodes_ - nodes_before + 1);
-        else if (v.proven())
+        else if (v.proven() && !or_node)  // extract_or looks up the other side's positions
             remember_path_proof(pos);
         return v;
     }
@@ -403,8 +402,9 @@ class Dfpn {
                 if (table_.probe(key(pos), stored) && stored.pn == 0) {
                     ok = extract_and(pos, child, 0);
                     if (!ok) table_.erase(key(pos));
-                } else if (path_proofs_.count(path_key(pos))) {
+                } else if (!path_proofs_.empty() && path_proofs_.count(path_key(pos))) {
                     ok = extract_and(pos, child, 0);
+                    if (!ok) path_proofs_.erase(path_key(pos));
                 }
             }
             pos.undo_move();
@@ -427,7 +427,12 @@ class Dfpn {
                       ((repeated(pos, leaf) || leaf == Leaf::CycleLeaf) &&
                        won_in_one_after_repetition(pos, child));
             // Else a cycle leaf is marked, and played out once the whole proof is built.
-            if (!ok && leaf == Leaf::CycleLeaf) ok = child.cycle = proof_has_cycles_ = true;
+            // (A subtree given up later may leave proof_has_cycles_ set: one play-out pass more.)
+            if (!ok && leaf == Leaf::CycleLeaf) {
+                child.cycle = true;
+                proof_has_cycles_ = true;
+                ok = true;
+            }
             pos.undo_move();
             if (!ok || proof_nodes_ > max_proof_) {
                 node.children.clear();

@@ -48,8 +48,10 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     mine.set_guided(limits.guided && !(resumed_unguided & 1));
     theirs.set_guided(limits.guided && !(resumed_unguided & 2));
     // Cycle leaves in the guided searches only: the unguided search is the fallback as it was
-    // (with them, it left a real-game position unproved at 8 million nodes that it proves in 1
-    // million: tests/test_solver.cpp).
+    // (in a build of a7d7b99 that kept them in the unguided search, it left the position of
+    // tests/test_solver.cpp's "a guided proof that fails on the real path is found again
+    // unguided" unproved at 8 million nodes, searched unguided from the start; without them it
+    // takes 937,048).
     mine.set_cycle_leaves(limits.cycle_leaves && mine.guided());
     theirs.set_cycle_leaves(limits.cycle_leaves && theirs.guided());
     mine.set_stop_flag(hooks.stop);
@@ -88,8 +90,8 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                 // least 100,000); when that fails, the table is emptied (the other question's
                 // entries too) and the question searched again unguided, without cycle leaves,
                 // with what is left (if any). (Searching it again guided without cycle leaves
-                // first, the table kept, proved the same 41 of the 72 real-game positions of
-                // docs/solving.md and took one of them longer.)
+                // first, the table kept, in a build of e279886 made for it, proved the same 41 of
+                // the 72 real-game positions of docs/solving.md and took one of them longer.)
                 const uint64_t check_budget =
                     d.guided() ? std::min(left(), std::max<uint64_t>(d.nodes(), 100'000)) : left();
                 if (d.extract(pos, s.proof, check_budget)) {
