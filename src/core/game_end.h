@@ -28,8 +28,8 @@ Status move_verdict(const Position<BB>& pos) {
 // the same side to move are compared. A position whose key no earlier state can have (the
 // common case) costs no walk.
 struct Occurrences {
-    int count = 1;
-    int first = 0;  // an index of pos.states()
+    int count;  // 1 for a new position
+    int first;  // an index of pos.states()
 };
 template <class BB>
 Occurrences occurrences(const Position<BB>& pos) {

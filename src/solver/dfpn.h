@@ -402,9 +402,13 @@ class Dfpn {
                 if (table_.probe(key(pos), stored) && stored.pn == 0) {
                     ok = extract_and(pos, child, 0);
                     if (!ok) table_.erase(key(pos));
-                } else if (!path_proofs_.empty() && path_proofs_.count(path_key(pos))) {
-                    ok = extract_and(pos, child, 0);
-                    if (!ok) path_proofs_.erase(path_key(pos));
+                } else if (!path_proofs_.empty()) {
+                    // By key: extract_and's searches again may add to the set (or empty it).
+                    const uint64_t line_key = path_key(pos);
+                    if (path_proofs_.count(line_key)) {
+                        ok = extract_and(pos, child, 0);
+                        if (!ok) path_proofs_.erase(line_key);
+                    }
                 }
             }
             pos.undo_move();
