@@ -55,6 +55,27 @@ void prove_tactics(F wanted) {
     CHECK(proved >= 20);
 }
 
+// clear() empties a table that was written to, every time (it skips only an unwritten table).
+TEST_CASE("solver: the proof table's clear forgets what was stored, after every use", "[solver]") {
+    solver::ProofTable table(1);
+    solver::ProofNumbers out;
+    table.clear();  // nothing stored yet
+    CHECK_FALSE(table.probe(42, out));
+    for (uint32_t round = 1; round <= 2; ++round) {
+        table.store(42, {round, 7}, 10);
+        REQUIRE(table.probe(42, out));
+        CHECK(out.pn == round);
+        table.clear();
+        CHECK_FALSE(table.probe(42, out));
+    }
+    // Erasing is not emptying: a table whose entries were erased is still cleared.
+    table.store(42, {1, 1}, 10);
+    table.store(43, {1, 1}, 10);
+    table.erase(42);
+    table.clear();
+    CHECK_FALSE(table.probe(43, out));
+}
+
 TEST_CASE("solver: every tactic but Copenhagen's is proved for its side, the proof verifies",
           "[solver]") {
     prove_tactics([](const std::string& p) { return p != "copenhagen"; });

@@ -40,6 +40,7 @@ void ProofTable::store(uint64_t key, ProofNumbers numbers, uint64_t work) {
     // The same key keeps the larger work it was searched with.
     const uint32_t kept = victim->work && victim->key == key ? std::max(victim->work, w) : w;
     *victim = Entry{key, numbers.pn, numbers.dn, kept};
+    written_ = true;
 }
 
 void ProofTable::erase(uint64_t key) {
@@ -49,7 +50,9 @@ void ProofTable::erase(uint64_t key) {
 }
 
 void ProofTable::clear() {
+    if (!written_) return;
     std::fill(entries_.get(), entries_.get() + size_, Entry{});
+    written_ = false;
 }
 
 }  // namespace branan::solver

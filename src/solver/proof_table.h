@@ -35,13 +35,15 @@ class ProofTable {
     void store(uint64_t key, ProofNumbers numbers, uint64_t work);
     // Forgets `key` (a result found not to hold where it was looked up).
     void erase(uint64_t key);
+    // Empties the table; a table with nothing stored since it was made or last emptied is left
+    // as it is (so a solve of a few nodes does not write, and fault in, the whole table).
+    void clear();
     // Asks the processor to bring the entries of `key` into its cache (for a probe soon after).
     void prefetch(uint64_t key) const {
         const Entry* c = cluster(key);
         __builtin_prefetch(c);
         __builtin_prefetch(c + kClusterSize - 1);
     }
-    void clear();
 
     // The table's size in entries (a checkpoint is only loaded into a table of the same size).
     size_t capacity() const { return size_; }
@@ -70,7 +72,8 @@ class ProofTable {
     };
     std::unique_ptr<Entry[], Free> entries_;
     size_t size_ = 0;
-    uint64_t mask_ = 0;  // clusters - 1 (a power of two)
+    uint64_t mask_ = 0;     // clusters - 1 (a power of two)
+    bool written_ = false;  // an entry stored since the table was made or emptied
 };
 
 }  // namespace branan::solver
