@@ -22,6 +22,8 @@ import random
 import subprocess
 import sys
 
+from read_selfplay import position_record  # a board string as an OpenTafl record
+
 
 def random_position(rng, size, pieces, attackers=None):
     """An 'otn' line: the king off the corners, soldiers off the corners and the throne;
@@ -37,18 +39,8 @@ def random_position(rng, size, pieces, attackers=None):
     cells[king] = "K"
     for i, s in enumerate(soldiers):
         cells[s] = "t" if i < attackers else "T"
-    ranks = []
-    for r in range(size):
-        row, empty = "", 0
-        for c in cells[r * size:(r + 1) * size]:
-            if c == ".":
-                empty += 1
-                continue
-            row += (str(empty) if empty else "") + c
-            empty = 0
-        ranks.append(row + (str(empty) if empty else ""))
     side = rng.choice(["attackers", "defenders"])
-    return "otn /%s/ side %s" % ("/".join(ranks), side)
+    return "otn %s side %s" % (position_record("".join(cells), size), side)
 
 
 def main():
