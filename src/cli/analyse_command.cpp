@@ -28,7 +28,8 @@ int run_analyse(const std::vector<std::string>& args) {
     po::options_description desc(
         "branan analyse --input FILE [options]\n"
         "Each input line: 'startpos [moves ...]', 'otn <record> [side S] [moves ...]', or a move\n"
-        "list from the start. Each output line: a JSON object with the best move, score and PV.");
+        "list from the start. Each output line: a JSON object with the best move, score and PV.\n"
+        "Options");
     desc.add_options()("help,h", "show this help")                                        //
         ("input,i", po::value<std::string>(), "positions file ('-' for standard input)")  //
         ("variant", po::value<std::string>(), "preset name (default brandubh)")           //

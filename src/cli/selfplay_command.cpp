@@ -111,7 +111,8 @@ int run_selfplay(const std::vector<std::string>& args) {
         "Plays games of Branan against itself at a fixed number of nodes a move and appends\n"
         "their positions, each with the search's score and the game's result, to FILE (a\n"
         "binary file: docs/selfplay.md). Run again with the same options to finish an\n"
-        "interrupted run; --games counts the games the file holds in all.");
+        "interrupted run; --games counts the games the file holds in all.\n"
+        "Options");
     desc.add_options()("help,h", "show this help")                                            //
         ("out,o", po::value<std::string>(), "data file to write or append to")                //
         ("dump", po::value<std::string>(), "print the records of a data file as text")        //

@@ -101,7 +101,8 @@ int run_solve(const std::vector<std::string>& args) {
         "Proves who wins each position with best play (df-pn). Each input line (standard input\n"
         "without --input): 'startpos [moves ...]', 'otn <record> [side S] [moves ...]', or a move\n"
         "list from the start. Each output line: a JSON object with the result ('attackers',\n"
-        "'defenders', 'draw' or 'unknown'), the nodes, the time and a principal line.");
+        "'defenders', 'draw' or 'unknown'), the nodes, the time and a principal line.\n"
+        "Options");
     desc.add_options()("help,h", "show this help")                                        //
         ("input,i", po::value<std::string>(), "positions file ('-' for standard input)")  //
         ("variant", po::value<std::string>(), "preset name (default brandubh)")           //

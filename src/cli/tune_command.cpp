@@ -52,7 +52,8 @@ int run_tune(const std::vector<std::string>& args) {
     po::options_description desc(
         "branan tune --games FILE [--games FILE ...] [options]\n"
         "Fits the evaluation weights to game results (Texel's method). Every fifth game is held\n"
-        "out to measure the fit on games it was not fitted to.");
+        "out to measure the fit on games it was not fitted to.\n"
+        "Options");
     desc.add_options()("help,h", "show this help")                                           //
         ("games", po::value<std::vector<std::string>>(), "game records (csv), one or more")  //
         ("variant", po::value<std::string>(), "preset the games were played under")          //
