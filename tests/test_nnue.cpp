@@ -4,6 +4,7 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #endif
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -136,6 +137,39 @@ TEST_CASE("Damaged net files are refused with the reason", "[nnue]") {
     REQUIRE_FALSE(missing.ok());
     CHECK_THAT(missing.error(),
                catch_compat::Contains("cannot open net file '/nonexistent/branan.nnue'"));
+}
+
+// load_file reads only a regular file no larger than the largest net: the largest net there can
+// be (19x19, the widest layers, the longest description) loads, a byte more is refused unread,
+// and so are a pipe (which would block the reader) and a device (/dev/zero never ends).
+TEST_CASE("Net files: pipes, devices and files larger than any net are refused unread", "[nnue]") {
+    nnue::Network widest = random_net(nnue::kMaxBoard, 3, nnue::kMaxWidth, nnue::kMaxHidden);
+    widest.description.assign(nnue::kMaxDescription, 'd');
+    const std::string bytes = nnue::serialize(widest);
+    CHECK(bytes.size() == nnue::kMaxFileBytes);
+    const std::string path = testing::unique_temp_path("widest.nnue");
+    std::ofstream(path, std::ios::binary) << bytes;
+    const auto loaded = nnue::load_file(path);
+    INFO(loaded.error());
+    CHECK(loaded.ok());
+    std::ofstream(path, std::ios::binary | std::ios::app) << 'x';
+    const auto larger = nnue::load_file(path);
+    REQUIRE_FALSE(larger.ok());
+    CHECK_THAT(larger.error(), catch_compat::Contains("is larger than 4966680 bytes"));
+    std::filesystem::remove(path);
+
+    const std::string fifo = testing::unique_temp_path("net.fifo");
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const auto piped = nnue::load_file(fifo);  // returns: the pipe is never opened
+    REQUIRE_FALSE(piped.ok());
+    CHECK_THAT(piped.error(), catch_compat::Contains("it is not a regular file"));
+    std::filesystem::remove(fifo);
+    if (std::filesystem::exists("/dev/zero")) {
+        const auto device = nnue::load_file("/dev/zero");
+        REQUIRE_FALSE(device.ok());
+        CHECK_THAT(device.error(),
+                   catch_compat::Contains("cannot open net file '/dev/zero': it is not a regular"));
+    }
 }
 
 TEST_CASE("Incremental accumulators equal accumulators made from scratch", "[nnue]") {

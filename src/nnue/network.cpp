@@ -3,8 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
-#include <iterator>
+#include <filesystem>
 
 #include "core/text_file.h"
 
@@ -150,9 +149,20 @@ Expected<Network> parse(const std::string& bytes) {
 }
 
 Expected<Network> load_file(const std::string& path) {
-    std::ifstream in;
-    if (std::string e = open_text_file(path, in, "net file"); !e.empty()) return Error{e};
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::error_code ec;
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_directory(status) &&
+        !std::filesystem::is_regular_file(status))
+        return Error{"cannot open net file '" + path + "': it is not a regular file"};
+    std::string bytes;
+    if (std::filesystem::is_regular_file(status)) {
+        const uintmax_t size = std::filesystem::file_size(path, ec);
+        if (!ec && size > kMaxFileBytes)
+            return Error{"net file '" + path + "' is larger than " + limit_text(kMaxFileBytes) +
+                         ", the largest a net can be"};
+    }
+    if (std::string e = read_small_file(path, bytes, "net file", kMaxFileBytes); !e.empty())
+        return Error{e};
     auto net = parse(bytes);
     if (!net) return Error{"'" + path + "': " + net.error()};
     return net;

@@ -7,6 +7,7 @@
 // a scalar output in centi-soldiers.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -65,7 +66,15 @@ std::string serialize(const Network& net);
 // Reads a net file's bytes; the error names what is wrong (another format or version, a board
 // size or dimension out of range, cut short, bytes left over, a checksum mismatch).
 Expected<Network> parse(const std::string& bytes);
-// Reads the net file at `path`; the error names the file.
+// The largest net file there can be: the header, the longest description, and the weights of
+// the widest network on the largest board. load_file refuses a larger file unread.
+constexpr size_t kMaxFileBytes = 16 + kMaxDescription + 2 * kMaxWidth * 2 +
+                                 size_t(2) * kPieceTypes * kMaxBoard * kMaxBoard * kMaxWidth * 2 +
+                                 kMaxHidden * 4 + size_t(kMaxHidden) * 2 * kMaxWidth + 4 +
+                                 kMaxHidden + 4;
+// Reads the net file at `path`; the error names the file. Only a regular file of at most
+// kMaxFileBytes is read: a pipe, a device or a larger file is refused before it is opened (a
+// pipe would block the reader, /dev/zero never end).
 Expected<Network> load_file(const std::string& path);
 
 // The output for the side to move, in centi-soldiers, from the two accumulators (the side to
