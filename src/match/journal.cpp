@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "match/fault_hook.h"
@@ -87,6 +88,23 @@ bool write_all(int fd, const char* data, size_t size) {
     return true;
 }
 
+// What is wrong with `f`, a game read from the journal of the match `id`, whose earlier games'
+// lines `first_line` holds: a game the journal holds already, an engine not of the match, an
+// unknown result (game_problem), or a move that does not replay under the match's rules from the
+// game's start. Empty when the game may be taken as played: the match writes only legal moves,
+// so anything else is a damaged or edited journal, refused rather than counted.
+std::string game_problem_of(const FinishedGame& f, const MatchIdentity& id,
+                            const std::map<std::pair<int, int>, int>& first_line) {
+    const GameResult& g = f.result;
+    if (const auto at = first_line.find({g.round, g.game}); at != first_line.end())
+        return "round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
+               " is already on line " + std::to_string(at->second);
+    if (const std::optional<GameProblem> p = game_problem(g, id.engines)) return p->problem;
+    if (Expected<Game> replayed = replay_record(f.record); !replayed)
+        return "the game does not replay: " + replayed.error();
+    return {};
+}
+
 }  // namespace
 
 std::string setup_difference(const MatchIdentity& saved, const MatchIdentity& given) {
@@ -157,6 +175,7 @@ Expected<Journal> Journal::open(const std::string& path, const MatchIdentity& id
     const size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
     size_t at = 0;
     int number = 0;
+    std::map<std::pair<int, int>, int> first_line;  // (round, game) -> its journal line
     while (at < complete) {
         const size_t nl = text.find('\n', at);
         const std::string_view line(text.data() + at, nl - at);
@@ -170,8 +189,12 @@ Expected<Journal> Journal::open(const std::string& path, const MatchIdentity& id
                 return Error{change + " (give the same setup, or --force to start over)"};
             continue;
         }
+        const std::string where = path + " line " + std::to_string(number) + ": ";
         auto game = read_journal_line(line, identity);
-        if (!game) return Error{path + " line " + std::to_string(number) + ": " + game.error()};
+        if (!game) return Error{where + game.error()};
+        if (std::string problem = game_problem_of(*game, identity, first_line); !problem.empty())
+            return Error{where + problem};
+        first_line[{game->result.round, game->result.game}] = number;
         j.games_.push_back(std::move(game).value());
     }
     const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (fresh ? O_TRUNC : 0);

@@ -25,6 +25,24 @@ GameResult read_game_result(ObjectReader& o) {
     return g;
 }
 
+std::optional<GameProblem> game_problem(const GameResult& g,
+                                        const std::vector<std::string>& engines) {
+    auto known = [&](const std::string& name) {
+        return std::find(engines.begin(), engines.end(), name) != engines.end();
+    };
+    if (!known(g.attackers))
+        return GameProblem{"attackers",
+                           "engine " + branan::quoted(g.attackers) + " is not in 'engines'"};
+    if (!known(g.defenders))
+        return GameProblem{"defenders",
+                           "engine " + branan::quoted(g.defenders) + " is not in 'engines'"};
+    if (g.attackers == g.defenders) return GameProblem{"", "an engine plays itself"};
+    if (g.result != "attackers" && g.result != "defenders" && g.result != "draw")
+        return GameProblem{"result", "result " + branan::quoted(g.result) +
+                                         " is not 'attackers', 'defenders' or 'draw'"};
+    return std::nullopt;
+}
+
 namespace {
 
 constexpr const char* kFormat = "branan-match-results";
@@ -292,20 +310,8 @@ Expected<MatchResults> read_results_json(std::string_view text) {
             GameResult g = read_game_result(o);
             o.no_other_keys();
             if (!error.empty()) break;
-            auto known = [&](const std::string& name) {
-                return std::find(r.engines.begin(), r.engines.end(), name) != r.engines.end();
-            };
-            if (!known(g.attackers))
-                o.fail(o.at("attackers"),
-                       "engine " + branan::quoted(g.attackers) + " is not in 'engines'");
-            else if (!known(g.defenders))
-                o.fail(o.at("defenders"),
-                       "engine " + branan::quoted(g.defenders) + " is not in 'engines'");
-            else if (g.attackers == g.defenders)
-                o.fail(where, "an engine plays itself");
-            else if (g.result != "attackers" && g.result != "defenders" && g.result != "draw")
-                o.fail(o.at("result"), "result " + branan::quoted(g.result) +
-                                           " is not 'attackers', 'defenders' or 'draw'");
+            if (const std::optional<GameProblem> p = game_problem(g, r.engines))
+                o.fail(p->field.empty() ? where : o.at(p->field), p->problem);
             else if (!seen.insert({g.round, g.game}).second)
                 o.fail(where, "round " + std::to_string(g.round) + " game " +
                                   std::to_string(g.game) + " is listed twice");

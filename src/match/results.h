@@ -31,6 +31,16 @@ class ObjectReader;
 // a missing or malformed field is reported through the reader's error.
 GameResult read_game_result(ObjectReader& o);
 
+// What is wrong with `g` as a game between `engines`, read from a file (results.json, the
+// journal): the field at fault ("attackers", "defenders", "result"; empty for the whole game)
+// and the problem -- an engine not of the match, an engine playing itself, a result other than
+// "attackers", "defenders" or "draw". Nothing (nullopt) when the game is whole.
+struct GameProblem {
+    std::string field, problem;
+};
+std::optional<GameProblem> game_problem(const GameResult& g,
+                                        const std::vector<std::string>& engines);
+
 // How an engine was run, for the record.
 struct EngineSettings {
     std::string name, command;

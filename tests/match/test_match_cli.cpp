@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -432,6 +433,69 @@ TEST_CASE("resume: a changed setup is refused and the difference named", "[match
     INFO(same.err);
     CHECK(same.status == 0);
     CHECK(same.out.find("0 games to play (2 already played)") != std::string::npos);
+}
+
+// The journal is the truth a resumed run rebuilds everything from: a game it holds twice, an
+// engine not of the match, a result that is none or a move that does not replay is a damaged (or
+// edited) journal, refused with its line named, not counted.
+TEST_CASE("resume: a damaged journal line is refused, the line and the fault named",
+          "[match][cli]") {
+    const std::string folder = fresh_folder("resume-damaged");
+    const std::string records = folder + "/run";
+    const std::string command = fake_match("--each depth=1 --games 4 --quiet --records " + records);
+    REQUIRE(run_command(command, folder + "-1").status == 0);
+    const std::string journal = records + "/results.journal";
+    const std::vector<std::string> lines = read_lines(journal);
+    REQUIRE(lines.size() == 5);  // the header and 4 games
+    // Writes the journal as `lines` with line `number` (from 1) replaced by `replacement`, the
+    // original lines otherwise, and `extra` after them.
+    auto write_journal = [&](size_t number, const std::string& replacement,
+                             const std::string& extra = "") {
+        std::ofstream out(journal, std::ios::trunc);
+        for (size_t i = 0; i < lines.size(); ++i)
+            out << (i + 1 == number ? replacement : lines[i]) << "\n";
+        if (!extra.empty()) out << extra << "\n";
+    };
+    // `line` with the first `from` replaced by `to` (which must be there).
+    auto edited = [](std::string line, const std::string& from, const std::string& to) {
+        const size_t at = line.find(from);
+        REQUIRE(at != std::string::npos);
+        return line.replace(at, from.size(), to);
+    };
+    struct Case {
+        std::string what, expected;
+        size_t number;
+        std::string replacement, extra;
+    };
+    const std::string third = lines[2];
+    const std::string result = third.substr(third.find("\"result\": "));
+    const std::vector<Case> cases = {
+        {"a game twice", "results.journal line 6: round 1 game 1 is already on line 2", 0, "",
+         lines[1]},
+        {"a result that is none",
+         "results.journal line 3: result 'bogus' is not 'attackers', 'defenders' or 'draw'", 3,
+         edited(third, result.substr(0, result.find(',')), "\"result\": \"bogus\""), ""},
+        {"an engine not of the match", "results.journal line 3: engine 'zed", 3,
+         edited(third, "\"attackers\": \"", "\"attackers\": \"zed"), ""},
+        {"a move that does not replay",
+         "results.journal line 3: the game does not replay: move 1: move 'zz'", 3,
+         edited(third, "\"moves\": [\"", "\"moves\": [\"zz\", \""), ""},
+    };
+    for (const Case& c : cases) {
+        INFO(c.what);
+        write_journal(c.number, c.replacement, c.extra);
+        const Run r = run_command(command + " --resume", folder + "-damaged");
+        CHECK(r.status == 2);
+        CHECK(lines_in(r.err) == 1);
+        CHECK(r.err.find(c.expected) != std::string::npos);
+    }
+    // The journal as it was: resumed, nothing to play, the four games counted once.
+    write_journal(0, "");
+    const Run whole = run_command(command + " --resume", folder + "-whole");
+    INFO(whole.err);
+    CHECK(whole.status == 0);
+    CHECK(whole.out.find("0 games to play (4 already played)") != std::string::npos);
+    CHECK(results_in(records).games.size() == 4);
 }
 
 TEST_CASE("draw and resign adjudication by the engines' scores, said in the results",
