@@ -2,6 +2,7 @@
 #include "cli/report_command.h"
 
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -90,6 +91,19 @@ int run_report(const std::vector<std::string>& args) {
     std::optional<int> game_number;
     if (vm.count("game")) game_number = vm["game"].as<int>();
 
+    // The page must be writable before the game's analysis (which may take minutes) is done:
+    // opened for appending, so that a page already there stays as it is until it is replaced,
+    // and a page made only for this test is removed again.
+    const std::string out_path = vm["out"].as<std::string>();
+    {
+        std::error_code ec;
+        const bool existed = std::filesystem::exists(out_path, ec);
+        if (std::filesystem::is_directory(out_path, ec))
+            return refuse("cannot write '" + out_path + "': it is a directory");
+        if (!std::ofstream(out_path, std::ios::app))
+            return refuse("cannot write '" + out_path + "'");
+        if (!existed) std::filesystem::remove(out_path, ec);
+    }
     auto game = read_report_game(vm["input"].as<std::string>(), game_number, *rules,
                                  vm.count("variant") || vm.count("rules"));
     if (!game) return refuse(game.error());
@@ -113,14 +127,10 @@ int run_report(const std::vector<std::string>& args) {
     options.tables = settings.tables;
     options.eval_file = settings.eval_file;
     const report::GameAnalysis analysis = report::analyse_game(game->game, options);
-    const std::string out_path = vm["out"].as<std::string>();
     std::ofstream out(out_path, std::ios::trunc);
     out << report::render_html_report(*game, analysis);
     out.flush();
-    if (!out) {
-        std::cerr << "branan report: cannot write '" << out_path << "'\n";
-        return 1;
-    }
+    if (!out) return refuse("cannot write '" + out_path + "'");
     std::cout << "wrote " << out_path << ": " << analysis.moves.size() << " plies; "
               << tier_summary(analysis) << " (" << analysis.limits << ")\n";
     return 0;

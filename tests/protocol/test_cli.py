@@ -136,10 +136,16 @@ def check_report_errors(branan):
             assert len(lines) == 1 and lines[0].startswith("branan report: "), (args, r.stderr)
             assert expected in lines[0], (args, expected, lines[0])
             assert not os.path.exists(page), args
-        # An unwritable page: status 1, one line naming it.
+        # An unwritable page: status 2, one line naming it, before the game is read (so before
+        # its analysis: here the game does not exist either, and the page is what is named).
         out = os.path.join(tmp, "no-such-folder", "page.html")
-        r = run([branan, "report", "--input", two, "--game", "2", "--depth", "1", "--out", out])
-        assert r.returncode == 1 and r.stderr == "branan report: cannot write '%s'\n" % out, r
+        for input_file in (two, path("none.csv")):
+            r = run([branan, "report", "--input", input_file, "--game", "2", "--depth", "1",
+                     "--out", out])
+            assert r.returncode == 2 and r.stderr == "branan report: cannot write '%s'\n" % out, r
+        r = run([branan, "report", "--input", two, "--depth", "1", "--out", tmp])
+        assert r.returncode == 2 and r.stderr == (
+            "branan report: cannot write '%s': it is a directory\n" % tmp), r
         # A move list gives a page: one board per position.
         r = run([branan, "report", "--input", path("moves.txt", "d2-e2 c4-c5\n"), "--depth", "1",
                  "--out", page])
