@@ -40,6 +40,16 @@ int run_rules(const std::vector<std::string>& args) {
         ("keys", "list the rules-string keys: key, kind, values, meaning");
     po::variables_map vm;
     if (auto done = parse_subcommand("rules", args, desc, vm)) return *done;
+    // --list and --keys are alternatives to everything else (the usage line): with another
+    // option they are refused, not half ignored (--variant with --rules: rules_from_options).
+    std::vector<std::string> given;
+    for (const char* option : {"variant", "rules", "list", "keys"})
+        if (vm.count(option)) given.push_back(std::string("--") + option);
+    if (given.size() > 1 && (vm.count("list") || vm.count("keys"))) {
+        std::cerr << "branan rules: " << given[0] << " and " << given[1]
+                  << " cannot be given together (one of --variant, --rules, --list, --keys)\n";
+        return 2;
+    }
     if (vm.count("list")) {
         for (const auto& name : preset_names())
             std::cout << name << "\t" << write_rules_string(*preset(name)) << "\n";

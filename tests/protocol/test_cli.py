@@ -87,6 +87,14 @@ def check_preset_given_to_rules(branan):
     # The preset by its right option still works.
     r = run([branan, "rules", "--variant", "tablut-linnaeus"])
     assert r.returncode == 0 and "name: tablut-linnaeus" in r.stdout, (r.returncode, r.stdout)
+    # --list and --keys are alternatives: with another option, refused, not half ignored.
+    for args, first, second in ((["--list", "--keys"], "--list", "--keys"),
+                                (["--variant", "tablut", "--list"], "--variant", "--list"),
+                                (["--keys", "--rules", "dim:7"], "--rules", "--keys")):
+        r = run([branan, "rules"] + args)
+        assert r.returncode == 2 and not r.stdout, (args, r.returncode, r.stdout)
+        assert r.stderr == ("branan rules: %s and %s cannot be given together (one of "
+                            "--variant, --rules, --list, --keys)\n" % (first, second)), r.stderr
 
 
 def check_report_errors(branan):
