@@ -9,25 +9,41 @@
 #include "cli/subcommand.h"
 #include "cli/weights_file.h"
 #include "core/game_record.h"
+#include "core/text_file.h"
 #include "engine/texel.h"
 
 namespace branan::cli {
 namespace {
 
-// The games of one file with a decisive or drawn result, replayed under the rules from `start`;
-// games with a move the rules refuse are counted and left out.
-std::vector<std::pair<Game, double>> load_games(const std::string& path, const Game& start,
-                                                int& refused) {
-    std::vector<std::pair<Game, double>> games;
-    std::ifstream in(path);
-    for (std::string line; std::getline(in, line);) {
+// Counts of what a games file held besides the games fitted to.
+struct LeftOut {
+    int refused = 0;     // a move the rules refuse
+    int unfinished = 0;  // no result (Ongoing)
+};
+
+// The games of the file at `path` with a decisive or drawn result, replayed under the rules from
+// `start`, appended to `games`; games with a move the rules refuse, or without a result, are
+// counted in `left_out` and left out. A line that is not a game record (core/game_record.h) is an
+// error naming the file and the line; empty lines are skipped.
+std::string load_games(const std::string& path, const Game& start,
+                       std::vector<std::pair<Game, double>>& games, LeftOut& left_out) {
+    std::ifstream in(path, std::ios::binary);
+    size_t number = 0;
+    for (std::string line;;) {
+        const LineRead r = read_counted_line(in, line, number);
+        if (r == LineRead::End) break;
+        if (r == LineRead::TooLong) return too_long_line_error(path, number);
+        if (line.empty()) continue;
         auto record = parse_csv_game(line);
-        if (!record) continue;
+        if (!record) return "'" + path + "' line " + std::to_string(number) + ": " + record.error();
         const double result = record->result == "Black"   ? 1.0
                               : record->result == "White" ? 0.0
                               : record->result == "Draw"  ? 0.5
                                                           : -1.0;
-        if (result < 0) continue;
+        if (result < 0) {
+            ++left_out.unfinished;
+            continue;
+        }
         Game game = start;
         bool ok = true;
         for (const auto& m : record->moves) {
@@ -40,9 +56,9 @@ std::vector<std::pair<Game, double>> load_games(const std::string& path, const G
         if (ok)
             games.emplace_back(std::move(game), result);
         else
-            ++refused;
+            ++left_out.refused;
     }
-    return games;
+    return {};
 }
 
 }  // namespace
@@ -122,20 +138,27 @@ int run_tune(const std::vector<std::string>& args) {
         start = *w;
     }
     std::vector<TexelSample> train, holdout;
-    int games = 0, refused = 0;
+    int games = 0;
+    LeftOut left_out;
     for (const auto& path : vm["games"].as<std::vector<std::string>>()) {
         if (!std::ifstream(path)) {
             std::cerr << "branan tune: cannot open '" << path << "'\n";
             return 2;
         }
-        for (const auto& [game, result] : load_games(path, *start_game, refused)) {
+        std::vector<std::pair<Game, double>> loaded;
+        if (std::string error = load_games(path, *start_game, loaded, left_out); !error.empty()) {
+            std::cerr << "branan tune: " << error << "\n";
+            return 2;
+        }
+        for (const auto& [game, result] : loaded) {
             auto samples = texel_samples(game, result, vm["skip"].as<int>());
             auto& into = games++ % 5 == 4 ? holdout : train;
             into.insert(into.end(), samples.begin(), samples.end());
         }
     }
-    std::cout << "games " << games << " (" << refused << " refused by the rules), positions "
-              << train.size() << " to fit, " << holdout.size() << " held out\n";
+    std::cout << "games " << games << " (" << left_out.refused << " refused by the rules), "
+              << left_out.unfinished << " without a result left out, positions " << train.size()
+              << " to fit, " << holdout.size() << " held out\n";
     if (train.empty()) {
         std::cerr << "branan tune: no positions to fit\n";
         return 1;

@@ -4,8 +4,9 @@
 
 usage: test_tools.py BRANAN BRANAN_MATCH
 
-- branan tune: refused options (exit 2 with a message naming the option), and a fit of games
-  played from a set-up position (--start-record) that lowers the error;
+- branan tune: refused options (exit 2 with a message naming the option), a games file with a
+  line that is not a game record refused (the file and line named), and a fit of games played
+  from a set-up position (--start-record) that lowers the error;
 - scripts/make_openings.py: a small run whose kept openings are positions the daemon accepts,
   each a candidate of the header's count, and a book branan-match plays;
 - branan analyse: the JSON lines of a small input with comments, a mate, a finished game and a
@@ -37,6 +38,27 @@ def check_tune_refusals(branan):
         r = run([branan, "tune", "--games", games] + extra)
         assert r.returncode == 2, (extra, r.returncode, r.stderr)
         assert words in r.stderr, (extra, r.stderr)
+
+
+def check_tune_game_files(branan, work):
+    """A line that is not a game record stops tune with the file and line named (it was skipped
+    without a word); empty lines are skipped; games without a result are counted as left out."""
+    def games_file(name, text):
+        path = os.path.join(work, name)
+        with open(path, "wb") as f:
+            f.write(text)
+        return path
+    for text, words in ((b"d2-e2 c4-c5,0,0,White\nd2-e2,x,y,Black\n",
+                         "line 2: bad attacker capture count 'x'"),
+                        (bytes(range(256)) * 2, "line 1: game line has"),
+                        (b"a" * (1 << 21), "line 1: longer than 1 MiB")):
+        path = games_file("bad.csv", text)
+        r = run([branan, "tune", "--games", path])
+        assert r.returncode == 2 and not r.stdout, (words, r.returncode, r.stdout)
+        assert r.stderr.startswith("branan tune: '%s' %s" % (path, words)), (words, r.stderr)
+    path = games_file("ok.csv", b"d2-e2 c4-c5,0,0,White\r\n\r\nd2-e2,0,0,Ongoing\nzz,0,0,Black\n")
+    r = run([branan, "tune", "--games", path])
+    assert "games 1 (1 refused by the rules), 1 without a result left out" in r.stdout, r.stdout
 
 
 def check_openings_and_tune(branan, match, work):
@@ -157,6 +179,7 @@ def main():
     check_analyse(branan)
     check_committed_books(branan)
     with tempfile.TemporaryDirectory() as work:
+        check_tune_game_files(branan, work)
         check_openings_and_tune(branan, match, work)
     print("ok")
     return 0
