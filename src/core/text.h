@@ -2,6 +2,7 @@
 // Small text helpers shared by the parsers.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <optional>
@@ -36,6 +37,14 @@ std::optional<T> parse_in_range(std::string_view text, T lo, T hi) {
     const std::optional<T> value = parse_whole<T>(text);
     if (!value || *value < lo || *value > hi) return std::nullopt;
     return value;
+}
+
+// Whether `a` and `b` are the same but for the case of ASCII letters (UCI's option names).
+inline bool equal_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
 }
 
 // `s` without white space at either end.

@@ -146,7 +146,13 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
             return "delay needs milliseconds from 0 to 60000, not '" + value + "'";
         e.delay_ms = *d;
     } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-        e.options.emplace_back(key.substr(7), value);
+        const std::string name = key.substr(7);
+        // The match sends the rules itself (UTI_Rules, after the options): an engine's own
+        // would be overridden without a word, so it is refused.
+        if (equal_ignoring_case(name, "UTI_Variant") || equal_ignoring_case(name, "UTI_Rules"))
+            return "option." + name + ": the match sets the rules of every game (--variant or " +
+                   "--rules), so an engine's own is refused";
+        e.options.emplace_back(name, value);
     } else {
         return "unknown engine setting '" + key + "'";
     }

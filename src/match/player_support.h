@@ -29,13 +29,6 @@ inline int64_t ms_until(Clock::time_point t) {
         0, std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count());
 }
 
-inline bool equal_ignoring_case(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 // "5 s", "2.5 s": a wait in ms as people read it.
 inline std::string seconds_text(int64_t ms) {
     std::string t = std::to_string(ms / 1000);

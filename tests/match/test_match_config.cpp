@@ -67,6 +67,23 @@ TEST_CASE("OTEP engine: depth=, nodes= and option. are refused, not dropped", "[
                   {"OTEP has no options", "Hash"});
 }
 
+// The match sends the rules (UTI_Rules) after an engine's options: an engine's own rules option
+// would be overridden without a word (a match on brandubh played under option.UTI_Variant=tablut
+// was brandubh), so it is refused, in any case as UTI option names are.
+TEST_CASE("an engine's own rules option is refused: the match sets the rules", "[match][config]") {
+    for (const char* option :
+         {"option.UTI_Variant=tablut", "option.uti_rules=dim:9", "option.UTI_RULES=dim:9"}) {
+        std::vector<std::string> args = kUti;
+        args.push_back(option);
+        check_refused(parse(args), {"the match sets the rules of every game"});
+    }
+    std::vector<std::string> args = kUti;
+    args.insert(args.end(), {"option.Hash=8", "--engine", "cmd=./branan", "name=b", "st=1"});
+    const auto others = parse(args);  // other options are the engine's
+    INFO(error_of(others));
+    CHECK(others.ok());
+}
+
 TEST_CASE("no time control: refused for OTEP and UTI engines alike", "[match][config]") {
     check_refused(parse(with_otep({})), {"'b' has no time control"});
     // UTI: tc=inf alone would search until the hour's cap, so it stays refused
