@@ -186,6 +186,11 @@ SliceReport count_values(Material m, const std::vector<Value>& values) {
 
 namespace {
 
+// The error of a slice that must be there (a capture leads into it) and is not.
+std::string missing_slice(Material m, const std::string& path) {
+    return "the slice " + material_name(m) + " is needed but '" + path + "' does not exist";
+}
+
 // Loads slice m from `dir`, or generates it there when its file is missing (or, with `load_only`,
 // refuses); reports it. The error, or empty.
 std::string load_or_generate(TableSet& set, Material m, const std::string& dir,
@@ -199,7 +204,7 @@ std::string load_or_generate(TableSet& set, Material m, const std::string& dir,
         if (std::string error = read_slice(path, set.rules(), m, entries, values); !error.empty())
             return error + " (remove it to generate it again)";
     } else if (load_only) {
-        return "the slice " + material_name(m) + " is needed but '" + path + "' does not exist";
+        return missing_slice(m, path);
     } else {
         if (options.log)
             options.log("generating " + material_name(m) + ": " + std::to_string(entries) +
@@ -241,8 +246,12 @@ std::string generate_tables(TableSet& set, int pieces, const std::string& dir,
 
 std::string generate_one(TableSet& set, Material m, const std::string& dir,
                          const GenerateOptions& options) {
+    // The slices m's captures lead into: its successors' values are looked up there. They must
+    // all be there before anything is made (a missing folder is not created for nothing).
+    for (const Material s : capture_targets(m))
+        if (const std::string path = slice_path(dir, s); !std::filesystem::exists(path))
+            return missing_slice(s, path);
     if (std::string error = make_directory(dir); !error.empty()) return error;
-    // The slices m's captures lead into: its successors' values are looked up there.
     for (const Material s : capture_targets(m))
         if (std::string error = load_or_generate(set, s, dir, options, true); !error.empty())
             return error;

@@ -86,6 +86,7 @@ def main():
         one = os.path.join(tmp, "one")
         refused(run([branan, "tablebase", "generate", "--material", "a1d1", "--out", one]), 1,
                 "a0d1 is needed")
+        assert not os.path.exists(one), "a slice that cannot be made left its folder behind"
         for m in ["a0d0", "a1d0", "a0d1"]:
             r = run([branan, "tablebase", "generate", "--material", m, "--out", one])
             assert r.returncode == 0 and json.loads(r.stdout)["material"] == m, (r.stdout, r.stderr)
