@@ -149,6 +149,8 @@ TEST_CASE("malformed position records are refused, naming the row or the charact
         {"/3t3/3t3//ttTKTtt/3T3/3t3/3t3/", {"row 3", "0 squares"}},
         // Rows count.
         {"/1t2/4/1K2/4/", {"4 rows"}},
+        // Even: no centre square (once "row 1 '3t3' has 7 squares, expected 8").
+        {"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/7/", {"8 rows", "odd-sized"}},
         {"/20/20/20/20/20/20/20/20/20/20/9K10/20/20/20/20/20/20/20/20/20/", {"20 rows", "19x19"}},
         // Kings.
         {"/3t3/3t3/3T3/ttKKTtt/3T3/3t3/3t3/", {"row 4", "second king on d4"}},

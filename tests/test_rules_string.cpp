@@ -792,6 +792,9 @@ TEST_CASE("malformed rules strings are refused, naming the key", "[rules-string]
         {"dim:7 surf:n start:/g2t3/3m3/3T3/ttTKTtt/3G3/3t3/3t3/",
          {"start position", "an attackers' guard on a1, a corner ('cor')"}},
         {"dim:7 start:", {"'start'"}},
+        // Entries are separated by spaces: a tab would join two (once: "has no 'start' key").
+        {"dim:7\tstart:" + kBrandubhStart, {"a tab at character 6", "separated by spaces"}},
+        {"dim:7\nstart:" + kBrandubhStart, {"white space at character 6"}},
     };
     for (const auto& c : cases) {
         INFO("rules string '" << c.text << "'");

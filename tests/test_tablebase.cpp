@@ -219,6 +219,8 @@ TEST_CASE("tablebase: files round-trip, and damaged, foreign or misnamed files a
                Contains("not a Branan tablebase file"));
 
     CHECK_THAT(Tablebase::open(dir + "/missing").error(), Contains("does not exist"));
+    CHECK_THAT(Tablebase::open(path).error(),  // a file, not a folder
+               Contains("tablebase directory '" + path + "' is not a directory"));
     const std::string empty = temp_dir("empty");
     CHECK_THAT(Tablebase::open(empty).error(), Contains("no tablebase files"));
     rewrite(bytes);

@@ -30,10 +30,10 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
         start = slash + 1;
     }
     const int size = static_cast<int>(rows.size());
-    if (size < 5 || size > kMaxBoardSize)
+    if (size < 5 || size > kMaxBoardSize || size % 2 == 0)
         return Error{"position record has " + std::to_string(size) + " rows; boards from 5x5 to " +
                      std::to_string(kMaxBoardSize) + "x" + std::to_string(kMaxBoardSize) +
-                     " are supported"};
+                     ", odd-sized (a centre square for the throne), are supported"};
     BoardSetup setup{size, std::vector<char>(size * size, '.')};
     int kings = 0;
     for (int r = 0; r < size; ++r) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/rules_string.h"
 
+#include <cctype>
 #include <map>
 
 #include "core/presets.h"
@@ -10,7 +11,12 @@
 namespace branan {
 
 Expected<Rules> parse_rules_string(std::string_view text) {
-    // 1. Split into key:value entries.
+    // 1. Split into key:value entries, at spaces: other white space would join two entries.
+    for (size_t i = 0; i < text.size(); ++i)
+        if (text[i] != ' ' && std::isspace(static_cast<unsigned char>(text[i])))
+            return Error{"rules string has " +
+                         std::string(text[i] == '\t' ? "a tab" : "white space") + " at character " +
+                         std::to_string(i + 1) + " (entries are separated by spaces)"};
     std::map<std::string, std::string> entries;
     for (const std::string& token : split_at(text, ' ')) {
         if (token.empty()) continue;

@@ -219,8 +219,11 @@ void UtiSession::setoption(const std::string& line) {
     };
     if (id == "hash") {
         if (auto v = spin(1, kMaxHashMb); v && !engine_.set_hash_mb(static_cast<size_t>(*v)))
-            error("setoption: cannot allocate " + std::to_string(*v) + " MiB for Hash; it stays " +
-                  std::to_string(engine_.hash_mb()) + " MiB");
+            error("setoption: cannot allocate " + std::to_string(*v) + " MiB for Hash" +
+                  (Engine::hash_fits_in_memory(static_cast<size_t>(*v))
+                       ? std::string()
+                       : " (more than half of this machine's memory)") +
+                  "; it stays " + std::to_string(engine_.hash_mb()) + " MiB");
     } else if (id == "threads") {
         if (auto v = spin(1, kMaxThreads)) engine_.set_threads(static_cast<int>(*v));
     } else if (id == "multipv") {
@@ -366,8 +369,9 @@ void UtiSession::go(const std::vector<std::string>& words) {
             auto v =
                 parse_in_range<int64_t>(text, is_time ? -(int64_t(1) << 40) : 1, int64_t(1) << 40);
             if (!v) {
-                error("go: '" + w + "' needs a whole number" + (is_time ? "" : " of at least 1") +
-                      ", not '" + text + "'");
+                error("go: '" + w + "' needs a whole number from " +
+                      (is_time ? "-1099511627776" : "1") + " to 1099511627776 (2^40), not '" +
+                      text + "'");
                 return;
             }
             switch (k->second) {

@@ -14,7 +14,8 @@ namespace branan::tablebase {
 Expected<std::shared_ptr<Tablebase>> Tablebase::open(const std::string& dir) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))
-        return Error{"tablebase directory '" + dir + "' does not exist"};
+        return Error{"tablebase directory '" + dir + "' " +
+                     (std::filesystem::exists(dir, ec) ? "is not a directory" : "does not exist")};
     std::optional<SliceHeader> first;
     std::string first_path;
     std::set<Material> materials;
