@@ -36,9 +36,28 @@ MoveSet set_of(const std::vector<Move>& moves) {
 std::vector<Rules> rules_to_test() {
     std::vector<Rules> all;
     for (const auto& name : preset_names()) all.push_back(*preset(name));
-    all.push_back(*parse_rules_string(
-        "dim:11 name:Dfor_test atkf:y dfor:e5,f5,g5,e7,f7,g7,d6,h6, "
-        "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"));
+    for (const char* text : {
+             "dim:11 name:Dfor_test atkf:y dfor:e5,f5,g5,e7,f7,g7,d6,h6, "
+             "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+             // OpenTafl's special rules (capture_squares narrows them to the sandwich zone unless
+             // a piece of the side to move has a capturing jump, or Linnaean capture or
+             // shieldwalls are on): a king's plain jump, capturing jumps, mercenaries, guards,
+             // commanders and knights, Linnaean capture.
+             "dim:7 name:KingJump7 surf:n atkf:y ks:w kj:j cenh: cenhe: "
+             "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+             "dim:7 name:MercGuard7 surf:n atkf:y ks:w mj:c cenh: cenhe: "
+             "start:/3t3/2mtg2/3T3/tMGKTmt/3T3/2gtM2/3t3/",
+             "dim:9 name:MercForts9 esc:e surf:n atkf:y ks:w ka:n mj:r kj:c ber:m afor:a5,i5, "
+             "dfor:e3,e7, aforp:tmgTMKG afors:tmgTMK dforp:tmTMKG dfors:TMKG cenhe:tT "
+             "start:/3tmt3/4g4/9/m3M3t/t1MTKTGm1/t3T3m/9/4g4/3tmt3/",
+             "dim:7 name:ListedGuards7 surf:n atkf:n ks:s cj:c nj:r mj:c ber:c cens:KgG "
+             "cenp:tmgTCNMKG cenre:tmgTCNMKG corre:tmTCNMK "
+             "start:/2tmt2/3g3/t2T2m/MgCKNGt/t2T2t/3G3/2tmt2/",
+             "dim:11 name:Ranked11 atkf:y nj:j cj:j "
+             "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+             "dim:7 name:Lin surf:n atkf:y ks:s linc:y start:/7/g6/3M3/2tKg2/3c3/7/1T3t1/",
+         })
+        all.push_back(parse_rules_string(text).value());
     return all;
 }
 
@@ -292,7 +311,7 @@ TEST_CASE(
     Counts counts;
     for (const Rules& rules : rules_to_test()) {
         INFO(rules.name);
-        const int games = rules.size <= 11 ? 6 : 2;
+        const int games = rules.size <= 11 && !special_rules(rules) ? 6 : 2;
         for (int g = 0; g < games; ++g) {
             Game game = Game::create(rules).value();
             for (int ply = 0; ply < 120; ++ply) {

@@ -61,8 +61,16 @@ BB capture_squares(const Position<BB>& pos) {
     const auto& t = pos.tables();
     const auto& geo = t.geo;
     const Side us = pos.side_to_move(), them = opponent(us);
-    if (t.special) [[unlikely]]
-        return geo.all;
+    if (t.special) [[unlikely]] {
+        // Beyond the sandwiches below, only a capturing jump (by a piece of the side to move
+        // that has one), a Linnaean capture or OpenTafl's shieldwall captures.
+        const Rules& r = t.rules;
+        const bool jump_captures = (us == Side::Defenders && r.king_jump == JumpMode::Capture) ||
+                                   (r.commander_jump == JumpMode::Capture && pos.commanders(us)) ||
+                                   (r.knight_jump == JumpMode::Capture && pos.knights(us)) ||
+                                   (r.mercenary_jump == JumpMode::Capture && pos.mercenaries(us));
+        if (jump_captures || r.linnaean_capture || t.shieldwall) return geo.all;
+    }
     BB zone = 0;
     if (t.shieldwall) {
         const BB on_edge = pos.side_pieces(them) & geo.edge;

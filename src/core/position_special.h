@@ -146,9 +146,17 @@ void Position<BB>::generate_special(MoveList& list) const {
 template <class BB>
 int Position<BB>::count_special(bool first_only) const {
     if (status().over()) return 0;
+    if (first_only) {
+        // One move is enough: the first piece with a destination.
+        if (const Square b = special_.back().berserker; b != kNoSquare)
+            return special_destinations(b) ? 1 : 0;
+        for (BB own = side_pieces(to_move_); own;)
+            if (special_destinations(pop_lsb(own))) return 1;
+        return 0;
+    }
     MoveList list;
     generate_special(list);
-    return first_only ? std::min(list.count, 1) : list.count;
+    return list.count;
 }
 
 // The sandwich captures of `m` by the side to move, judged as OpenTafl does: before the piece
