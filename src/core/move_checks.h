@@ -54,8 +54,10 @@ bool is_tactical(const Position<BB>& pos, Move m) {
 //   to the victim, empty or occupied), for each direction d;
 // - clean shieldwalls whose capturing move lands on an end of the row (shieldwall_flank): edge
 //   squares beside an enemy piece on the edge, when two or more stand there;
-// - other shieldwalls (a wall's row may close far from the mover) and OpenTafl's special rules
-//   (a capturing jump takes the piece it jumps): every square.
+// - other shieldwalls (a wall's row may close far from the mover): every square;
+// - OpenTafl's special rules: their sandwiches as above (a jump's capture lands there too: the
+//   jumper's own square closes it); every square where the side to move has a capturing jumper,
+//   or with Linnaean capture or shieldwalls, which the zone was not checked against.
 template <class BB>
 BB capture_squares(const Position<BB>& pos) {
     const auto& t = pos.tables();
@@ -63,7 +65,8 @@ BB capture_squares(const Position<BB>& pos) {
     const Side us = pos.side_to_move(), them = opponent(us);
     if (t.special) [[unlikely]] {
         // Beyond the sandwiches below, only a capturing jump (by a piece of the side to move
-        // that has one), a Linnaean capture or OpenTafl's shieldwall captures.
+        // that has one), a Linnaean capture or OpenTafl's shieldwall captures: kept whole there
+        // (a margin: the tests' random games found no such capture outside the zone either).
         const Rules& r = t.rules;
         const bool jump_captures = (us == Side::Defenders && r.king_jump == JumpMode::Capture) ||
                                    (r.commander_jump == JumpMode::Capture && pos.commanders(us)) ||
