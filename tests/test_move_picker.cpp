@@ -39,10 +39,9 @@ std::vector<Rules> rules_to_test() {
     for (const char* text : {
              "dim:11 name:Dfor_test atkf:y dfor:e5,f5,g5,e7,f7,g7,d6,h6, "
              "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
-             // OpenTafl's special rules (capture_squares narrows them to the sandwich zone unless
-             // a piece of the side to move has a capturing jump, or Linnaean capture or
-             // shieldwalls are on): a king's plain jump, capturing jumps, mercenaries, guards,
-             // commanders and knights, Linnaean capture.
+             // OpenTafl's special rules, whose captures capture_squares finds in the sandwich
+             // zone (every square with shieldwalls): a king's plain jump, capturing jumps
+             // (a king's, mercenaries', commanders'), guards, knights, Linnaean capture.
              "dim:7 name:KingJump7 surf:n atkf:y ks:w kj:j cenh: cenhe: "
              "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
              "dim:7 name:MercGuard7 surf:n atkf:y ks:w mj:c cenh: cenhe: "
@@ -75,6 +74,9 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
     const MoveSet legal = set_of(generated);
     const int squares = pos.tables().geo.squares;
     ++counts.positions;
+    // has_moves() answers without the whole list (under special rules: the first piece with a
+    // destination).
+    CHECK(pos.has_moves() == !generated.empty());
 
     // 1. is_legal_move: every generated move, moves from each own piece to every square, and
     // random pairs (also off the board and from empty or enemy squares).

@@ -154,16 +154,19 @@ TEST_CASE("Net files: pipes, devices and files larger than any net are refused u
     CHECK(loaded.ok());
     std::ofstream(path, std::ios::binary | std::ios::app) << 'x';
     const auto larger = nnue::load_file(path);
+    std::filesystem::remove(path);
     REQUIRE_FALSE(larger.ok());
     CHECK_THAT(larger.error(), catch_compat::Contains("is larger than 4966680 bytes"));
-    std::filesystem::remove(path);
 
     const std::string fifo = testing::unique_temp_path("net.fifo");
-    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-    const auto piped = nnue::load_file(fifo);  // returns: the pipe is never opened
-    REQUIRE_FALSE(piped.ok());
-    CHECK_THAT(piped.error(), catch_compat::Contains("it is not a regular file"));
-    std::filesystem::remove(fifo);
+    if (::mkfifo(fifo.c_str(), 0600) != 0) {
+        WARN("no named pipe in the temporary folder here: that case is not tested");
+    } else {
+        const auto piped = nnue::load_file(fifo);  // returns: the pipe is never opened
+        std::filesystem::remove(fifo);
+        REQUIRE_FALSE(piped.ok());
+        CHECK_THAT(piped.error(), catch_compat::Contains("it is not a regular file"));
+    }
     if (std::filesystem::exists("/dev/zero")) {
         const auto device = nnue::load_file("/dev/zero");
         REQUIRE_FALSE(device.ok());

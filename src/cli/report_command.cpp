@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/report_command.h"
 
+#include <unistd.h>
+
 #include <boost/program_options.hpp>
 #include <filesystem>
 #include <fstream>
@@ -36,6 +38,25 @@ std::string tier_summary(const report::GameAnalysis& a) {
         }
     }
     return text;
+}
+
+// Why the page `path` could not be written, or empty; nothing is created or changed: an existing
+// page must be a regular file (a folder, a pipe or a device is refused) that may be written, a
+// new one's folder must exist and take new files.
+std::string page_write_error(const std::string& path) {
+    const std::string cannot = "cannot write '" + path + "'";
+    std::error_code ec;
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(status)) return cannot + ": it is a directory";
+    if (std::filesystem::exists(status)) {
+        if (!std::filesystem::is_regular_file(status)) return cannot + ": not a regular file";
+        return ::access(path.c_str(), W_OK) == 0 ? "" : cannot;
+    }
+    std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (folder.empty()) folder = ".";
+    return std::filesystem::is_directory(folder, ec) && ::access(folder.c_str(), W_OK | X_OK) == 0
+               ? ""
+               : cannot;
 }
 
 }  // namespace
@@ -91,19 +112,9 @@ int run_report(const std::vector<std::string>& args) {
     std::optional<int> game_number;
     if (vm.count("game")) game_number = vm["game"].as<int>();
 
-    // The page must be writable before the game's analysis (which may take minutes) is done:
-    // opened for appending, so that a page already there stays as it is until it is replaced,
-    // and a page made only for this test is removed again.
+    // The page must be writable before the game's analysis (which may take minutes) is done.
     const std::string out_path = vm["out"].as<std::string>();
-    {
-        std::error_code ec;
-        const bool existed = std::filesystem::exists(out_path, ec);
-        if (std::filesystem::is_directory(out_path, ec))
-            return refuse("cannot write '" + out_path + "': it is a directory");
-        if (!std::ofstream(out_path, std::ios::app))
-            return refuse("cannot write '" + out_path + "'");
-        if (!existed) std::filesystem::remove(out_path, ec);
-    }
+    if (std::string error = page_write_error(out_path); !error.empty()) return refuse(error);
     auto game = read_report_game(vm["input"].as<std::string>(), game_number, *rules,
                                  vm.count("variant") || vm.count("rules"));
     if (!game) return refuse(game.error());

@@ -55,7 +55,8 @@ int run_generate(const std::vector<std::string>& args) {
         "branan tablebase generate (--pieces N | --material aXdY) --out DIR [options]\n"
         "Builds the tables of every position with the king and at most N other pieces, each\n"
         "side to move, one file per material in DIR; files already there are kept (a stopped run\n"
-        "continues). One JSON line per material.");
+        "continues). One JSON line per material.\n"
+        "Options");
     desc.add_options()("help,h", "show this help")                                        //
         ("variant", po::value<std::string>(), "preset name (default brandubh)")           //
         ("rules", po::value<std::string>(), "OpenTafl rules string instead of a preset")  //
@@ -160,7 +161,8 @@ int run_probe(const std::vector<std::string>& args) {
         "branan tablebase probe --path DIR [--input FILE]\n"
         "Looks up each input position (as 'branan analyse' reads them; standard input without\n"
         "--input) and writes one JSON line each: 'result' (attackers, defenders, draw or unknown)\n"
-        "and 'distance' (plies to the result with best play, repetition aside).");
+        "and 'distance' (plies to the result with best play, repetition aside).\n"
+        "Options");
     desc.add_options()("help,h", "show this help")                                          //
         ("path", po::value<std::string>(), "directory of the tables")                       //
         ("input,i", po::value<std::string>(), "positions file ('-' for standard input)")    //
@@ -219,7 +221,8 @@ int run_verify(const std::vector<std::string>& args) {
     po::options_description desc(
         "branan tablebase verify --path DIR [--threads T]\n"
         "Re-checks every file in DIR against the rules core: each position's value must be the\n"
-        "one its successors give it. One JSON line per material; exit status 1 on any mismatch.");
+        "one its successors give it. One JSON line per material; exit status 1 on any mismatch.\n"
+        "Options");
     desc.add_options()("help,h", "show this help")                     //
         ("path", po::value<std::string>(), "directory of the tables")  //
         ("threads", po::value<int>()->default_value(default_threads()), "threads (1-256)");

@@ -27,7 +27,8 @@ struct LeftOut {
 // error naming the file and the line; empty lines are skipped.
 std::string load_games(const std::string& path, const Game& start,
                        std::vector<std::pair<Game, double>>& games, LeftOut& left_out) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in;
+    if (std::string error = open_text_file(path, in); !error.empty()) return error;
     size_t number = 0;
     for (std::string line;;) {
         const LineRead r = read_counted_line(in, line, number);
@@ -141,10 +142,6 @@ int run_tune(const std::vector<std::string>& args) {
     int games = 0;
     LeftOut left_out;
     for (const auto& path : vm["games"].as<std::vector<std::string>>()) {
-        if (!std::ifstream(path)) {
-            std::cerr << "branan tune: cannot open '" << path << "'\n";
-            return 2;
-        }
         std::vector<std::pair<Game, double>> loaded;
         if (std::string error = load_games(path, *start_game, loaded, left_out); !error.empty()) {
             std::cerr << "branan tune: " << error << "\n";

@@ -55,25 +55,17 @@ bool is_tactical(const Position<BB>& pos, Move m) {
 // - clean shieldwalls whose capturing move lands on an end of the row (shieldwall_flank): edge
 //   squares beside an enemy piece on the edge, when two or more stand there;
 // - other shieldwalls (a wall's row may close far from the mover): every square;
-// - OpenTafl's special rules: their sandwiches as above (a jump's capture lands there too: the
-//   jumper's own square closes it); every square where the side to move has a capturing jumper,
-//   or with Linnaean capture or shieldwalls, which the zone was not checked against.
+// - OpenTafl's special rules: their sandwiches as above, which hold their other captures too (a
+//   capturing jump's victim lies between the landing square and the jumper's own square, a
+//   closer; a Linnaean capture's between the landing square and the king on the throne); every
+//   square with shieldwalls (their rows may close far from the mover).
 template <class BB>
 BB capture_squares(const Position<BB>& pos) {
     const auto& t = pos.tables();
     const auto& geo = t.geo;
     const Side us = pos.side_to_move(), them = opponent(us);
-    if (t.special) [[unlikely]] {
-        // Beyond the sandwiches below, only a capturing jump (by a piece of the side to move
-        // that has one), a Linnaean capture or OpenTafl's shieldwall captures: kept whole there
-        // (a margin: the tests' random games found no such capture outside the zone either).
-        const Rules& r = t.rules;
-        const bool jump_captures = (us == Side::Defenders && r.king_jump == JumpMode::Capture) ||
-                                   (r.commander_jump == JumpMode::Capture && pos.commanders(us)) ||
-                                   (r.knight_jump == JumpMode::Capture && pos.knights(us)) ||
-                                   (r.mercenary_jump == JumpMode::Capture && pos.mercenaries(us));
-        if (jump_captures || r.linnaean_capture || t.shieldwall) return geo.all;
-    }
+    if (t.special && t.shieldwall) [[unlikely]]
+        return geo.all;  // special rules scan for walls as OpenTafl does
     BB zone = 0;
     if (t.shieldwall) {
         const BB on_edge = pos.side_pieces(them) & geo.edge;

@@ -89,12 +89,12 @@ bool write_all(int fd, const char* data, size_t size) {
 }
 
 // What is wrong with `f`, a game read from the journal of the match `id`, whose earlier games'
-// lines `first_line` holds: a game the journal holds already, an engine not of the match, an
-// unknown result (game_problem), or a move that does not replay under the match's rules from the
-// game's start. Empty when the game may be taken as played: the match writes only legal moves,
-// so anything else is a damaged or edited journal, refused rather than counted.
-std::string game_problem_of(const FinishedGame& f, const MatchIdentity& id,
-                            const std::map<std::pair<int, int>, int>& first_line) {
+// lines `first_line` holds: a game the journal holds already, an engine not of the match or
+// playing itself, an unknown result (game_problem), or a move that does not replay under the
+// match's rules from the game's start. Empty when the game may be taken as played: the match writes
+// only legal moves, so anything else is a damaged or edited journal, refused rather than counted.
+std::string journal_line_problem(const FinishedGame& f, const MatchIdentity& id,
+                                 const std::map<std::pair<int, int>, int>& first_line) {
     const GameResult& g = f.result;
     if (const auto at = first_line.find({g.round, g.game}); at != first_line.end())
         return "round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
@@ -192,7 +192,8 @@ Expected<Journal> Journal::open(const std::string& path, const MatchIdentity& id
         const std::string where = path + " line " + std::to_string(number) + ": ";
         auto game = read_journal_line(line, identity);
         if (!game) return Error{where + game.error()};
-        if (std::string problem = game_problem_of(*game, identity, first_line); !problem.empty())
+        if (std::string problem = journal_line_problem(*game, identity, first_line);
+            !problem.empty())
             return Error{where + problem};
         first_line[{game->result.round, game->result.game}] = number;
         j.games_.push_back(std::move(game).value());

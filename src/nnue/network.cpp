@@ -155,12 +155,6 @@ Expected<Network> load_file(const std::string& path) {
         !std::filesystem::is_regular_file(status))
         return Error{"cannot open net file '" + path + "': it is not a regular file"};
     std::string bytes;
-    if (std::filesystem::is_regular_file(status)) {
-        const uintmax_t size = std::filesystem::file_size(path, ec);
-        if (!ec && size > kMaxFileBytes)
-            return Error{"net file '" + path + "' is larger than " + limit_text(kMaxFileBytes) +
-                         ", the largest a net can be"};
-    }
     if (std::string e = read_small_file(path, bytes, "net file", kMaxFileBytes); !e.empty())
         return Error{e};
     auto net = parse(bytes);

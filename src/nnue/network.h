@@ -72,9 +72,9 @@ constexpr size_t kMaxFileBytes = 16 + kMaxDescription + 2 * kMaxWidth * 2 +
                                  size_t(2) * kPieceTypes * kMaxBoard * kMaxBoard * kMaxWidth * 2 +
                                  kMaxHidden * 4 + size_t(kMaxHidden) * 2 * kMaxWidth + 4 +
                                  kMaxHidden + 4;
-// Reads the net file at `path`; the error names the file. Only a regular file of at most
-// kMaxFileBytes is read: a pipe, a device or a larger file is refused before it is opened (a
-// pipe would block the reader, /dev/zero never end).
+// Reads the net file at `path`; the error names the file. A pipe or a device is refused before
+// it is opened (a pipe would block the reader, /dev/zero never end), a file is read no further
+// than kMaxFileBytes (a larger one is refused).
 Expected<Network> load_file(const std::string& path);
 
 // The output for the side to move, in centi-soldiers, from the two accumulators (the side to

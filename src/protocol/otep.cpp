@@ -159,7 +159,7 @@ class Session {
     }
 
     void cmd_position(const std::vector<std::string>& words) {
-        cancel_search();
+        // Refused before anything changes (a search under way goes on).
         if (words.size() < 2) {
             out_.line("error 0 position: no position record given");
             return;
@@ -169,6 +169,7 @@ class Session {
                       std::to_string(words.size() - 1) + " words; the position stays as it was");
             return;
         }
+        cancel_search();
         clear_pending();
         resync(words[1], game_.side_to_move(), "position");
     }

@@ -186,11 +186,6 @@ SliceReport count_values(Material m, const std::vector<Value>& values) {
 
 namespace {
 
-// The error of a slice that must be there (a capture leads into it) and is not.
-std::string missing_slice(Material m, const std::string& path) {
-    return "the slice " + material_name(m) + " is needed but '" + path + "' does not exist";
-}
-
 // Loads slice m from `dir`, or generates it there when its file is missing (or, with `load_only`,
 // refuses); reports it. The error, or empty.
 std::string load_or_generate(TableSet& set, Material m, const std::string& dir,
@@ -199,12 +194,13 @@ std::string load_or_generate(TableSet& set, Material m, const std::string& dir,
     const std::string path = slice_path(dir, m);
     const uint64_t entries = set.index_of(m).size();
     std::vector<Value> values;
-    const bool exists = std::filesystem::exists(path);
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(path, ec);
     if (exists) {
         if (std::string error = read_slice(path, set.rules(), m, entries, values); !error.empty())
             return error + " (remove it to generate it again)";
     } else if (load_only) {
-        return missing_slice(m, path);
+        return "the slice " + material_name(m) + " is needed but '" + path + "' does not exist";
     } else {
         if (options.log)
             options.log("generating " + material_name(m) + ": " + std::to_string(entries) +
@@ -217,7 +213,6 @@ std::string load_or_generate(TableSet& set, Material m, const std::string& dir,
         SliceReport r = count_values(m, values);
         r.loaded = exists;
         r.seconds = seconds_since(start);
-        std::error_code ec;
         r.file_bytes = std::filesystem::file_size(path, ec);
         options.on_slice(r);
     }
@@ -246,15 +241,12 @@ std::string generate_tables(TableSet& set, int pieces, const std::string& dir,
 
 std::string generate_one(TableSet& set, Material m, const std::string& dir,
                          const GenerateOptions& options) {
-    // The slices m's captures lead into: its successors' values are looked up there. They must
-    // all be there before anything is made (a missing folder is not created for nothing).
-    for (const Material s : capture_targets(m))
-        if (const std::string path = slice_path(dir, s); !std::filesystem::exists(path))
-            return missing_slice(s, path);
-    if (std::string error = make_directory(dir); !error.empty()) return error;
+    // The slices m's captures lead into: its successors' values are looked up there. Loaded
+    // before the folder is made, so that a job that cannot run leaves no folder behind.
     for (const Material s : capture_targets(m))
         if (std::string error = load_or_generate(set, s, dir, options, true); !error.empty())
             return error;
+    if (std::string error = make_directory(dir); !error.empty()) return error;
     return load_or_generate(set, m, dir, options, false);
 }
 

@@ -45,6 +45,18 @@ def run(args, stdin=""):
     return subprocess.run(args, input=stdin, capture_output=True, text=True, timeout=120)
 
 
+def check_help_headings(branan):
+    """Every subcommand's --help: exit 0, usage on stdout, and its description ends as a sentence
+    before the options' heading (Boost appends ':' to the caption: a caption ending in '.' printed
+    '.:')."""
+    for command in (["analyse"], ["solve"], ["perft"], ["bench"], ["rules"], ["report"],
+                    ["selfplay"], ["tune"], ["tablebase", "generate"], ["tablebase", "probe"],
+                    ["tablebase", "verify"]):
+        r = run([branan] + command + ["--help"])
+        assert r.returncode == 0 and r.stdout, (command, r.returncode, r.stderr)
+        assert not [l for l in r.stdout.splitlines() if l.endswith(".:")], (command, r.stdout)
+
+
 def check_analyse_default_depth(branan):
     r = run([branan, "analyse", "--help"])
     assert r.returncode == 0, (r.returncode, r.stderr)
@@ -304,6 +316,7 @@ def main():
     check_stray_words(sys.argv[1], sys.argv[2])
     check_daemon_contempt(sys.argv[1])
     check_hash_beyond_memory(sys.argv[1])
+    check_help_headings(sys.argv[1])
     check_analyse_default_depth(sys.argv[1])
     check_analyse_opentafl_notation(sys.argv[1])
     check_preset_given_to_rules(sys.argv[1])

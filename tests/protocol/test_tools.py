@@ -56,6 +56,9 @@ def check_tune_game_files(branan, work):
         r = run([branan, "tune", "--games", path])
         assert r.returncode == 2 and not r.stdout, (words, r.returncode, r.stdout)
         assert r.stderr.startswith("branan tune: '%s' %s" % (path, words)), (words, r.stderr)
+    r = run([branan, "tune", "--games", work])  # a folder opens on Linux, and reads nothing
+    assert r.returncode == 2 and r.stderr == (
+        "branan tune: cannot open '%s': it is a directory\n" % work), r.stderr
     path = games_file("ok.csv", b"d2-e2 c4-c5,0,0,White\r\n\r\nd2-e2,0,0,Ongoing\nzz,0,0,Black\n")
     r = run([branan, "tune", "--games", path])
     assert "games 1 (1 refused by the rules), 1 without a result left out" in r.stdout, r.stdout
