@@ -36,7 +36,8 @@ std::string load_games(const std::string& path, const Game& start,
         if (r == LineRead::TooLong) return too_long_line_error(path, number);
         if (line.empty()) continue;
         auto record = parse_csv_game(line);
-        if (!record) return "'" + path + "' line " + std::to_string(number) + ": " + record.error();
+        if (!record)
+            return input_name(path) + " line " + std::to_string(number) + ": " + record.error();
         const double result = record->result == "Black"   ? 1.0
                               : record->result == "White" ? 0.0
                               : record->result == "Draw"  ? 0.5
