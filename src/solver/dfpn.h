@@ -39,7 +39,7 @@
 // (play_out_cycles: the prover's first moves copied and every node judged again by the rules on
 // the longer line, where a return to Q is a third occurrence, a win by the rules), so a reported
 // proof has only game ends for leaves. Cycle leaves are off under a depth limit and with tables
-// (Dfpn::set_cycle_leaves; solve.cpp turns them off for unguided searches). They cost
+// (Dfpn::set_cycle_leaves) and in an unguided search (the fallback stays as it was). They cost
 // completeness, not soundness, in one way: a clean disproof stored on one path may hide, on
 // another, a proof through a cycle leaf; disproofs are not reported under this rule anyway.
 //
@@ -142,8 +142,15 @@ class Dfpn {
     void set_tables(const tablebase::Prober* tables) { tables_ = tables; }
     // Whether undecided positions start from open_value's numbers (the default) or from (1, 1):
     // the guided search proves most positions with far fewer nodes, but its long forcing lines
-    // make more of its proofs rest on positions that repeat on the real path (solve.cpp).
-    void set_guided(bool guided) { guided_ = guided; }
+    // make more of its proofs rest on positions that repeat on the real path (solve.cpp). Cycle
+    // leaves are taken in a guided search only: in a build of a7d7b99 that kept them in the
+    // unguided one, it left the position of tests/test_solver.cpp's "a guided proof that fails
+    // on the real path is found again unguided" unproved at 8 million nodes, searched unguided
+    // from the start (937,048 without them). The line proofs of a guided search are forgotten.
+    void set_guided(bool guided) {
+        guided_ = guided;
+        path_proofs_.clear();
+    }
     // Whether the other side's return to a position of the path may be a cycle leaf (the
     // scheme above; the default).
     void set_cycle_leaves(bool on) {
@@ -192,9 +199,11 @@ class Dfpn {
     // (see the scheme above): the rule is LossForRepeater, the prover is to move (the other side
     // made the repetition), and this is the second occurrence, the first at or below the root.
     bool closes_cycle(const Position<BB>& pos, Occurrences o) const {
-        // Not under a depth limit (the second pass would go past it), nor with tables (a table
-        // win holds only where no position repeated, tablebase::history_repeats).
-        if (!cycle_leaves_allowed_ || max_depth_ || tables_ || pos.side_to_move() != prover_ ||
+        // Not in an unguided search (set_guided), under a depth limit (the second pass would go
+        // past it), nor with tables (a table win holds only where no position repeated,
+        // tablebase::history_repeats).
+        if (!cycle_leaves_allowed_ || !guided_ || max_depth_ || tables_ ||
+            pos.side_to_move() != prover_ ||
             pos.tables().rules.repetition != RepetitionRule::LossForRepeater)
             return false;
         return o.count == 2 && o.first >= root_ply_ - 1;

@@ -47,13 +47,8 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     const uint8_t resumed_unguided = hooks.unguided ? *hooks.unguided : 0;
     mine.set_guided(limits.guided && !(resumed_unguided & 1));
     theirs.set_guided(limits.guided && !(resumed_unguided & 2));
-    // Cycle leaves in the guided searches only: the unguided search is the fallback as it was
-    // (in a build of a7d7b99 that kept them in the unguided search, it left the position of
-    // tests/test_solver.cpp's "a guided proof that fails on the real path is found again
-    // unguided" unproved at 8 million nodes, searched unguided from the start; without them it
-    // takes 937,048).
-    mine.set_cycle_leaves(limits.cycle_leaves && mine.guided());
-    theirs.set_cycle_leaves(limits.cycle_leaves && theirs.guided());
+    mine.set_cycle_leaves(limits.cycle_leaves);  // taken by the guided searches only
+    theirs.set_cycle_leaves(limits.cycle_leaves);
     mine.set_stop_flag(hooks.stop);
     theirs.set_stop_flag(hooks.stop);
     if (hooks.tables && hooks.tables->active() && !tablebase::history_repeats(root)) {
@@ -107,7 +102,6 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                     // from a checkpoint goes on unguided from the emptied table.
                     table.clear();
                     d.set_guided(false);
-                    d.set_cycle_leaves(false);
                     if (hooks.unguided) *hooks.unguided |= q == 0 ? 1 : 2;
                     if (left() > 0) {
                         ++s.unguided_retries;
