@@ -89,9 +89,10 @@ bool write_all(int fd, const char* data, size_t size) {
 }
 
 // What is wrong with `f`, a game read from the journal of the match `id`, whose earlier games'
-// lines `first_line` holds: a game the journal holds already, an engine not of the match or
-// playing itself, an unknown result (game_problem), or a move that does not replay under the
-// match's rules from the game's start. Empty when the game may be taken as played: the match writes
+// lines `first_line` holds: a game the journal holds already, a game the schedule does not have
+// or has with its engines the other way round, an engine not of the match or playing itself, an
+// unknown result (game_problem), or a move that does not replay under the match's rules from the
+// game's start. Empty when the game may be taken as played: the match writes
 // only legal moves, so anything else is a damaged or edited journal, refused rather than counted.
 std::string journal_line_problem(const FinishedGame& f, const MatchIdentity& id,
                                  const std::map<std::pair<int, int>, int>& first_line) {
@@ -100,6 +101,17 @@ std::string journal_line_problem(const FinishedGame& f, const MatchIdentity& id,
         return "round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
                " is already on line " + std::to_string(at->second);
     if (const std::optional<GameProblem> p = game_problem(g, id.engines)) return p->problem;
+    if (!id.schedule.empty()) {
+        const std::string game =
+            "round " + std::to_string(g.round) + " game " + std::to_string(g.game);
+        const auto scheduled = id.schedule.find({g.round, g.game});
+        if (scheduled == id.schedule.end()) return game + " is not one of this run's games";
+        const auto& [attackers, defenders] = scheduled->second;
+        if (g.attackers != attackers || g.defenders != defenders)
+            return game + " has " + branan::quoted(g.attackers) + " attacking and " +
+                   branan::quoted(g.defenders) + " defending; the schedule has " +
+                   branan::quoted(attackers) + " and " + branan::quoted(defenders);
+    }
     if (Expected<Game> replayed = replay_record(f.record); !replayed)
         return "the game does not replay: " + replayed.error();
     return {};

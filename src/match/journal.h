@@ -15,6 +15,7 @@
 // (the process was killed while writing it) is cut off when the journal is opened again.
 #pragma once
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,9 @@ struct FinishedGame {
     GameRecord record;
 };
 
+// A run's games: (round, game) -> the names of their (attackers, defenders).
+using Schedule = std::map<std::pair<int, int>, std::pair<std::string, std::string>>;
+
 // The identity of a match, written in the journal's first line and checked on resume.
 struct MatchIdentity {
     std::string event, variant;
@@ -39,6 +43,10 @@ struct MatchIdentity {
     // ...), in a fixed order. A resumed run must give the same; a journal without it (an older
     // branan-match) is not checked.
     std::vector<std::pair<std::string, std::string>> setup;
+    // The games this run plays. A journal game not among them, or with its engines the other way
+    // round, is refused on resume. Not kept in the journal (it follows from the setup); empty: not
+    // checked.
+    Schedule schedule;
 };
 
 // The first setting of `saved` that `given` changes, as "--resume: the saved match has '<old>'

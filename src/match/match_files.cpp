@@ -77,9 +77,9 @@ bool write_atomically(const std::string& path, const std::string& text, const st
     return !ec;
 }
 
-Expected<MatchFiles> MatchFiles::open(
-    const RunPaths& paths, const MatchResults& base,
-    const std::vector<std::pair<std::string, std::string>>& setup) {
+Expected<MatchFiles> MatchFiles::open(const RunPaths& paths, const MatchResults& base,
+                                      const std::vector<std::pair<std::string, std::string>>& setup,
+                                      const Schedule& schedule) {
     MatchFiles f;
     f.paths_ = paths;
     f.results_ = base;
@@ -116,7 +116,7 @@ Expected<MatchFiles> MatchFiles::open(
             if (entry.is_regular_file() && is_match_file(entry.path()))
                 fs::remove(entry.path(), ec);
     if (!journal.empty()) {
-        MatchIdentity id{base.event, base.variant, base.engines, setup};
+        MatchIdentity id{base.event, base.variant, base.engines, setup, schedule};
         auto opened = Journal::open(journal, id, !paths.resume);
         if (!opened) return Error{opened.error()};
         f.journal_ = std::make_unique<Journal>(std::move(opened).value());

@@ -35,10 +35,12 @@ class MatchFiles {
     // or journal that exists is refused (an earlier run would be overwritten). With resume, the
     // games come from the journal and the derived files are rebuilt; with force the old files are
     // removed first. Errors name the file and the reason.
-    // `setup` is what else decides the games (MatchIdentity::setup): a resumed run must agree.
+    // `setup` is what else decides the games (MatchIdentity::setup): a resumed run must agree;
+    // a journal game that `schedule` (when given) does not have as it was played is refused.
     static Expected<MatchFiles> open(
         const RunPaths& paths, const MatchResults& base,
-        const std::vector<std::pair<std::string, std::string>>& setup = {});
+        const std::vector<std::pair<std::string, std::string>>& setup = {},
+        const Schedule& schedule = {});
 
     // The results so far (the journal's games, in the order they finished).
     const MatchResults& results() const { return results_; }

@@ -165,9 +165,13 @@ int run_tournament(const MatchConfig& config, std::ostream& out) {
     for (const auto& e : config.engines)
         base.settings.push_back(
             {e.name, e.command, e.args, e.protocol, limits_text(e.tc), e.options});
+    Schedule scheduled;
+    for (const auto& j : mine)
+        scheduled[{j.round, j.game}] = {config.engines[j.attackers()].name,
+                                        config.engines[j.defenders()].name};
     auto opened =
         MatchFiles::open({config.records_dir, config.results_file, config.resume, config.force},
-                         base, match_setup(config));
+                         base, match_setup(config), scheduled);
     if (!opened) {
         std::cerr << "branan-match: " << opened.error() << "\n";
         return 2;

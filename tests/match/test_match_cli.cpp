@@ -435,9 +435,10 @@ TEST_CASE("resume: a changed setup is refused and the difference named", "[match
     CHECK(same.out.find("0 games to play (2 already played)") != std::string::npos);
 }
 
-// The journal is the truth a resumed run rebuilds everything from: a game it holds twice, an
-// engine not of the match, a result that is none or a move that does not replay is a damaged (or
-// edited) journal, refused with its line named, not counted.
+// The journal is the truth a resumed run rebuilds everything from: a game it holds twice, a game
+// the schedule does not have (or has with the engines the other way round), an engine not of the
+// match, a result that is none or a move that does not replay is a damaged (or edited) journal,
+// refused with its line named, not counted.
 TEST_CASE("resume: a damaged journal line is refused, the line and the fault named",
           "[match][cli]") {
     const std::string folder = fresh_folder("resume-damaged");
@@ -480,6 +481,16 @@ TEST_CASE("resume: a damaged journal line is refused, the line and the fault nam
         {"a move that does not replay",
          "results.journal line 3: the game does not replay: move 1: move 'zz'", 3,
          edited(third, "\"moves\": [\"", "\"moves\": [\"zz\", \""), ""},
+        {"a game the schedule does not have",
+         "results.journal line 3: round 1 game 9 is not one of this run's games", 3,
+         edited(third, "\"game\": 2,", "\"game\": 9,"), ""},
+        {"a game with its engines the other way round",
+         "results.journal line 3: round 1 game 2 has 'a' attacking and 'b' defending; the "
+         "schedule has 'b' and 'a'",
+         3,
+         edited(third, "\"attackers\": \"b\", \"defenders\": \"a\"",
+                "\"attackers\": \"a\", \"defenders\": \"b\""),
+         ""},
     };
     for (const Case& c : cases) {
         INFO(c.what);
