@@ -206,6 +206,7 @@ class Position {
     BB special_destinations(Square from) const { return special_destinations(from, to_move_); }
     BB special_destinations(Square from, Side side) const;
     int special_reach(Square from, Side side) const;
+    BB special_movers() const;
     [[gnu::noinline]] void generate_special(MoveList& list) const;
     [[gnu::noinline]] int count_special(bool first_only) const;
     SpecialEffect special_sandwich(Move m, bool pre) const;

@@ -130,17 +130,21 @@ BB Position<BB>::special_destinations(Square from, Side side) const {
            jumps_from(from, side);
 }
 
+// The pieces that may move: the berserker alone in the middle of a berserk turn, else every
+// piece of the side to move.
+template <class BB>
+BB Position<BB>::special_movers() const {
+    const Square b = special_.back().berserker;
+    return b != kNoSquare ? square_bb<BB>(b) : side_pieces(to_move_);
+}
+
 template <class BB>
 void Position<BB>::generate_special(MoveList& list) const {
-    auto add_from = [&](Square from) {
+    for (BB movers = special_movers(); movers;) {
+        const Square from = pop_lsb(movers);
         for (BB to = special_destinations(from); to;)
             list.push(Move{static_cast<uint16_t>(from), static_cast<uint16_t>(pop_lsb(to))});
-    };
-    if (const Square b = special_.back().berserker; b != kNoSquare) {
-        add_from(b);
-        return;
     }
-    for (BB own = side_pieces(to_move_); own;) add_from(pop_lsb(own));
 }
 
 template <class BB>
@@ -148,10 +152,8 @@ int Position<BB>::count_special(bool first_only) const {
     if (status().over()) return 0;
     if (first_only) {
         // One move is enough: the first piece with a destination.
-        if (const Square b = special_.back().berserker; b != kNoSquare)
-            return special_destinations(b) ? 1 : 0;
-        for (BB own = side_pieces(to_move_); own;)
-            if (special_destinations(pop_lsb(own))) return 1;
+        for (BB movers = special_movers(); movers;)
+            if (special_destinations(pop_lsb(movers))) return 1;
         return 0;
     }
     MoveList list;
