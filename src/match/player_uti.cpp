@@ -151,6 +151,9 @@ class UtiPlayer final : public Player {
         if (tc.nodes > 0) go += " nodes " + std::to_string(tc.nodes);
         if (!stop_is_normal) limit_ms += config_.timemargin_ms;
 
+        // What the engine wrote since its last answer is read first: a second bestmove there
+        // would be taken as the answer to this go.
+        if (std::optional<MoveReply> fault = unasked_bestmove()) return *fault;
         const auto start = Clock::now();
         if (!send(position) || !send(go)) return lost_engine("when written to", 0);
 
@@ -256,6 +259,19 @@ class UtiPlayer final : public Player {
     void quit() override { shut_down("quit"); }
 
   private:
+    // The lines the engine has written since its last bestmove, read without waiting: a fault
+    // (garbage) when one is a bestmove, the engine answering a go twice; nothing otherwise (the
+    // other lines are dropped, a closed pipe is found when the next request is written).
+    std::optional<MoveReply> unasked_bestmove() {
+        std::string line;
+        while (receive(line, 0) == ReadResult::Line)
+            if (const auto words = split_words(line); !words.empty() && words[0] == "bestmove")
+                return garbage("wrote a second bestmove to one 'go' ('" + std::string(trim(line)) +
+                                   "' after its move)",
+                               0);
+        return std::nullopt;
+    }
+
     bool exited(std::string& error, const std::string& when) {
         process_->wait_exit(200);
         const std::string how = process_->exit_description();

@@ -5,6 +5,7 @@
 //   --hang-after N     at the Nth go stop answering anything (also isready)
 //   --illegal-after N  at the Nth go answer an illegal move
 //   --garbage-after N  at the Nth go print junk and a malformed bestmove
+//   --double-after N   at the Nth go print its bestmove twice
 //   --late-ms MS       wait MS ms before every bestmove (isready and stop are still answered)
 //   --bad-handshake    never say utiok
 //   --ready-delay-ms MS  wait MS ms before its first readyok (a slow start, a big hash)
@@ -41,7 +42,7 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 struct Flags {
-    int crash_after = 0, hang_after = 0, illegal_after = 0, garbage_after = 0;
+    int crash_after = 0, hang_after = 0, illegal_after = 0, garbage_after = 0, double_after = 0;
     int endless_line_after = 0, trickle_after = 0;
     int64_t late_ms = 0, ready_delay_ms = 0, deaf_ms = 0, score_cp = 0;
     bool bad_handshake = false, never_move = false, opentafl_notation = false;
@@ -97,6 +98,8 @@ int main(int argc, char** argv) {
             flags.illegal_after = static_cast<int>(next());
         else if (a == "--garbage-after")
             flags.garbage_after = static_cast<int>(next());
+        else if (a == "--double-after")
+            flags.double_after = static_cast<int>(next());
         else if (a == "--late-ms")
             flags.late_ms = next();
         else if (a == "--bad-handshake")
@@ -259,6 +262,7 @@ int main(int argc, char** argv) {
                     due = Clock::now() + std::chrono::milliseconds(flags.late_ms);
                 } else {
                     say(best);
+                    if (gos == flags.double_after) say(best);
                 }
             } else if (cmd == "stop") {
                 if (pending) say(*pending);

@@ -271,6 +271,16 @@ TEST_CASE("each engine fault loses the game for the faulty engine", "[match]") {
         play_game(*a, *d, setup);
         CHECK(a->pid() != pid);
     }
+    SECTION("two bestmoves to one go: garbage, named, before the next go") {
+        auto a = make_player(fake("Faulty", {"--double-after", "2"}, movetime(100)));
+        auto d = make_player(fake("Good", good, movetime(100)));
+        const GameOutcome out = play_game(*a, *d, setup);
+        check_fault(out, Termination::Garbage, Side::Attackers, "Faulty");
+        CHECK(out.reason.find("wrote a second bestmove to one 'go' ('bestmove ") !=
+              std::string::npos);
+        CHECK(out.moves.size() == 4);  // its second move stood; the fault came at its third
+        check_replay(setup, out);
+    }
     SECTION("late move: timeout") {
         auto a = make_player(fake("Good", good, movetime(100)));
         auto d = make_player(fake("Faulty", {"--late-ms", "800"}, movetime(100)));
