@@ -101,11 +101,14 @@ std::string journal_line_problem(const FinishedGame& f, const MatchIdentity& id,
         return "round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
                " is already on line " + std::to_string(at->second);
     if (const std::optional<GameProblem> p = game_problem(g, id.engines)) return p->problem;
-    if (!id.schedule.empty()) {
+    if (id.schedule) {
         const std::string game =
             "round " + std::to_string(g.round) + " game " + std::to_string(g.game);
-        const auto scheduled = id.schedule.find({g.round, g.game});
-        if (scheduled == id.schedule.end()) return game + " is not one of this run's games";
+        const auto scheduled = id.schedule->find({g.round, g.game});
+        if (scheduled == id.schedule->end())
+            return game +
+                   " is not one of this run's games (a run of fewer --rounds or --games than "
+                   "the journal's, or another shard's journal?)";
         const auto& [attackers, defenders] = scheduled->second;
         if (g.attackers != attackers || g.defenders != defenders)
             return game + " has " + branan::quoted(g.attackers) + " attacking and " +
@@ -122,7 +125,7 @@ std::string journal_line_problem(const FinishedGame& f, const MatchIdentity& id,
 std::string setup_difference(const MatchIdentity& saved, const MatchIdentity& given) {
     for (const auto& [key, value] : given.setup)
         for (const auto& [saved_key, saved_value] : saved.setup)
-            if (saved_key == key && saved_value != value)
+            if (saved_key == key && saved_value != value && saved_value != "any" && value != "any")
                 return "--resume: the saved match has " + branan::quoted(saved_value) + " as " +
                        key + ", this command gives " + branan::quoted(value);
     return {};

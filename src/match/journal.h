@@ -16,6 +16,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,15 +44,16 @@ struct MatchIdentity {
     // ...), in a fixed order. A resumed run must give the same; a journal without it (an older
     // branan-match) is not checked.
     std::vector<std::pair<std::string, std::string>> setup;
-    // The games this run plays. A journal game not among them, or with its engines the other way
-    // round, is refused on resume. Not kept in the journal (it follows from the setup); empty: not
-    // checked.
-    Schedule schedule;
+    // The games this run plays (worked out from the setup, --rounds and --games, not kept in the
+    // journal). A journal game not among them, or with its engines the other way round, is
+    // refused on resume. None: not checked.
+    std::optional<Schedule> schedule;
 };
 
 // The first setting of `saved` that `given` changes, as "--resume: the saved match has '<old>'
 // as <key>, this command gives '<new>'"; empty when they agree (keys only one side has are
-// skipped: an older or newer branan-match wrote them).
+// skipped: an older or newer branan-match wrote them; so is a value "any" on either side, a
+// setting that may change where it does not renumber the games: match_setup).
 std::string setup_difference(const MatchIdentity& saved, const MatchIdentity& given);
 
 class Journal {

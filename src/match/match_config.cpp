@@ -198,12 +198,15 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> match_setup(const MatchConfig& c) {
-    // More --rounds, or more --games between two engines, extend the schedule without changing
-    // the games already played (their numbers keep their openings and colours); more games per
-    // pairing among three or more engines would renumber them.
+    // More --rounds, or more --games between two engines in a single round and shard, extend
+    // the schedule without changing the games already played (their numbers keep their openings
+    // and colours). More games per pairing among three or more engines would renumber them, and
+    // with several rounds or shards they would move the later rounds' opening pairs (pairs are
+    // counted through the rounds) and the games' shards: --games is then fixed.
+    const bool games_may_grow = c.engines.size() <= 2 && c.rounds == 1 && c.shards == 1;
     std::vector<std::pair<std::string, std::string>> setup = {
         {"--tournament", c.tournament},
-        {"--games", c.engines.size() > 2 ? std::to_string(c.games) : "any"},
+        {"--games", games_may_grow ? "any" : std::to_string(c.games)},
         {"--openings", c.openings_file},
         {"--random-openings", std::to_string(c.random_openings)},
         {"--seed", std::to_string(c.seed)},

@@ -45,8 +45,8 @@ struct MatchConfig {
 // What decides the games besides the variant and the engines' names, for the resume check:
 // ("--seed", "1"), ("limits for engine 'a'", "depth=3"), ... in a fixed order. Settings that
 // only bound failures (timeouts, ping, restart, delay, stderr, dir) are left out, and so are
-// --rounds and, between two engines, --games: a resumed run may change them (more rounds or
-// games extend the schedule).
+// --rounds and, between two engines in one round and shard, --games ("any"): a resumed run may
+// change them (more rounds or games extend the schedule).
 std::vector<std::pair<std::string, std::string>> match_setup(const MatchConfig& config);
 
 // The usage text of branan-match.

@@ -79,7 +79,7 @@ bool write_atomically(const std::string& path, const std::string& text, const st
 
 Expected<MatchFiles> MatchFiles::open(const RunPaths& paths, const MatchResults& base,
                                       const std::vector<std::pair<std::string, std::string>>& setup,
-                                      const Schedule& schedule) {
+                                      const std::optional<Schedule>& schedule) {
     MatchFiles f;
     f.paths_ = paths;
     f.results_ = base;

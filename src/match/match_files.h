@@ -40,7 +40,7 @@ class MatchFiles {
     static Expected<MatchFiles> open(
         const RunPaths& paths, const MatchResults& base,
         const std::vector<std::pair<std::string, std::string>>& setup = {},
-        const Schedule& schedule = {});
+        const std::optional<Schedule>& schedule = std::nullopt);
 
     // The results so far (the journal's games, in the order they finished).
     const MatchResults& results() const { return results_; }

@@ -23,6 +23,7 @@ namespace {
 constexpr int64_t kPingMs = 2000;             // isready during a search must be answered this fast
 constexpr int64_t kQuietBeforePingMs = 1000;  // silence during a search before we ping
 constexpr int64_t kStopGraceMs = 500;         // bestmove after stop
+constexpr int kMaxDrainedLines = 10000;       // read before a go (unasked_bestmove)
 constexpr int kGoRetries = 200;               // "go: a search is running" right after a bestmove
 
 // What an engine's "info ... depth D ... score cp N | score mate M ..." lines said last.
@@ -151,8 +152,8 @@ class UtiPlayer final : public Player {
         if (tc.nodes > 0) go += " nodes " + std::to_string(tc.nodes);
         if (!stop_is_normal) limit_ms += config_.timemargin_ms;
 
-        // What the engine wrote since its last answer is read first: a second bestmove there
-        // would be taken as the answer to this go.
+        // What the engine wrote since its last answer and has arrived is read first: a second
+        // bestmove there would be taken as the answer to this go.
         if (std::optional<MoveReply> fault = unasked_bestmove()) return *fault;
         const auto start = Clock::now();
         if (!send(position) || !send(go)) return lost_engine("when written to", 0);
@@ -259,16 +260,26 @@ class UtiPlayer final : public Player {
     void quit() override { shut_down("quit"); }
 
   private:
-    // The lines the engine has written since its last bestmove, read without waiting: a fault
-    // (garbage) when one is a bestmove, the engine answering a go twice; nothing otherwise (the
-    // other lines are dropped, a closed pipe is found when the next request is written).
+    // The lines the engine has written since its last bestmove and that have arrived, read
+    // without waiting (at most kMaxDrainedLines: an engine writing without end meets the move's
+    // deadline instead): a fault (garbage) when one is a bestmove, the engine answering a go
+    // twice, or is too long; a readyok answers a ping sent while it thought; other lines are
+    // dropped, and a closed pipe is found when the next request is written.
     std::optional<MoveReply> unasked_bestmove() {
         std::string line;
-        while (receive(line, 0) == ReadResult::Line)
-            if (const auto words = split_words(line); !words.empty() && words[0] == "bestmove")
+        for (int n = 0; n < kMaxDrainedLines; ++n) {
+            const ReadResult r = receive(line, 0);
+            if (r == ReadResult::TooLong)
+                return garbage("wrote a line " + too_long_text() + " after its move", 0);
+            if (r != ReadResult::Line) break;
+            const auto words = split_words(line);
+            if (words.empty()) continue;
+            if (words[0] == "readyok" && pings_ > 0) --pings_;
+            if (words[0] == "bestmove")
                 return garbage("wrote a second bestmove to one 'go' ('" + std::string(trim(line)) +
                                    "' after its move)",
                                0);
+        }
         return std::nullopt;
     }
 

@@ -383,6 +383,22 @@ TEST_CASE("ping=off: an engine that does not read while it thinks is waited for"
     CHECK(out.time_ms[0] >= 3200);
 }
 
+// A slow engine answers the ping sent while it thought after its bestmove: that readyok is read
+// before its next move is asked for (it must still count, or the next game's isready waits for
+// one answer too many and the engine loses at the start).
+TEST_CASE("a readyok that comes after the bestmove still answers its ping", "[match]") {
+    const GameSetup setup = setup_for("brandubh", 4);
+    auto good = make_player(fake("Good", {"--seed", "7"}, movetime(50)));
+    auto slow = make_player(fake("Slow", {"--deaf-ms", "1500"}, clock_of(20000, 0)));
+    for (int game = 1; game <= 2; ++game) {
+        INFO("game " << game);
+        const GameOutcome out = play_game(*slow, *good, setup);
+        INFO(out.reason);
+        CHECK(out.termination == Termination::MaxPlies);
+        CHECK(out.moves.size() == 4);
+    }
+}
+
 TEST_CASE("an engine that crashed is restarted for the next game", "[match]") {
     const GameSetup setup = setup_for("brandubh", 60);
     // crashes at its 2nd go of each process: game 1 crashes, game 2 (restarted) crashes again at

@@ -435,6 +435,39 @@ TEST_CASE("resume: a changed setup is refused and the difference named", "[match
     CHECK(same.out.find("0 games to play (2 already played)") != std::string::npos);
 }
 
+// Opening pairs are counted through the rounds, so with two rounds more --games would give the
+// second round's games other openings: --games is then part of the setup. Fewer games than the
+// journal's leave its later games outside the schedule: refused, not counted.
+TEST_CASE("resume: with several rounds --games is fixed, and fewer games are refused",
+          "[match][cli]") {
+    const std::string folder = fresh_folder("resume-rounds");
+    const std::string records = folder + "/run";
+    const std::string setup = "--each depth=1 --quiet --records " + records;
+    REQUIRE(run_command(fake_match(setup + " --games 2 --rounds 2"), folder + "-1").status == 0);
+    Run r = run_command(fake_match(setup + " --games 4 --rounds 2 --resume"), folder + "-more");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("the saved match has '2' as --games, this command gives '4'") !=
+          std::string::npos);
+    // Fewer rounds: the second round's games are outside the schedule.
+    r = run_command(fake_match(setup + " --games 2 --rounds 1 --resume"), folder + "-fewer-rounds");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("results.journal line 4: round 2 game 1 is not one of this run's games") !=
+          std::string::npos);
+    r = run_command(fake_match(setup + " --games 2 --rounds 3 --resume"), folder + "-extended");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("2 games to play (4 already played)") != std::string::npos);
+    CHECK(results_in(records).games.size() == 6);
+    // One round: --games may change, but fewer than the journal holds leave games outside.
+    const std::string one = "--each depth=1 --quiet --records " + folder + "/one";
+    REQUIRE(run_command(fake_match(one + " --games 4"), folder + "-one").status == 0);
+    r = run_command(fake_match(one + " --games 2 --resume"), folder + "-fewer");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("results.journal line 4: round 1 game 3 is not one of this run's games "
+                     "(a run of fewer --rounds or --games than the journal's, or another "
+                     "shard's journal?)") != std::string::npos);
+}
+
 // The journal is the truth a resumed run rebuilds everything from: a game it holds twice, a game
 // the schedule does not have (or has with the engines the other way round), an engine not of the
 // match, a result that is none or a move that does not replay is a damaged (or edited) journal,
