@@ -152,6 +152,24 @@ TEST_CASE("limits: depth, nodes, movetime end the search, and the move is legal"
     CHECK(ms < 1000);
 }
 
+// On a dense 19x19 board the quiescence search played every capture to its 6-ply cap: a depth-1
+// search of 1,308,918 nodes. From its third ply it now plays four moves of a node that no win in
+// one threatens (19x19 boards only): 8,595.
+TEST_CASE("a dense 19x19 board: the quiescence search stays narrow", "[search]") {
+    const auto rules = rules_from_name_or_string(
+        "dim:19 start:/1t4TtT7tt1/1t2T1T1T1tT1t5/1T2t14/t1T10tT1t2/13T1t1tt/3TT1tTT2t5T1/"
+        "1t2tT4tt2TT2T/5T7t4T/1t8t6tt/8t3T2tT1T/7t1T9/T6T2T2T1tttt/2t1t4T2T2t1t1/1t2T3T2t7/"
+        "1t1T1TKtT7t2/3T1t8t2T1/3tt1tt2TT3T3/t8T7tt/1t1T5t3t5/");
+    REQUIRE(rules);
+    Engine engine;
+    engine.set_game(Game::create(*rules).value());
+    SearchLimits limits;
+    limits.depth = 1;
+    const SearchResult r = engine.search(limits);
+    CHECK(r.best);
+    CHECK(r.nodes < 100'000);
+}
+
 TEST_CASE("an infinite search runs until stop, and two threads give a legal move",
           "[search][threads]") {
     Engine engine;
