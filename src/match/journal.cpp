@@ -97,13 +97,11 @@ bool write_all(int fd, const char* data, size_t size) {
 std::string journal_line_problem(const FinishedGame& f, const MatchIdentity& id,
                                  const std::map<std::pair<int, int>, int>& first_line) {
     const GameResult& g = f.result;
+    const std::string game = "round " + std::to_string(g.round) + " game " + std::to_string(g.game);
     if (const auto at = first_line.find({g.round, g.game}); at != first_line.end())
-        return "round " + std::to_string(g.round) + " game " + std::to_string(g.game) +
-               " is already on line " + std::to_string(at->second);
+        return game + " is already on line " + std::to_string(at->second);
     if (const std::optional<GameProblem> p = game_problem(g, id.engines)) return p->problem;
     if (id.schedule) {
-        const std::string game =
-            "round " + std::to_string(g.round) + " game " + std::to_string(g.game);
         const auto scheduled = id.schedule->find({g.round, g.game});
         if (scheduled == id.schedule->end())
             return game +
