@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/text.h"
+#include "core/text_file.h"
 #include "match/player_support.h"
 
 namespace branan::match {
@@ -15,6 +16,7 @@ using namespace player_support;
 
 namespace {
 constexpr int64_t kQuitMs = 1000;
+constexpr int kMaxUnaskedLines = 10000;  // read before a request (second_answer)
 }  // namespace
 
 int moves_by(const Game& game, Side side) {
@@ -110,6 +112,24 @@ MoveReply Player::garbage(std::string detail, int64_t elapsed) {
     process_->kill();
     ready_ = false;
     return reply(MoveReply::Kind::Garbage, std::move(detail), elapsed);
+}
+
+std::optional<MoveReply> Player::second_answer(
+    const std::function<bool(const std::vector<std::string>& words)>& is_answer,
+    const std::string& answer, const std::string& request) {
+    std::string line;
+    for (int n = 0; n < kMaxUnaskedLines; ++n) {
+        const ReadResult r = receive(line, 0);
+        if (r == ReadResult::TooLong)
+            return garbage("wrote a line " + too_long_text() + " after its move", 0);
+        if (r != ReadResult::Line) break;
+        const auto words = split_words(line);
+        if (!words.empty() && is_answer(words))
+            return garbage("wrote a second " + answer + " to one '" + request + "' ('" +
+                               std::string(trim(line)) + "' after its move)",
+                           0);
+    }
+    return std::nullopt;
 }
 
 bool Player::fail(std::string& error, const std::string& what) {

@@ -3,7 +3,10 @@
 // rules, position and the clock, then play and the move in OpenTafl's notation.
 #include <algorithm>
 #include <chrono>
+#include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "core/notation.h"
 #include "core/opentafl_notation.h"
@@ -65,6 +68,18 @@ class OtepPlayer final : public Player {
         const auto& moves = game.moves_played();
         const int n = static_cast<int>(moves.size());
         const std::string record = game.record();
+
+        // A second move to the last play, written after it and arrived, would be taken as the
+        // answer to this one: garbage, named. An engine asking for the rules or the position
+        // meanwhile gets them (the position with this request).
+        if (std::optional<MoveReply> fault = second_answer(
+                [&](const std::vector<std::string>& words) {
+                    if (words.size() == 1 && words[0] == "rules") send("rules " + rules_text_);
+                    if (words.size() == 1 && words[0] == "position") known_plies_ = -2;
+                    return words[0] == "move";
+                },
+                "move", "play"))
+            return *fault;
 
         // -1: nothing sent in this game yet (the engine is at the rules' start); -2: out of step.
         const int known = known_plies_ == -1 ? (from_rules_start(game) ? 0 : -2) : known_plies_;

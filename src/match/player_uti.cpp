@@ -23,7 +23,6 @@ namespace {
 constexpr int64_t kPingMs = 2000;             // isready during a search must be answered this fast
 constexpr int64_t kQuietBeforePingMs = 1000;  // silence during a search before we ping
 constexpr int64_t kStopGraceMs = 500;         // bestmove after stop
-constexpr int kMaxDrainedLines = 10000;       // read before a go (unasked_bestmove)
 constexpr int kGoRetries = 200;               // "go: a search is running" right after a bestmove
 
 // What an engine's "info ... depth D ... score cp N | score mate M ..." lines said last.
@@ -213,7 +212,7 @@ class UtiPlayer final : public Player {
             const auto words = split_words(line);
             if (words.empty()) continue;
             if (words[0] == "readyok") {
-                if (pings_ > 0) --pings_;
+                readyok_seen();
                 if (pings_ == 0) ping_pending = false;
                 continue;
             }
@@ -260,27 +259,19 @@ class UtiPlayer final : public Player {
     void quit() override { shut_down("quit"); }
 
   private:
-    // The lines the engine has written since its last bestmove and that have arrived, read
-    // without waiting (at most kMaxDrainedLines: an engine writing without end meets the move's
-    // deadline instead): a fault (garbage) when one is a bestmove, the engine answering a go
-    // twice, or is too long; a readyok answers a ping sent while it thought; other lines are
-    // dropped, and a closed pipe is found when the next request is written.
+    // A second bestmove to the last go, read before the next go (Player::second_answer); a
+    // readyok on the way answers a ping sent while the engine thought.
     std::optional<MoveReply> unasked_bestmove() {
-        std::string line;
-        for (int n = 0; n < kMaxDrainedLines; ++n) {
-            const ReadResult r = receive(line, 0);
-            if (r == ReadResult::TooLong)
-                return garbage("wrote a line " + too_long_text() + " after its move", 0);
-            if (r != ReadResult::Line) break;
-            const auto words = split_words(line);
-            if (words.empty()) continue;
-            if (words[0] == "readyok" && pings_ > 0) --pings_;
-            if (words[0] == "bestmove")
-                return garbage("wrote a second bestmove to one 'go' ('" + std::string(trim(line)) +
-                                   "' after its move)",
-                               0);
-        }
-        return std::nullopt;
+        return second_answer(
+            [this](const std::vector<std::string>& words) {
+                if (words[0] == "readyok") readyok_seen();
+                return words[0] == "bestmove";
+            },
+            "bestmove", "go");
+    }
+
+    void readyok_seen() {
+        if (pings_ > 0) --pings_;
     }
 
     bool exited(std::string& error, const std::string& when) {
@@ -306,7 +297,7 @@ class UtiPlayer final : public Player {
                             "wrote a line " + too_long_text() + " before answering 'isready'");
             const std::string_view t = trim(line);
             if (t == "readyok")
-                --pings_;
+                readyok_seen();
             else if (starts_with(t, "info string error"))
                 errors.emplace_back(t);
         }

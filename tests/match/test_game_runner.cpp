@@ -487,6 +487,28 @@ TEST_CASE("branan over OTEP plays legal games against the fake engine", "[match]
     CHECK(!b->alive());
 }
 
+TEST_CASE("an OTEP engine that writes its move twice loses by garbage, named", "[match]") {
+    // Branan over OTEP behind a filter that writes its second move line twice: before, that
+    // copy was taken as the answer to the next 'play' and lost as an illegal move.
+    EngineConfig otep;
+    otep.name = "Doubler";
+    otep.command = "/bin/sh";
+    otep.args = {"-c", std::string("'") + BRANAN_BINARY +
+                           "' --otep | { n=0; while IFS= read -r l; do printf '%s\\n' \"$l\"; "
+                           "case $l in 'move '*) n=$((n + 1)); "
+                           "[ $n = 2 ] && printf '%s\\n' \"$l\";; esac; done; }"};
+    otep.protocol = "otep";
+    otep.tc = clock_of(4000, 50);
+    auto b = make_player(otep);
+    auto f = make_player(fake("Fake", {"--seed", "12"}, movetime(50)));
+    const GameSetup setup = setup_for("brandubh", 60);
+    const GameOutcome out = play_game(*b, *f, setup);
+    check_fault(out, Termination::Garbage, Side::Attackers, "Doubler");
+    CHECK(out.reason.find("wrote a second move to one 'play' ('move ") != std::string::npos);
+    CHECK(out.moves.size() == 4);  // its second move stood; the fault came at its third
+    check_replay(setup, out);
+}
+
 TEST_CASE("delay= holds back what is written to an engine after its move", "[match]") {
     const GameSetup setup = setup_for("brandubh", 6);
     EngineConfig slow_host = fake("Delayed", {"--seed", "1"}, movetime(1000));
