@@ -152,6 +152,16 @@ void random_games_against_reference(Tally& tally, const char* text, int games, i
 TEST_CASE("wide bitboards: every operation agrees with a plain bit array", "[wide]") {
     check_wide_operations<Bitboard256>();
     check_wide_operations<Bitboard384>();
+    // square_bb and the short shifts have a compile-time path (word by word) and a run-time one
+    // (pairs of words in vector registers): the two agree.
+    constexpr Bitboard384 at_compile_time =
+        (square_bb<Bitboard384>(191) | square_bb<Bitboard384>(64)) << 19 >> 7;
+    volatile int first = 191, second = 64;  // not known to the compiler
+    const Bitboard384 at_run_time =
+        (square_bb<Bitboard384>(first) | square_bb<Bitboard384>(second)) << 19 >> 7;
+    CHECK(at_compile_time == at_run_time);
+    CHECK(bits_of(at_run_time) ==
+          bits_of(square_bb<Bitboard384>(203) | square_bb<Bitboard384>(76)));
     CHECK(bitboard_width_index(7) == 0);
     CHECK(bitboard_width_index(9) == 1);
     CHECK(bitboard_width_index(11) == 1);

@@ -67,6 +67,18 @@ struct WideBitboard {
     [[gnu::always_inline]] constexpr WideBitboard operator<<(int n) const {
         WideBitboard r;
         if (n > 0 && n < 64) {
+            if (!std::is_constant_evaluated()) {
+                // Two words at a time in vector registers, each pair's carry taken from the
+                // pair below it by a shuffle (see Pair).
+                Pair below = {0, 0};
+                for (int i = 0; i < Words; i += 2) {
+                    const Pair here = pair(i);
+                    const Pair carry = __builtin_shufflevector(below, here, 1, 2);
+                    r.set_pair(i, here << n | carry >> (64 - n));
+                    below = here;
+                }
+                return r;
+            }
             for (int i = Words - 1; i > 0; --i) r.w[i] = w[i] << n | w[i - 1] >> (64 - n);
             r.w[0] = w[0] << n;
             return r;
@@ -83,6 +95,16 @@ struct WideBitboard {
     [[gnu::always_inline]] constexpr WideBitboard operator>>(int n) const {
         WideBitboard r;
         if (n > 0 && n < 64) {
+            if (!std::is_constant_evaluated()) {
+                Pair above = {0, 0};
+                for (int i = Words - 2; i >= 0; i -= 2) {
+                    const Pair here = pair(i);
+                    const Pair carry = __builtin_shufflevector(here, above, 1, 2);
+                    r.set_pair(i, here >> n | carry << (64 - n));
+                    above = here;
+                }
+                return r;
+            }
             for (int i = 0; i < Words - 1; ++i) r.w[i] = w[i] >> n | w[i + 1] << (64 - n);
             r.w[Words - 1] = w[Words - 1] >> n;
             return r;
@@ -95,6 +117,19 @@ struct WideBitboard {
         }
         return r;
     }
+
+  private:
+    // Two words as one 16-byte vector (GCC's vector extension), for the shifts: written word by
+    // word, GCC vectorized only parts of them, and a 16-byte load of two 8-byte stores stalls
+    // (store forwarding fails), many times in every flood.
+    static_assert(Words % 2 == 0, "the shifts work on pairs of words");
+    using Pair = uint64_t __attribute__((vector_size(16)));
+    [[gnu::always_inline]] Pair pair(int i) const {
+        Pair p;
+        __builtin_memcpy(&p, &w[i], sizeof p);
+        return p;
+    }
+    [[gnu::always_inline]] void set_pair(int i, Pair p) { __builtin_memcpy(&w[i], &p, sizeof p); }
 };
 
 using Bitboard256 = WideBitboard<4>;  // 13x13 and 15x15
@@ -155,7 +190,22 @@ template <class BB>
 constexpr BB square_bb(int sq) {
     if constexpr (is_wide_bitboard<BB>) {
         BB b;
-        b.w[sq >> 6] = uint64_t(1) << (sq & 63);
+        const uint64_t bit = uint64_t(1) << (sq & 63);
+        if (std::is_constant_evaluated()) {
+            b.w[sq >> 6] = bit;
+            return b;
+        }
+        // Built in vector registers, two words at a time, and stored as such: one word stored
+        // at a computed index and the board then read as 16-byte vectors (as the bitwise
+        // operators do) stalled each load on that store (store forwarding fails).
+        using Pair = uint64_t __attribute__((vector_size(16)));
+        const auto word = static_cast<uint64_t>(sq >> 6);
+        const Pair words = {word, word}, bits = {bit, bit};
+        for (int i = 0; i < static_cast<int>(sizeof(BB) / 8); i += 2) {
+            const Pair index = {static_cast<uint64_t>(i), static_cast<uint64_t>(i + 1)};
+            const Pair part = __builtin_convertvector(index == words, Pair) & bits;
+            __builtin_memcpy(&b.w[i], &part, sizeof part);
+        }
         return b;
     } else {
         return BB(1) << sq;
