@@ -62,7 +62,7 @@ std::vector<Rules> rules_to_test() {
 
 struct Counts {
     long positions = 0, asked = 0, legal_asked = 0, captures = 0, tt_first = 0, killers = 0,
-         counters = 0, targeted = 0, skipped_at_once = 0;
+         counters = 0, targeted = 0, skipped_at_once = 0, peeked = 0;
 };
 
 // Checks one position; `rng` picks the TT move, the killers and the history.
@@ -167,10 +167,17 @@ void check_position(const Position<BB>& pos, std::mt19937& rng, Counts& counts) 
         std::vector<Move> out;
         std::vector<bool> quiet_flags;
         bool quiet = false;
+        Move peeked{};  // what peek() said after the last move: the next one, when it knew
         for (Move m; !((m = picker.next(quiet)) == Move{});) {
+            if (!(peeked == Move{})) {
+                CHECK(m == peeked);
+                ++counts.peeked;
+            }
             out.push_back(m);
             quiet_flags.push_back(quiet);
+            peeked = picker.peek();
         }
+        CHECK(peeked == Move{});  // nothing foretold after the last move
         // Every move out once, all of them generated; with no filter, all generated moves.
         INFO("moves out: " <<
              [&] {
@@ -330,7 +337,8 @@ TEST_CASE(
                           << counts.legal_asked << " legal), " << counts.captures << " captures, "
                           << counts.tt_first << " TT moves first, " << counts.killers
                           << " killers, " << counts.counters << " countermoves, "
-                          << counts.skipped_at_once << " quiet tails skipped at once");
+                          << counts.skipped_at_once << " quiet tails skipped at once, "
+                          << counts.peeked << " next moves foretold by peek()");
     CHECK(counts.positions > 500);
     CHECK(counts.legal_asked > 10000);
     CHECK(counts.asked > 10 * counts.legal_asked);
@@ -340,6 +348,7 @@ TEST_CASE(
     CHECK(counts.counters > 100);
     CHECK(counts.targeted > 500);
     CHECK(counts.skipped_at_once > 1000);
+    CHECK(counts.peeked > 10000);
 }
 
 TEST_CASE(

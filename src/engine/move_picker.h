@@ -119,6 +119,15 @@ class MovePicker {
         return left;
     }
 
+    // The move next() hands out after this one where it is known without work (among the
+    // sorted quiet moves), else Move{}: for a prefetch of its child's table entry while the
+    // child of this one is searched.
+    Move peek() const {
+        if (stage_ == Stage::SortedQuiets && current_ < list_.count)
+            return list_.moves[kLastIndex - (scores_[current_] & kLastIndex)];
+        return Move{};
+    }
+
   private:
     enum class Stage {
         TTMove,

@@ -352,7 +352,13 @@ Score Worker<BB>::search(Score alpha, Score beta, int depth, int ply, bool pv_no
         // (again if the key differs from the one foreseen: a capture, or state that key_after
         // does not know); the table's only where the child probes it (children_probe).
         const uint64_t foreseen = pos_.key_after(m);
-        if (children_probe) shared_.tt->prefetch(foreseen);
+        if (children_probe) {
+            shared_.tt->prefetch(foreseen);
+            // The next sorted quiet move's child too: its load then has this child's whole
+            // search to arrive in (measurements.md, twenty-second entry).
+            if (const Move after = picker.peek(); !(after == Move{}))
+                shared_.tt->prefetch(pos_.key_after(after));
+        }
         eval_.prefetch(foreseen);
         if (!play_unless_forbidden(m, forbidden)) continue;
         if (pos_.key() != foreseen) {
