@@ -16,7 +16,7 @@ using namespace player_support;
 
 namespace {
 constexpr int64_t kQuitMs = 1000;
-constexpr int kMaxUnaskedLines = 10000;  // read before a request (second_answer)
+constexpr int kMaxUnaskedLines = 10000;  // read before a request (unasked_fault)
 }  // namespace
 
 int moves_by(const Game& game, Side side) {
@@ -114,9 +114,7 @@ MoveReply Player::garbage(std::string detail, int64_t elapsed) {
     return reply(MoveReply::Kind::Garbage, std::move(detail), elapsed);
 }
 
-std::optional<MoveReply> Player::second_answer(
-    const std::function<bool(const std::vector<std::string>& words)>& is_answer,
-    const std::string& answer, const std::string& request) {
+std::optional<MoveReply> Player::unasked_fault(const UnaskedLineCheck& fault_of) {
     std::string line;
     for (int n = 0; n < kMaxUnaskedLines; ++n) {
         const ReadResult r = receive(line, 0);
@@ -124,12 +122,17 @@ std::optional<MoveReply> Player::second_answer(
             return garbage("wrote a line " + too_long_text() + " after its move", 0);
         if (r != ReadResult::Line) break;
         const auto words = split_words(line);
-        if (!words.empty() && is_answer(words))
-            return garbage("wrote a second " + answer + " to one '" + request + "' ('" +
-                               std::string(trim(line)) + "' after its move)",
-                           0);
+        if (words.empty()) continue;
+        if (std::optional<std::string> fault = fault_of(words, trim(line)))
+            return garbage(std::move(*fault), 0);
     }
     return std::nullopt;
+}
+
+std::string Player::second_answer_text(const std::string& answer, const std::string& request,
+                                       std::string_view line) {
+    return "wrote a second " + answer + " to one '" + request + "' ('" + std::string(line) +
+           "' after its move)";
 }
 
 bool Player::fail(std::string& error, const std::string& what) {

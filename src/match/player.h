@@ -122,14 +122,17 @@ class Player {
     MoveReply garbage(std::string detail, int64_t elapsed);
     // Before a request: the lines the engine wrote since its last answer that have arrived, read
     // without waiting (at most 10,000: an engine writing without end meets the move's deadline
-    // instead), each handed to `is_answer` (which may also take note of other lines). A line it
-    // calls an answer -- the engine answered its last request twice, and would have that taken
-    // as the answer to the next -- is garbage, named as "a second `answer` to one `request`";
-    // so is an over-long line. Other lines are dropped; a closed pipe is found when the request
-    // is written.
-    std::optional<MoveReply> second_answer(
-        const std::function<bool(const std::vector<std::string>& words)>& is_answer,
-        const std::string& answer, const std::string& request);
+    // instead), each handed to `fault_of` (which may also take note of other lines). The first
+    // line it names a fault -- say a second answer to the last request, which would otherwise
+    // be taken as the answer to the next -- is garbage with that detail; so is an over-long
+    // line. Other lines are dropped; a closed pipe is found when the request is written.
+    using UnaskedLineCheck = std::function<std::optional<std::string>(
+        const std::vector<std::string>& words, std::string_view line)>;
+    std::optional<MoveReply> unasked_fault(const UnaskedLineCheck& fault_of);
+    // The detail of a second answer: "wrote a second `answer` to one '`request`' ('`line`' after
+    // its move)".
+    static std::string second_answer_text(const std::string& answer, const std::string& request,
+                                          std::string_view line);
     bool fail(std::string& error, const std::string& what);
     // Says `goodbye_word` ("quit", "goodbye"), waits a moment for the exit, then kills.
     void shut_down(const char* goodbye_word);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -69,16 +70,28 @@ class OtepPlayer final : public Player {
         const int n = static_cast<int>(moves.size());
         const std::string record = game.record();
 
-        // A second move to the last play, written after it and arrived, would be taken as the
-        // answer to this one: garbage, named. An engine asking for the rules or the position
-        // meanwhile gets them (the position with this request).
-        if (std::optional<MoveReply> fault = second_answer(
-                [&](const std::vector<std::string>& words) {
-                    if (words.size() == 1 && words[0] == "rules") send("rules " + rules_text_);
+        // What the engine wrote after its last move, as read while it thinks: a second move to
+        // the last play (it would be taken as the answer to this one) and a critical error are
+        // garbage, named; another error is kept for the timeout's message; an engine asking for
+        // the rules or the position gets them (the position with this request, as after new
+        // rules the engine may stand at their start).
+        std::string last_error;
+        if (std::optional<MoveReply> fault =
+                unasked_fault([&](const std::vector<std::string>& words,
+                                  std::string_view line) -> std::optional<std::string> {
+                    if (words[0] == "move") return second_answer_text("move", "play", line);
+                    if (words[0] == "error") {
+                        if (words.size() >= 2 && words[1] == "-1")
+                            return "critical error: " + std::string(line);
+                        last_error = std::string(line);
+                    }
+                    if (words.size() == 1 && words[0] == "rules") {
+                        send("rules " + rules_text_);
+                        known_plies_ = -2;
+                    }
                     if (words.size() == 1 && words[0] == "position") known_plies_ = -2;
-                    return words[0] == "move";
-                },
-                "move", "play"))
+                    return std::nullopt;
+                }))
             return *fault;
 
         // -1: nothing sent in this game yet (the engine is at the rules' start); -2: out of step.
@@ -108,7 +121,7 @@ class OtepPlayer final : public Player {
         if (!ok) return lost_engine("when written to", 0);
 
         const auto deadline = start + std::chrono::milliseconds(limit_ms);
-        std::string line, last_error;
+        std::string line;
         for (;;) {
             const ReadResult r = receive_until(line, deadline);
             const int64_t elapsed = ms_since(start);

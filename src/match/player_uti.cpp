@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 #include "core/notation.h"
@@ -259,15 +260,15 @@ class UtiPlayer final : public Player {
     void quit() override { shut_down("quit"); }
 
   private:
-    // A second bestmove to the last go, read before the next go (Player::second_answer); a
+    // A second bestmove to the last go, read before the next go (Player::unasked_fault); a
     // readyok on the way answers a ping sent while the engine thought.
     std::optional<MoveReply> unasked_bestmove() {
-        return second_answer(
-            [this](const std::vector<std::string>& words) {
-                if (words[0] == "readyok") readyok_seen();
-                return words[0] == "bestmove";
-            },
-            "bestmove", "go");
+        return unasked_fault([this](const std::vector<std::string>& words,
+                                    std::string_view line) -> std::optional<std::string> {
+            if (words[0] == "readyok") readyok_seen();
+            if (words[0] == "bestmove") return second_answer_text("bestmove", "go", line);
+            return std::nullopt;
+        });
     }
 
     void readyok_seen() {

@@ -487,26 +487,38 @@ TEST_CASE("branan over OTEP plays legal games against the fake engine", "[match]
     CHECK(!b->alive());
 }
 
-TEST_CASE("an OTEP engine that writes its move twice loses by garbage, named", "[match]") {
-    // Branan over OTEP behind a filter that writes its second move line twice: before, that
-    // copy was taken as the answer to the next 'play' and lost as an illegal move.
-    EngineConfig otep;
-    otep.name = "Doubler";
-    otep.command = "/bin/sh";
-    otep.args = {"-c", std::string("'") + BRANAN_BINARY +
-                           "' --otep | { n=0; while IFS= read -r l; do printf '%s\\n' \"$l\"; "
-                           "case $l in 'move '*) n=$((n + 1)); "
-                           "[ $n = 2 ] && printf '%s\\n' \"$l\";; esac; done; }"};
-    otep.protocol = "otep";
-    otep.tc = clock_of(4000, 50);
-    auto b = make_player(otep);
-    auto f = make_player(fake("Fake", {"--seed", "12"}, movetime(50)));
+TEST_CASE("an OTEP engine that writes after its move: a second move or a critical error loses",
+          "[match]") {
+    // Branan over OTEP behind a filter that writes `extra` after its second move line (the shell
+    // variable l holds that line). The fault is found before its third move is asked for:
+    // before, a copied move was taken as that answer (and lost as an illegal move), and a
+    // critical error went unread.
+    const auto engine_writing = [](const std::string& name, const std::string& extra) {
+        EngineConfig otep;
+        otep.name = name;
+        otep.command = "/bin/sh";
+        otep.args = {"-c", std::string("'") + BRANAN_BINARY +
+                               "' --otep | { n=0; while IFS= read -r l; do printf '%s\\n' \"$l\"; "
+                               "case $l in 'move '*) n=$((n + 1)); "
+                               "[ $n = 2 ] && printf '%s\\n' \"" +
+                               extra + "\";; esac; done; }"};
+        otep.protocol = "otep";
+        otep.tc = clock_of(4000, 50);
+        return otep;
+    };
     const GameSetup setup = setup_for("brandubh", 60);
-    const GameOutcome out = play_game(*b, *f, setup);
-    check_fault(out, Termination::Garbage, Side::Attackers, "Doubler");
-    CHECK(out.reason.find("wrote a second move to one 'play' ('move ") != std::string::npos);
-    CHECK(out.moves.size() == 4);  // its second move stood; the fault came at its third
-    check_replay(setup, out);
+    auto f = make_player(fake("Fake", {"--seed", "12"}, movetime(50)));
+    for (const auto& [extra, reason] :
+         {std::pair<std::string, std::string>{"$l", "wrote a second move to one 'play' ('move "},
+          {"error -1", "critical error: error -1"}}) {
+        INFO(extra);
+        auto b = make_player(engine_writing("Faulty", extra));
+        const GameOutcome out = play_game(*b, *f, setup);
+        check_fault(out, Termination::Garbage, Side::Attackers, "Faulty");
+        CHECK(out.reason.find(reason) != std::string::npos);
+        CHECK(out.moves.size() == 4);  // its second move stood; the fault came at its third
+        check_replay(setup, out);
+    }
 }
 
 TEST_CASE("delay= holds back what is written to an engine after its move", "[match]") {
