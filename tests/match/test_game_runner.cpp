@@ -507,7 +507,9 @@ TEST_CASE("an OTEP engine that writes after its move: a second move or a critica
         return otep;
     };
     const GameSetup setup = setup_for("brandubh", 60);
-    auto f = make_player(fake("Fake", {"--seed", "12"}, movetime(50)));
+    // The opponent takes 300 ms a move: time for the filter's line to arrive, on a loaded machine
+    // too, before Branan's next move is asked for.
+    auto f = make_player(fake("Fake", {"--seed", "12", "--late-ms", "300"}, movetime(1000)));
     for (const auto& [extra, reason] :
          {std::pair<std::string, std::string>{"$l", "wrote a second move to one 'play' ('move "},
           {"error -1", "critical error: error -1"}}) {
