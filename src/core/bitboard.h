@@ -62,6 +62,26 @@ struct WideBitboard {
         return a ^= b;
     }
 
+    // The board of square sq alone (square_bb). At run time built two words at a time in vector
+    // registers and stored as such: one word stored at a computed index and the board then read
+    // as 16-byte vectors (as the bitwise operators do) stalled each load on that store (store
+    // forwarding fails).
+    static constexpr WideBitboard one_square(int sq) {
+        WideBitboard b;
+        const uint64_t bit = uint64_t(1) << (sq & 63);
+        if (std::is_constant_evaluated()) {
+            b.w[sq >> 6] = bit;
+            return b;
+        }
+        const auto word = static_cast<uint64_t>(sq >> 6);
+        const Pair words = {word, word}, bits = {bit, bit};
+        for (int i = 0; i < Words; i += 2) {
+            const Pair index = {static_cast<uint64_t>(i), static_cast<uint64_t>(i + 1)};
+            b.set_pair(i, __builtin_convertvector(index == words, Pair) & bits);
+        }
+        return b;
+    }
+
     // Shifts towards higher squares by n (0 <= n < 64 * Words); bits shifted out are lost. The
     // rules shift by less than a word (a rank or a file): that case is a plain carry chain.
     [[gnu::always_inline]] constexpr WideBitboard operator<<(int n) const {
@@ -119,10 +139,10 @@ struct WideBitboard {
     }
 
   private:
-    // Two words as one 16-byte vector (GCC's vector extension), for the shifts: written word by
-    // word, GCC vectorized only parts of them, and a 16-byte load of two 8-byte stores stalls
-    // (store forwarding fails), many times in every flood.
-    static_assert(Words % 2 == 0, "the shifts work on pairs of words");
+    // Two words as one 16-byte vector (GCC's vector extension), for one_square and the shifts:
+    // written word by word, GCC vectorized only parts of the shifts, and a 16-byte load of two
+    // 8-byte stores stalls (store forwarding fails), many times in every flood.
+    static_assert(Words % 2 == 0, "one_square and the shifts work on pairs of words");
     using Pair = uint64_t __attribute__((vector_size(16)));
     [[gnu::always_inline]] Pair pair(int i) const {
         Pair p;
@@ -189,24 +209,7 @@ constexpr int msb(const WideBitboard<Words>& b) {
 template <class BB>
 constexpr BB square_bb(int sq) {
     if constexpr (is_wide_bitboard<BB>) {
-        BB b;
-        const uint64_t bit = uint64_t(1) << (sq & 63);
-        if (std::is_constant_evaluated()) {
-            b.w[sq >> 6] = bit;
-            return b;
-        }
-        // Built in vector registers, two words at a time, and stored as such: one word stored
-        // at a computed index and the board then read as 16-byte vectors (as the bitwise
-        // operators do) stalled each load on that store (store forwarding fails).
-        using Pair = uint64_t __attribute__((vector_size(16)));
-        const auto word = static_cast<uint64_t>(sq >> 6);
-        const Pair words = {word, word}, bits = {bit, bit};
-        for (int i = 0; i < static_cast<int>(sizeof(BB) / 8); i += 2) {
-            const Pair index = {static_cast<uint64_t>(i), static_cast<uint64_t>(i + 1)};
-            const Pair part = __builtin_convertvector(index == words, Pair) & bits;
-            __builtin_memcpy(&b.w[i], &part, sizeof part);
-        }
-        return b;
+        return BB::one_square(sq);
     } else {
         return BB(1) << sq;
     }
