@@ -70,27 +70,14 @@ class OtepPlayer final : public Player {
         const int n = static_cast<int>(moves.size());
         const std::string record = game.record();
 
-        // What the engine wrote after its last move, as read while it thinks: a second move to
-        // the last play (it would be taken as the answer to this one) and a critical error are
-        // garbage, named; another error is kept for the timeout's message; an engine asking for
-        // the rules or the position gets them (the position with this request, as after new
-        // rules the engine may stand at their start).
+        // What the engine wrote after its last move: a second move to the last play (it would be
+        // taken as the answer to this one) is garbage, named; other lines as while it thinks.
         std::string last_error;
         if (std::optional<MoveReply> fault =
                 unasked_fault([&](const std::vector<std::string>& words,
                                   std::string_view line) -> std::optional<std::string> {
                     if (words[0] == "move") return second_answer_text("move", "play", line);
-                    if (words[0] == "error") {
-                        if (words.size() >= 2 && words[1] == "-1")
-                            return "critical error: " + std::string(line);
-                        last_error = std::string(line);
-                    }
-                    if (words.size() == 1 && words[0] == "rules") {
-                        send("rules " + rules_text_);
-                        known_plies_ = -2;
-                    }
-                    if (words.size() == 1 && words[0] == "position") known_plies_ = -2;
-                    return std::nullopt;
+                    return other_line(words, line, last_error, nullptr);
                 }))
             return *fault;
 
@@ -165,21 +152,9 @@ class OtepPlayer final : public Player {
                 mv.note = elapsed_text(elapsed);
                 return mv;
             }
-            if (words[0] == "error") {
-                if (words.size() >= 2 && words[1] == "-1")
-                    return garbage("critical error: " + std::string(trim(line)), elapsed);
-                last_error = std::string(trim(line));
-                continue;
-            }
-            if (words[0] == "position" && words.size() == 1) {
-                send("position " + record);
-                continue;
-            }
-            if (words[0] == "rules" && words.size() == 1) {
-                send("rules " + rules_text_);
-                continue;
-            }
-            // hello, status, simple-moves, analysis, ...: ignored
+            if (std::optional<std::string> fault =
+                    other_line(words, trim(line), last_error, &record))
+                return garbage(std::move(*fault), elapsed);
         }
     }
 
@@ -197,6 +172,31 @@ class OtepPlayer final : public Player {
     void quit() override { shut_down("goodbye"); }
 
   private:
+    // A line of the engine's other than its move, read while it thinks or after its move: a
+    // critical error is a fault (its detail returned); another error is kept in `last_error` for
+    // a timeout's message; a request for the rules is answered at once and followed by the
+    // position (the engine may stand at the rules' start); the position goes at once while it
+    // thinks (`record` given), else with the next request. Anything else (hello, status,
+    // simple-moves, analysis, ...) is ignored.
+    std::optional<std::string> other_line(const std::vector<std::string>& words,
+                                          std::string_view line, std::string& last_error,
+                                          const std::string* record) {
+        if (words[0] == "error") {
+            if (words.size() >= 2 && words[1] == "-1")
+                return "critical error: " + std::string(line);
+            last_error = std::string(line);
+            return std::nullopt;
+        }
+        if (words.size() != 1 || (words[0] != "rules" && words[0] != "position"))
+            return std::nullopt;
+        if (words[0] == "rules") send("rules " + rules_text_);
+        if (record)
+            send("position " + *record);
+        else
+            known_plies_ = -2;
+        return std::nullopt;
+    }
+
     std::string rules_text_;
     int known_plies_ = -1;  // moves of the current game the engine knows; -1: none yet; -2: unknown
 };
