@@ -38,9 +38,12 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                         const SolveHooks& hooks) {
     Solution s;
     const Side us = root.side_to_move();
-    // The two questions share the node limit: their searches alternate with doubling budgets,
-    // each resuming from the table, until one is decided or the limit is reached. A budget is
-    // spent in pieces that end where a checkpoint is due.
+    // The two questions share the node limit: their searches take turns with doubling budgets,
+    // each resuming from the table, until one is decided or the limit is reached. After the
+    // first turn each, while both are open, a turn goes only to a question whose root proof
+    // number is no larger than the other's (both when equal): the one nearer its proof, as df-pn
+    // picks a child. (Alternating regardless spent about as much on the question that was
+    // losing: docs/solving.md.) A budget is spent in pieces that end where a checkpoint is due.
     Dfpn<BB> mine(table, us, 0, limits.max_depth, limits.max_proof);
     Dfpn<BB> theirs(table, opponent(us), 0, limits.max_depth, limits.max_proof);
     if (hooks.unguided && !hooks.keep_table) *hooks.unguided = 0;
@@ -64,13 +67,14 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     NodeValue v_mine, v_theirs;
     auto pos = root;
     uint64_t budget = 10'000;
-    bool mine_open = true, theirs_open = true;
+    bool mine_open = true, theirs_open = true, first_turn = true;
     while ((mine_open || theirs_open) && left() > 0 && !stopped()) {
         for (int q = 0; q < 2 && left() > 0 && !stopped(); ++q) {
             Dfpn<BB>& d = q == 0 ? mine : theirs;
             NodeValue& v = q == 0 ? v_mine : v_theirs;
             bool& open = q == 0 ? mine_open : theirs_open;
-            if (!open) continue;
+            const NodeValue& other = q == 0 ? v_theirs : v_mine;
+            if (!open || (!first_turn && mine_open && theirs_open && v.pn > other.pn)) continue;
             const uint64_t end = d.nodes() + std::min(budget, left());
             do {
                 v = d.search(pos,
@@ -115,6 +119,7 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
             }
         }
         budget *= 2;
+        first_turn = false;
     }
     if (stopped()) {
         s.nodes = spent();
