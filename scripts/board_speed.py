@@ -11,6 +11,8 @@ CPU-second of the engine process (user + system time), which a loaded machine ba
 Standard library only.
 """
 
+import argparse
+import os
 import resource
 import subprocess
 import sys
@@ -62,13 +64,15 @@ def search_nps(branan, preset, nodes):
 
 
 def main():
-    args = sys.argv[1:]
-    nodes = 400000
-    if "--nodes" in args:
-        i = args.index("--nodes")
-        nodes = int(args[i + 1])
-        del args[i:i + 2]
-    branan = args[0] if args else "build/release/branan"
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("branan", nargs="?", default="build/release/branan",
+                        help="the branan binary (default: build/release/branan)")
+    parser.add_argument("--nodes", type=int, default=400000,
+                        help="nodes of each one-thread search (default 400,000)")
+    args = parser.parse_args()
+    if not os.access(args.branan, os.X_OK):
+        parser.error("no executable branan at '%s' (build it, or name it)" % args.branan)
+    branan, nodes = args.branan, args.nodes
     print("| preset | board | perft depth | leaves | leaves/s | search nodes/s (%d nodes) "
           "| search nodes/CPU-s |" % nodes)
     print("|---|---|---|---|---|---|---|")

@@ -13,6 +13,7 @@ pieces it counts (a) UTI `go depth 1` answers with a mate score, the root solver
 10 pieces to FILE, one input line of `branan solve` each. Standard library only.
 """
 
+import argparse
 import csv
 import json
 import os
@@ -71,23 +72,21 @@ def root_solver_mates(branan, lines, nodes, tables):
 
 
 def main():
-    args = sys.argv[1:]
-    nodes = 1000000
-    if "--nodes" in args:
-        i = args.index("--nodes")
-        nodes = int(args[i + 1])
-        del args[i:i + 2]
-    write = None
-    if "--write" in args:
-        i = args.index("--write")
-        write = args[i + 1]
-        del args[i:i + 2]
-    tables = None
-    if "--tablebase" in args:
-        i = args.index("--tablebase")
-        tables = args[i + 1]
-        del args[i:i + 2]
-    branan = args[0] if args else os.path.join(ROOT, "build", "release", "branan")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="Positions and counts as in the module's documentation (docs/solving.md).")
+    parser.add_argument("branan", nargs="?",
+                        default=os.path.join(ROOT, "build", "release", "branan"),
+                        help="the branan binary (default: build/release/branan)")
+    parser.add_argument("--nodes", type=int, default=1000000,
+                        help="solver nodes per position (default 1,000,000)")
+    parser.add_argument("--tablebase", metavar="DIR", help="brandubh-federation endgame tables")
+    parser.add_argument("--write", metavar="FILE",
+                        help="write the positions with at most 10 pieces to FILE")
+    args = parser.parse_args()
+    if not os.access(args.branan, os.X_OK):
+        parser.error("no executable branan at '%s' (build it, or name it)" % args.branan)
+    branan, nodes, tables, write = args.branan, args.nodes, args.tablebase, args.write
     lines = list(game_lines())
     results = solve_all(branan, lines, nodes, tables)
     small = [(l, r) for l, r in zip(lines, results)
