@@ -129,7 +129,10 @@ __attribute__((target("avx2"))) void hidden_avx2(const uint8_t* x, const int8_t*
 
 // As hidden_avx2, with VNNI's dpbusd, which multiplies, adds the four products of each 32-bit lane
 // and accumulates in one instruction (maddubs, madd and add in AVX2). Exact as the others: dpbusd
-// sums in 32 bits, without maddubs's 16-bit saturation.
+// sums in 32 bits, without maddubs's 16-bit saturation. The loop is written again rather than
+// shared: GCC inlines an intrinsic only into a function whose target includes the intrinsic's,
+// so one loop templated on the step fails to compile for one of the two targets (tried with
+// GCC 12: "inlining failed in call to 'always_inline' ...: target specific option mismatch").
 __attribute__((target("avx2,avxvnni"))) void hidden_avx_vnni(const uint8_t* x, const int8_t* w,
                                                              int n, int rows, int32_t* out) {
     int k = 0;
