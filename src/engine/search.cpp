@@ -24,6 +24,13 @@ const std::array<std::array<int, 64>, 64> kReductions = [] {
     return r;
 }();
 
+// The quiescence search's move cap on the widest boards (see qsearch): boards of at least
+// kCappedQsearchBoard squares a side, from qdepth kCappedQsearchFrom on, play at most
+// kCappedQsearchMoves moves at a node that no win in one threatens.
+constexpr int kCappedQsearchBoard = 19;
+constexpr int kCappedQsearchFrom = 2;
+constexpr int kCappedQsearchMoves = 4;
+
 }  // namespace
 
 template <class BB>
@@ -169,14 +176,15 @@ Score Worker<BB>::qsearch(Score alpha, Score beta, int ply, int qdepth) {
                                              candidates);
     int legal = 0;
     bool forbidden = false, quiet = false;
-    const bool widest_board = pos_.tables().geo.size >= 19;
+    const bool capped = pos_.tables().geo.size >= kCappedQsearchBoard && !threatened &&
+                        qdepth >= kCappedQsearchFrom;
     for (Move m; !((m = picker.next(quiet)) == Move{});) {
         if (stoppers && !stoppers->may_stop(m, !quiet)) continue;
         // On 19x19 boards, from its third ply on, a node that no win in one threatens plays only
         // its first four moves (the best ordered): on dense boards every capture played to the
         // 6-ply cap made a depth-1 search of 1.3 million nodes. Measured on 19x19 only; on 9x9
         // (Tablut) it lost Elo (docs/strength.md, "Elo history").
-        if (widest_board && !threatened && qdepth >= 2 && legal >= 4) break;
+        if (capped && legal >= kCappedQsearchMoves) break;
         if (!play_unless_forbidden(m, forbidden)) continue;
         // The child evaluates after its verdict and threat tests: time enough for the cache's
         // entry to arrive (its key known now, captures included, as most of these moves are).
