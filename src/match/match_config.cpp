@@ -112,8 +112,10 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
         e.tc.depth = depth;
         e.tc.nodes = nodes;
     } else if (key == "st") {
+        // A millisecond to a day; the negated test refuses NaN as well (inf is above the day).
         auto s = parse_double(key, value);
-        if (!s || *s <= 0) return "st needs a positive number of seconds, not '" + value + "'";
+        if (!s || !(*s >= 0.001 && *s <= 86400))
+            return "st needs a number of seconds from 0.001 to 86400, not '" + value + "'";
         e.tc = TimeControl{};
         e.tc.move_ms = static_cast<int64_t>(*s * 1000);
     } else if (key == "depth") {

@@ -128,3 +128,22 @@ TEST_CASE("the UCI protocol name is refused with the reason and folders lose a t
     CHECK(c->log_dir == "logs");
     CHECK(c->report_dir == "/");
 }
+
+TEST_CASE("st= is a number of seconds from a millisecond to a day", "[match][config]") {
+    auto with_st = [](const std::string& st) {
+        return std::vector<std::string>{"--engine",     "cmd=./branan", "name=a", "--engine",
+                                        "cmd=./branan", "name=b",       "--each", "st=" + st};
+    };
+    const auto c = parse(with_st("0.001"));
+    INFO(error_of(c));
+    REQUIRE(c.ok());
+    CHECK(c->engines[0].tc.move_ms == 1);
+    CHECK(parse(with_st("86400"))->engines[1].tc.move_ms == 86'400'000);
+    // NaN passed a test of "not above 0", and infinity then made no limit at all: the match
+    // waited on every move for the hour of timeout-move. A value under a millisecond made no
+    // time either, and was refused as "no time control".
+    for (const char* bad : {"nan", "inf", "-inf", "1e999", "0.0004", "1e-9", "0", "-1", "86401"})
+        check_refused(
+            parse(with_st(bad)),
+            {"st needs a number of seconds from 0.001 to 86400, not '" + std::string(bad) + "'"});
+}
