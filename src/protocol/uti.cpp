@@ -347,6 +347,7 @@ void UtiSession::go(const std::vector<std::string>& words) {
         } else if (w == "ponder") {
             limits.ponder = true;
         } else if (w == "searchmoves") {
+            const size_t listed = limits.search_moves.size();
             for (++i; i < words.size() && !kNumeric.count(words[i]) && words[i] != "infinite" &&
                       words[i] != "ponder";
                  ++i) {
@@ -358,6 +359,11 @@ void UtiSession::go(const std::vector<std::string>& words) {
                 limits.search_moves.push_back(*m);
             }
             --i;
+            // An empty list would search every move: not what was asked for.
+            if (limits.search_moves.size() == listed) {
+                error("go: 'searchmoves' needs at least one move");
+                return;
+            }
         } else if (auto k = kNumeric.find(w); k != kNumeric.end()) {
             if (i + 1 >= words.size()) {
                 error("go: '" + w + "' needs a value");

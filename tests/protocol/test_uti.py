@@ -1265,6 +1265,8 @@ ERROR_COMMANDS = [
     ("go nodes -5", ["nodes"]),
     ("go foo", ["foo"]),
     ("go searchmoves zz", ["zz"]),
+    ("go searchmoves", ["'searchmoves' needs at least one move"]),
+    ("go searchmoves depth 3", ["'searchmoves' needs at least one move"]),
     ("go perft 0", ["perft"]),
     ("go perft x", ["perft"]),
     ("go perft", ["perft"]),
