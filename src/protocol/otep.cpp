@@ -158,6 +158,17 @@ class Session {
         engine_.new_game();
     }
 
+    // Whether the command `words` has more than `most` words (the command's own included); if
+    // so it is refused, naming the count, before anything changes (a search under way goes on):
+    // the words past the last would otherwise be dropped without a word.
+    bool extra_words(const std::vector<std::string>& words, size_t most, const char* command) {
+        if (words.size() <= most) return false;
+        out_.line(std::string("error 0 ") + command + ": expected at most " +
+                  std::to_string(most - 1) + " word(s) after it, not " +
+                  std::to_string(words.size() - 1) + "; ignored");
+        return true;
+    }
+
     void cmd_position(const std::vector<std::string>& words) {
         // Refused before anything changes (a search under way goes on).
         if (words.size() < 2) {
@@ -175,6 +186,7 @@ class Session {
     }
 
     void cmd_side(const std::vector<std::string>& words) {
+        if (extra_words(words, 2, "side")) return;
         cancel_search();
         const auto side = words.size() >= 2 ? side_from_name(words[1]) : std::nullopt;
         if (!side) {
@@ -191,6 +203,7 @@ class Session {
             clock_ = c;
             return;
         }
+        if (extra_words(words, 6, "clock")) return;
         c.known = true;
         if (words.size() < 3) {
             out_.line(
@@ -231,6 +244,7 @@ class Session {
     }
 
     void cmd_play(const std::vector<std::string>& words) {
+        if (extra_words(words, 2, "play")) return;
         cancel_search();
         const auto side = words.size() >= 2 ? side_from_name(words[1]) : std::nullopt;
         if (!side) {
@@ -266,6 +280,7 @@ class Session {
     }
 
     void cmd_opponent_move(const std::vector<std::string>& words) {
+        if (extra_words(words, 3, "opponent-move")) return;
         cancel_search();
         clear_pending();
         if (words.size() < 2) {
@@ -296,6 +311,7 @@ class Session {
 
     void cmd_move(const std::vector<std::string>& words) {
         // OpenTafl accepted our move; the record is the position after it.
+        if (extra_words(words, 2, "move")) return;
         std::optional<Move> mine;
         Side side = game_.side_to_move();
         {
@@ -337,6 +353,7 @@ class Session {
     }
 
     void cmd_analyze(const std::vector<std::string>& words) {
+        if (extra_words(words, 3, "analyze")) return;
         cancel_search();
         const int count = words.size() >= 2 ? parse_whole<int>(words[1]).value_or(0) : 0;
         const int64_t seconds =
