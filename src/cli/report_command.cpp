@@ -113,10 +113,15 @@ int run_report(const std::vector<std::string>& args) {
     if (vm.count("game")) game_number = vm["game"].as<int>();
 
     // The page must be writable before the game's analysis (which may take minutes) is done.
-    const std::string out_path = vm["out"].as<std::string>();
+    const std::string out_path = vm["out"].as<std::string>(),
+                      in_path = vm["input"].as<std::string>();
     if (std::string error = page_write_error(out_path); !error.empty()) return refuse(error);
-    auto game = read_report_game(vm["input"].as<std::string>(), game_number, *rules,
-                                 vm.count("variant") || vm.count("rules"));
+    // The page would replace the game it was read from.
+    if (std::error_code ec; std::filesystem::equivalent(in_path, out_path, ec))
+        return refuse("--out '" + out_path +
+                      "' is the --input file: the page would overwrite the game");
+    auto game =
+        read_report_game(in_path, game_number, *rules, vm.count("variant") || vm.count("rules"));
     if (!game) return refuse(game.error());
     for (const std::string& error : {tablebase_rules_error(settings.tables, game->game.rules()),
                                      eval_file_rules_error(settings.eval_file, game->game.rules())})

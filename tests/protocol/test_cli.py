@@ -166,6 +166,15 @@ def check_report_errors(branan):
         r = run([branan, "report", "--input", two, "--depth", "1", "--out", tmp])
         assert r.returncode == 2 and r.stderr == (
             "branan report: cannot write '%s': it is a directory\n" % tmp), r
+        # The input file as the page, under another name: refused, the game kept.
+        game = path("game.txt", "d2-e2 c4-c5\n")
+        same = os.path.join(tmp, ".", "game.txt")
+        r = run([branan, "report", "--input", game, "--depth", "1", "--out", same])
+        assert r.returncode == 2 and r.stderr == (
+            "branan report: --out '%s' is the --input file: the page would overwrite the game\n"
+            % same), r
+        with open(game, encoding="utf-8") as f:
+            assert f.read() == "d2-e2 c4-c5\n"
         # A move list gives a page: one board per position.
         r = run([branan, "report", "--input", path("moves.txt", "d2-e2 c4-c5\n"), "--depth", "1",
                  "--out", page])
