@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <set>
 #include <sstream>
 
 #include "core/rules_string.h"
@@ -197,6 +198,20 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
     return gave;
 }
 
+// Within one group of settings, the first key given twice ("'depth' is given twice: ..."), or
+// empty. arg= is a list and repeats; an option.NAME is one key per NAME. (A key of --each given
+// again in an --engine group is an override, not a repeat.)
+std::string key_given_twice(const std::vector<std::string>& tokens) {
+    std::set<std::string> seen;
+    for (const auto& token : tokens) {
+        const std::string key = token.substr(0, token.find('='));
+        if (key == "arg" || key.empty() || key.size() == token.size()) continue;
+        if (!seen.insert(key).second)
+            return "'" + key + "' is given twice in one group (the last would win unseen)";
+    }
+    return "";
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> match_setup(const MatchConfig& c) {
@@ -284,7 +299,11 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     if (vm.count("help")) return Error{"help"};
 
     MatchConfig c;
+    if (const std::string twice = key_given_twice(each); !twice.empty())
+        return Error{"--each: " + twice};
     for (const auto& group : engines) {
+        if (const std::string twice = key_given_twice(group); !twice.empty())
+            return Error{"--engine: " + twice};
         EngineConfig e;
         for (const auto& token : each)
             if (auto problem = apply_engine_key(e, token); !problem.empty())

@@ -147,3 +147,35 @@ TEST_CASE("st= is a number of seconds from a millisecond to a day", "[match][con
             parse(with_st(bad)),
             {"st needs a number of seconds from 0.001 to 86400, not '" + std::string(bad) + "'"});
 }
+
+TEST_CASE("a key given twice in one group is refused; --each then --engine overrides",
+          "[match][config]") {
+    const std::vector<std::string> two = {"--engine", "cmd=./branan", "name=a",
+                                          "--engine", "cmd=./branan", "name=b"};
+    auto with = [&](std::vector<std::string> more) {
+        std::vector<std::string> args = two;
+        args.insert(args.end(), more.begin(), more.end());
+        return parse(args);
+    };
+    check_refused(with({"--each", "depth=1", "depth=3"}),
+                  {"--each: 'depth' is given twice in one group"});
+    check_refused(with({"--each", "st=1", "option.Hash=16", "option.Hash=32"}),
+                  {"'option.Hash' is given twice"});
+    auto args = two;
+    args.insert(args.begin() + 3, "st=1");
+    args.insert(args.begin() + 4, "st=2");
+    check_refused(parse(args), {"--engine: 'st' is given twice in one group"});
+    // Allowed: arg= repeated (a list), and an --engine group's own value over --each's.
+    const auto c = with({"--each", "st=1", "arg=-x", "arg=-y"});
+    INFO(error_of(c));
+    REQUIRE(c.ok());
+    CHECK(c->engines[0].args.size() == 2);
+    auto over = two;
+    over.insert(over.begin() + 3, "depth=5");
+    over.insert(over.end(), {"--each", "depth=2"});
+    const auto d = parse(over);
+    INFO(error_of(d));
+    REQUIRE(d.ok());
+    CHECK(d->engines[0].tc.depth == 5);
+    CHECK(d->engines[1].tc.depth == 2);
+}
