@@ -17,8 +17,9 @@ namespace {
 
 // Counts of what a games file held besides the games fitted to.
 struct LeftOut {
-    int refused = 0;     // a move the rules refuse
-    int unfinished = 0;  // no result (Ongoing)
+    int refused = 0;            // a move the rules refuse
+    int unfinished = 0;         // no result (Ongoing)
+    std::string first_refusal;  // where the first refused game is, and why
 };
 
 // The games of the file at `path` with a decisive or drawn result, replayed under the rules from
@@ -48,11 +49,15 @@ std::string load_games(const std::string& path, const Game& start,
         }
         Game game = start;
         bool ok = true;
-        for (const auto& m : record->moves) {
+        for (size_t k = 0; k < record->moves.size() && ok; ++k) {
+            const std::string& m = record->moves[k];
             if (m == "timeout" || game.status().over()) break;
-            if (!game.play(m)) {
+            if (const auto played = game.play(m); !played) {
                 ok = false;
-                break;
+                if (left_out.first_refusal.empty())
+                    left_out.first_refusal = input_name(path) + " line " + std::to_string(number) +
+                                             ": move " + std::to_string(k + 1) + ": " +
+                                             played.error();
             }
         }
         if (ok)
@@ -154,7 +159,8 @@ int run_tune(const std::vector<std::string>& args) {
             into.insert(into.end(), samples.begin(), samples.end());
         }
     }
-    std::cout << "games " << games << " (" << left_out.refused << " refused by the rules), "
+    std::cout << "games " << games << " (" << left_out.refused << " refused by the rules"
+              << (left_out.refused ? "; the first: " + left_out.first_refusal : "") << "), "
               << left_out.unfinished << " without a result left out, positions " << train.size()
               << " to fit, " << holdout.size() << " held out\n";
     if (train.empty()) {

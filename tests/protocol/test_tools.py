@@ -61,7 +61,9 @@ def check_tune_game_files(branan, work):
         "branan tune: cannot open '%s': it is a directory\n" % work), r.stderr
     path = games_file("ok.csv", b"d2-e2 c4-c5,0,0,White\r\n\r\nd2-e2,0,0,Ongoing\nzz,0,0,Black\n")
     r = run([branan, "tune", "--games", path])
-    assert "games 1 (1 refused by the rules), 1 without a result left out" in r.stdout, r.stdout
+    # The first refused game is named: its line, its move and why.
+    assert ("games 1 (1 refused by the rules; the first: '%s' line 4: move 1: " % path) in r.stdout, r.stdout
+    assert "'zz'" in r.stdout and "), 1 without a result left out" in r.stdout, r.stdout
 
 
 def check_openings_and_tune(branan, match, work):
