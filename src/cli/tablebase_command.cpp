@@ -68,7 +68,9 @@ int run_generate(const std::vector<std::string>& args) {
         ("threads", po::value<int>()->default_value(default_threads()), "threads (1-256)");
     po::variables_map vm;
     if (auto done = parse_subcommand("tablebase generate", args, desc, vm)) return *done;
-    if (vm.count("pieces") == vm.count("material"))
+    if (vm.count("pieces") && vm.count("material"))
+        return refuse("generate: give --pieces N or --material aXdY, not both");
+    if (!vm.count("pieces") && !vm.count("material"))
         return refuse("generate: one of --pieces N and --material aXdY is required");
     if (!vm.count("out")) return refuse("generate: --out DIR is required");
     const int pieces = vm.count("pieces") ? vm["pieces"].as<int>() : 0;

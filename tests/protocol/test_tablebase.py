@@ -80,6 +80,8 @@ def main():
 
         refused(run([branan, "tablebase", "generate", "--out", tables]), 2,
                 "one of --pieces N and --material aXdY is required")
+        refused(run([branan, "tablebase", "generate", "--pieces", "2", "--material", "a1d0",
+                     "--out", tables]), 2, "give --pieces N or --material aXdY, not both")
         refused(run([branan, "tablebase", "generate", "--material", "a3x1", "--out", tables]), 2,
                 "--material must be")
         # One slice as a job of its own: the slices below it must be there.
