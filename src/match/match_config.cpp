@@ -2,6 +2,7 @@
 #include "match/match_config.h"
 
 #include <boost/program_options.hpp>
+#include <climits>
 #include <cstdint>
 #include <set>
 #include <sstream>
@@ -353,11 +354,22 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     c.concurrency = vm["concurrency"].as<int>();
     c.random_openings = vm["random-openings"].as<int>();
     c.max_plies = vm["max-plies"].as<int>();
-    if (c.games < 1 || c.rounds < 1 || c.concurrency < 1 || c.concurrency > 256 ||
-        c.random_openings < 0 || c.random_openings > 40 || c.max_plies < 1)
-        return Error{
-            "--games, --rounds, --concurrency (1-256) and --max-plies must be positive, "
-            "--random-openings 0-40"};
+    // Each count against its range, the one out of it named with its value.
+    const struct {
+        const char* name;
+        int value, lo, hi;
+    } counts[] = {{"--games", c.games, 1, INT_MAX},
+                  {"--rounds", c.rounds, 1, INT_MAX},
+                  {"--concurrency", c.concurrency, 1, 256},
+                  {"--random-openings", c.random_openings, 0, 40},
+                  {"--max-plies", c.max_plies, 1, INT_MAX}};
+    for (const auto& n : counts)
+        if (n.value < n.lo || n.value > n.hi)
+            return Error{std::string(n.name) + " must be " +
+                         (n.hi == INT_MAX
+                              ? "at least " + std::to_string(n.lo)
+                              : "from " + std::to_string(n.lo) + " to " + std::to_string(n.hi)) +
+                         ", not " + std::to_string(n.value)};
     if (vm.count("openings")) c.openings_file = vm["openings"].as<std::string>();
     if (!c.openings_file.empty() && c.random_openings)
         return Error{"give --openings or --random-openings, not both"};

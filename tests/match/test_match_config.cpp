@@ -179,3 +179,21 @@ TEST_CASE("a key given twice in one group is refused; --each then --engine overr
     CHECK(d->engines[0].tc.depth == 5);
     CHECK(d->engines[1].tc.depth == 2);
 }
+
+TEST_CASE("a count out of its range is named, with its value", "[match][config]") {
+    const std::vector<std::string> two = {"--engine",     "cmd=./branan", "name=a", "--engine",
+                                          "cmd=./branan", "name=b",       "--each", "st=1"};
+    auto with = [&](const std::string& option, const std::string& value) {
+        std::vector<std::string> args = two;
+        args.insert(args.end(), {option, value});
+        return parse(args);
+    };
+    check_refused(with("--games", "0"), {"--games must be at least 1, not 0"});
+    check_refused(with("--rounds", "-2"), {"--rounds must be at least 1, not -2"});
+    check_refused(with("--concurrency", "300"), {"--concurrency must be from 1 to 256, not 300"});
+    check_refused(with("--random-openings", "41"),
+                  {"--random-openings must be from 0 to 40, not 41"});
+    check_refused(with("--max-plies", "0"), {"--max-plies must be at least 1, not 0"});
+    CHECK(with("--concurrency", "256").ok());
+    CHECK(with("--random-openings", "0").ok());
+}
