@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/rules_string.h"
+#include "core/text_file.h"
 
 namespace branan::solver {
 namespace {
@@ -116,8 +117,8 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
                             Checkpoint& cp) {
     cp = Checkpoint{};
     table.clear();
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "cannot open checkpoint '" + path + "'";
+    std::ifstream in;
+    if (std::string error = open_text_file(path, in, "checkpoint"); !error.empty()) return error;
     const std::string where = "checkpoint '" + path + "': ";
     std::string line;
     std::getline(in, line);

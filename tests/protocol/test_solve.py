@@ -114,6 +114,10 @@ def main():
         assert r.returncode == 2, (r.returncode, r.stderr)
         assert r.stderr == "branan solve: cannot write checkpoint '%s.tmp'\n" % path, r.stderr
         assert r.stdout == "", r.stdout
+        # A directory as the checkpoint is named as one (it read as "not a checkpoint").
+        r = run([branan, "solve", "--checkpoint", tmp], "otn %s side %s\n" % cases[0])
+        assert r.returncode == 2 and r.stdout == "", (r.returncode, r.stdout)
+        assert r.stderr == "branan solve: cannot open checkpoint '%s': it is a directory\n" % tmp, r.stderr
     table_leaves(branan, verify)
     checkpoints(branan, verify, cases)
     split_and_merge(branan, verify, data)
