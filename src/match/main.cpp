@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/text_file.h"
 #include "match/match_config.h"
 #include "match/records.h"
 #include "match/report.h"
@@ -52,9 +53,9 @@ int merge(const std::vector<std::string>& args) {
     }
     std::vector<branan::match::MatchResults> parts;
     for (const auto& path : inputs) {
-        std::ifstream in(path);
-        if (!in) {
-            std::cerr << "branan-match merge: cannot open '" << path << "'\n";
+        std::ifstream in;
+        if (const std::string error = branan::open_text_file(path, in); !error.empty()) {
+            std::cerr << "branan-match merge: " << error << "\n";
             return 2;
         }
         std::stringstream text;

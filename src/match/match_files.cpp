@@ -86,6 +86,9 @@ Expected<MatchFiles> MatchFiles::open(const RunPaths& paths, const MatchResults&
     f.results_.games.clear();
     const std::string journal = paths.results_file.empty() ? "" : journal_path(paths.results_file);
     std::error_code ec;
+    if (!paths.results_file.empty() && fs::is_directory(paths.results_file, ec))
+        return Error{"--results '" + paths.results_file +
+                     "' is a directory: name a file (--records DIR takes a folder)"};
     if (!paths.resume && !paths.force) {
         if (!paths.records_dir.empty() && folder_has_files(paths.records_dir))
             return Error{"the records folder '" + paths.records_dir +

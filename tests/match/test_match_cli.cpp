@@ -146,6 +146,16 @@ TEST_CASE("user errors: one line and named, and a used records folder needs --re
     CHECK(r.out.find("merged 2 result files: 4 games") != std::string::npos);
     CHECK(r.out.find("warning: merged from 2 separate runs") != std::string::npos);
     CHECK(results_in_file(folder + "-runs.json").games.size() == 4);
+
+    // A directory where a file is wanted is named as one (it read as "exists: give --resume",
+    // and merge failed on JSON).
+    r = run_command(fake_match("--each depth=1 --games 2 --results " + records), folder + "-dir");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--results '" + records + "' is a directory: name a file") !=
+          std::string::npos);
+    r = run_command(std::string(BRANAN_MATCH_BINARY) + " merge " + records, folder + "-merge5");
+    CHECK(r.status == 2);
+    CHECK(r.err == "branan-match merge: cannot open '" + records + "': it is a directory\n");
 }
 
 TEST_CASE("Ctrl-C prints the summary so far and --resume finishes the schedule", "[match][cli]") {
