@@ -148,7 +148,7 @@ TEST_CASE("st= is a number of seconds from a millisecond to a day", "[match][con
             {"st needs a number of seconds from 0.001 to 86400, not '" + std::string(bad) + "'"});
 }
 
-TEST_CASE("a key given twice in one group is refused; --each then --engine overrides",
+TEST_CASE("a key given twice in one group is refused, an --engine key overrides --each's",
           "[match][config]") {
     const std::vector<std::string> two = {"--engine", "cmd=./branan", "name=a",
                                           "--engine", "cmd=./branan", "name=b"};
