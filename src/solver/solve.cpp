@@ -43,7 +43,11 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     // first turn each, while both are open, a turn goes only to a question whose root proof
     // number is no larger than the other's (both when equal): the one nearer its proof, as df-pn
     // picks a child. (Alternating regardless spent about as much on the question that was
-    // losing: docs/solving.md.) A budget is spent in pieces that end where a checkpoint is due.
+    // losing: docs/solving.md.) A question whose guided proof failed its check on the real path
+    // and is searched again unguided (below) takes every turn while it is open: a proof was
+    // found for it, so it is the one nearer its proof, and the two numbers no longer compare
+    // (open_value's counts against 1s; the other's from the emptied table). A budget is spent in
+    // pieces that end where a checkpoint is due.
     Dfpn<BB> mine(table, us, 0, limits.max_depth, limits.max_proof);
     Dfpn<BB> theirs(table, opponent(us), 0, limits.max_depth, limits.max_proof);
     if (hooks.unguided && !hooks.keep_table) *hooks.unguided = 0;
@@ -68,13 +72,19 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     auto pos = root;
     uint64_t budget = 10'000;
     bool mine_open = true, theirs_open = true, first_turn = true;
+    // The question searched again unguided (0 mine, 1 theirs; 2 both, which then take turns as
+    // at first; -1 neither), resumed from a checkpoint too.
+    int retried = static_cast<int>(resumed_unguided) - 1;
     while ((mine_open || theirs_open) && left() > 0 && !stopped()) {
         for (int q = 0; q < 2 && left() > 0 && !stopped(); ++q) {
             Dfpn<BB>& d = q == 0 ? mine : theirs;
             NodeValue& v = q == 0 ? v_mine : v_theirs;
             bool& open = q == 0 ? mine_open : theirs_open;
             const NodeValue& other = q == 0 ? v_theirs : v_mine;
-            if (!open || (!first_turn && mine_open && theirs_open && v.pn > other.pn)) continue;
+            const bool both_open = mine_open && theirs_open;
+            if (!open || (both_open && (retried == 0 || retried == 1) && q != retried) ||
+                (both_open && retried < 0 && !first_turn && v.pn > other.pn))
+                continue;
             const uint64_t end = d.nodes() + std::min(budget, left());
             do {
                 v = d.search(pos,
@@ -106,6 +116,7 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                     // from a checkpoint goes on unguided from the emptied table.
                     table.clear();
                     d.set_guided(false);
+                    retried = retried < 0 ? q : 2;  // 2: both were, so both take turns again
                     if (hooks.unguided) *hooks.unguided |= q == 0 ? 1 : 2;
                     if (left() > 0) {
                         ++s.unguided_retries;
