@@ -10,7 +10,8 @@
 # nothing), up to 20000 games on every core. Game records go to out/sprt, the results file to
 # out/sprt/results.json (plot it with scripts/plot_match.py). A new run replaces the last one
 # (--force); RESUME=1 continues an interrupted run instead (--resume). Extra arguments are
-# passed on to branan-match after the defaults. The run stops as soon as the LLR crosses a
+# passed on to branan-match after the defaults (another time control goes in TC: a second
+# --each tc= is refused as a key given twice). The run stops as soon as the LLR crosses a
 # bound (branan-match prints "SPRT: H1 accepted after N games (LLR x >= upper)").
 #
 # The defaults can be changed through the environment: TC (5+0.05), GAMES (20000),

@@ -2,9 +2,10 @@
 #include "match/match_config.h"
 
 #include <boost/program_options.hpp>
+#include <cctype>
 #include <climits>
 #include <cstdint>
-#include <set>
+#include <map>
 #include <sstream>
 
 #include "core/rules_string.h"
@@ -118,8 +119,13 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
         auto s = parse_double(key, value);
         if (!s || !(*s >= 0.001 && *s <= 86400))
             return "st needs a number of seconds from 0.001 to 86400, not '" + value + "'";
+        // A time a move instead of a clock; a depth or node limit given stays, as with tc=.
+        const int depth = e.tc.depth;
+        const uint64_t nodes = e.tc.nodes;
         e.tc = TimeControl{};
         e.tc.move_ms = static_cast<int64_t>(*s * 1000);
+        e.tc.depth = depth;
+        e.tc.nodes = nodes;
     } else if (key == "depth") {
         auto d = parse_at_least(key, value, 1);
         if (!d) return d.error();
@@ -200,15 +206,23 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
 }
 
 // Within one group of settings, the first key given twice ("'depth' is given twice: ..."), or
-// empty. arg= is a list and repeats; an option.NAME is one key per NAME. (A key of --each given
-// again in an --engine group is an override, not a repeat.)
+// empty. arg= is a list and repeats; an option.NAME is one key per NAME, in any case (UTI option
+// names ignore it); tc= and st= are one key, the time control. (A key of --each given again in
+// an --engine group is an override, not a repeat.)
 std::string key_given_twice(const std::vector<std::string>& tokens) {
-    std::set<std::string> seen;
+    std::map<std::string, std::string> seen;  // the key as compared -> as given
     for (const auto& token : tokens) {
         const std::string key = token.substr(0, token.find('='));
         if (key == "arg" || key.empty() || key.size() == token.size()) continue;
-        if (!seen.insert(key).second)
-            return "'" + key + "' is given twice in one group (the last would win unseen)";
+        std::string same = key == "st" ? "tc" : key;
+        if (same.rfind("option.", 0) == 0)
+            for (char& c : same) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const auto [at, fresh] = seen.emplace(same, key);
+        if (!fresh)
+            return at->second == key
+                       ? "'" + key + "' is given twice in one group (the last would win unseen)"
+                       : "'" + at->second + "' and '" + key +
+                             "' in one group set the same thing (the last would win unseen)";
     }
     return "";
 }

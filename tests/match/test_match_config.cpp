@@ -161,6 +161,11 @@ TEST_CASE("a key given twice in one group is refused, an --engine key overrides 
                   {"--each: 'depth' is given twice in one group"});
     check_refused(with({"--each", "st=1", "option.Hash=16", "option.Hash=32"}),
                   {"'option.Hash' is given twice"});
+    // UTI option names ignore case; tc= and st= both set the time control.
+    check_refused(with({"--each", "st=1", "option.Hash=16", "option.hash=32"}),
+                  {"'option.Hash' and 'option.hash' in one group set the same thing"});
+    check_refused(with({"--each", "tc=10+0.1", "st=1"}),
+                  {"'tc' and 'st' in one group set the same thing"});
     auto args = two;
     args.insert(args.begin() + 3, "st=1");
     args.insert(args.begin() + 4, "st=2");
@@ -178,6 +183,15 @@ TEST_CASE("a key given twice in one group is refused, an --engine key overrides 
     REQUIRE(d.ok());
     CHECK(d->engines[0].tc.depth == 5);
     CHECK(d->engines[1].tc.depth == 2);
+    // An engine's st= keeps --each's depth (it replaced the whole time control, depth included).
+    auto timed = two;
+    timed.insert(timed.begin() + 3, "st=1");
+    timed.insert(timed.end(), {"--each", "depth=2"});
+    const auto t = parse(timed);
+    INFO(error_of(t));
+    REQUIRE(t.ok());
+    CHECK(t->engines[0].tc.move_ms == 1000);
+    CHECK(t->engines[0].tc.depth == 2);
 }
 
 TEST_CASE("a count out of its range is named, with its value", "[match][config]") {
