@@ -70,6 +70,8 @@ def main():
     parser.add_argument("--nodes", type=int, default=400000,
                         help="nodes of each one-thread search (default 400,000)")
     args = parser.parse_args()
+    if args.nodes < 1:
+        parser.error("--nodes must be at least 1, not %d" % args.nodes)
     if not os.access(args.branan, os.X_OK):
         parser.error("no executable branan at '%s' (build it, or name it)" % args.branan)
     branan, nodes = args.branan, args.nodes

@@ -84,6 +84,8 @@ def main():
     parser.add_argument("--write", metavar="FILE",
                         help="write the positions with at most 10 pieces to FILE")
     args = parser.parse_args()
+    if args.nodes < 1:
+        parser.error("--nodes must be at least 1, not %d" % args.nodes)
     if not os.access(args.branan, os.X_OK):
         parser.error("no executable branan at '%s' (build it, or name it)" % args.branan)
     branan, nodes, tables, write = args.branan, args.nodes, args.tablebase, args.write

@@ -211,8 +211,9 @@ int run_probe(const std::vector<std::string>& args) {
         try {
             json = probe_json(**base, *game);
         } catch (const std::runtime_error& e) {
-            // A damaged file stops the run (docs/tablebases.md): the tables leave its material
-            // out from now on, so later positions of it would read "not in the tables".
+            // A file that cannot be read (damaged, or gone since the tables were opened) stops
+            // the run (docs/tablebases.md): the tables leave its material out from now on, so
+            // later positions of it would read "not in the tables".
             fail(std::string(e.what()) + " (read no further)");
             break;
         }

@@ -161,7 +161,8 @@ class Session {
     // Whether the command `words` has more than `most` words (the command's own included); if
     // so it is refused, naming the count, before anything changes (a search under way goes on):
     // the words past the last would otherwise be dropped without a word.
-    bool extra_words(const std::vector<std::string>& words, size_t most, const char* command) {
+    bool refuse_extra_words(const std::vector<std::string>& words, size_t most,
+                            const char* command) {
         if (words.size() <= most) return false;
         out_.line(std::string("error 0 ") + command + ": expected at most " +
                   std::to_string(most - 1) + " word(s) after it, not " +
@@ -186,7 +187,7 @@ class Session {
     }
 
     void cmd_side(const std::vector<std::string>& words) {
-        if (extra_words(words, 2, "side")) return;
+        if (refuse_extra_words(words, 2, "side")) return;
         cancel_search();
         const auto side = words.size() >= 2 ? side_from_name(words[1]) : std::nullopt;
         if (!side) {
@@ -203,7 +204,7 @@ class Session {
             clock_ = c;
             return;
         }
-        if (extra_words(words, 6, "clock")) return;
+        if (refuse_extra_words(words, 6, "clock")) return;
         c.known = true;
         if (words.size() < 3) {
             out_.line(
@@ -244,7 +245,7 @@ class Session {
     }
 
     void cmd_play(const std::vector<std::string>& words) {
-        if (extra_words(words, 2, "play")) return;
+        if (refuse_extra_words(words, 2, "play")) return;
         cancel_search();
         const auto side = words.size() >= 2 ? side_from_name(words[1]) : std::nullopt;
         if (!side) {
@@ -280,7 +281,7 @@ class Session {
     }
 
     void cmd_opponent_move(const std::vector<std::string>& words) {
-        if (extra_words(words, 3, "opponent-move")) return;
+        if (refuse_extra_words(words, 3, "opponent-move")) return;
         cancel_search();
         clear_pending();
         if (words.size() < 2) {
@@ -311,7 +312,7 @@ class Session {
 
     void cmd_move(const std::vector<std::string>& words) {
         // OpenTafl accepted our move; the record is the position after it.
-        if (extra_words(words, 2, "move")) return;
+        if (refuse_extra_words(words, 2, "move")) return;
         std::optional<Move> mine;
         Side side = game_.side_to_move();
         {
@@ -353,7 +354,7 @@ class Session {
     }
 
     void cmd_analyze(const std::vector<std::string>& words) {
-        if (extra_words(words, 3, "analyze")) return;
+        if (refuse_extra_words(words, 3, "analyze")) return;
         cancel_search();
         const int count = words.size() >= 2 ? parse_whole<int>(words[1]).value_or(0) : 0;
         const int64_t seconds =
