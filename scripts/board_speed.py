@@ -63,17 +63,28 @@ def search_nps(branan, preset, nodes):
     return nps, int(nodes / cpu) if cpu > 0 else 0
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("branan", nargs="?", default="build/release/branan",
+def add_branan_and_nodes(parser, default_binary, default_nodes, nodes_help):
+    """The measuring scripts' two common arguments: the binary (optional) and --nodes."""
+    parser.add_argument("branan", nargs="?", default=default_binary,
                         help="the branan binary (default: build/release/branan)")
-    parser.add_argument("--nodes", type=int, default=400000,
-                        help="nodes of each one-thread search (default 400,000)")
+    parser.add_argument("--nodes", type=int, default=default_nodes, help=nodes_help)
+
+
+def parse_checked(parser):
+    """parser's arguments, a --nodes under 1 or a binary that is not executable refused."""
     args = parser.parse_args()
     if args.nodes < 1:
         parser.error("--nodes must be at least 1, not %d" % args.nodes)
     if not os.access(args.branan, os.X_OK):
         parser.error("no executable branan at '%s' (build it, or name it)" % args.branan)
+    return args
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_branan_and_nodes(parser, "build/release/branan", 400000,
+                         "nodes of each one-thread search (default 400,000)")
+    args = parse_checked(parser)
     branan, nodes = args.branan, args.nodes
     print("| preset | board | perft depth | leaves | leaves/s | search nodes/s (%d nodes) "
           "| search nodes/CPU-s |" % nodes)

@@ -20,6 +20,8 @@ import os
 import subprocess
 import sys
 
+from board_speed import add_branan_and_nodes, parse_checked  # the same two arguments
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = os.path.join(ROOT, "tests", "data", "brandubh-federation-games.csv")
 VARIANT = "brandubh-federation"
@@ -75,19 +77,12 @@ def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
         epilog="Positions and counts as in the module's documentation (docs/solving.md).")
-    parser.add_argument("branan", nargs="?",
-                        default=os.path.join(ROOT, "build", "release", "branan"),
-                        help="the branan binary (default: build/release/branan)")
-    parser.add_argument("--nodes", type=int, default=1000000,
-                        help="solver nodes per position (default 1,000,000)")
+    add_branan_and_nodes(parser, os.path.join(ROOT, "build", "release", "branan"), 1000000,
+                         "solver nodes per position (default 1,000,000)")
     parser.add_argument("--tablebase", metavar="DIR", help="brandubh-federation endgame tables")
     parser.add_argument("--write", metavar="FILE",
                         help="write the positions with at most 10 pieces to FILE")
-    args = parser.parse_args()
-    if args.nodes < 1:
-        parser.error("--nodes must be at least 1, not %d" % args.nodes)
-    if not os.access(args.branan, os.X_OK):
-        parser.error("no executable branan at '%s' (build it, or name it)" % args.branan)
+    args = parse_checked(parser)
     branan, nodes, tables, write = args.branan, args.nodes, args.tablebase, args.write
     lines = list(game_lines())
     results = solve_all(branan, lines, nodes, tables)
