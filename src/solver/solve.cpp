@@ -72,19 +72,23 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     auto pos = root;
     uint64_t budget = 10'000;
     bool mine_open = true, theirs_open = true, first_turn = true;
-    // The question searched again unguided (0 mine, 1 theirs; 2 both, which then take turns as
-    // at first; -1 neither), resumed from a checkpoint too.
-    int retried = static_cast<int>(resumed_unguided) - 1;
+    // Whether question q (0 mine, 1 theirs), open, takes this round's turn (see above). A
+    // question searched again unguided is one set to be guided that no longer is (also when
+    // resumed from a checkpoint); when both are, they take turns as at first.
+    auto takes_turn = [&](int q) {
+        if (!mine_open || !theirs_open) return true;
+        const bool retried[2] = {limits.guided && !mine.guided(),
+                                 limits.guided && !theirs.guided()};
+        if (retried[0] != retried[1]) return retried[q];
+        if (retried[0] || first_turn) return true;
+        return (q == 0 ? v_mine : v_theirs).pn <= (q == 0 ? v_theirs : v_mine).pn;
+    };
     while ((mine_open || theirs_open) && left() > 0 && !stopped()) {
         for (int q = 0; q < 2 && left() > 0 && !stopped(); ++q) {
             Dfpn<BB>& d = q == 0 ? mine : theirs;
             NodeValue& v = q == 0 ? v_mine : v_theirs;
             bool& open = q == 0 ? mine_open : theirs_open;
-            const NodeValue& other = q == 0 ? v_theirs : v_mine;
-            const bool both_open = mine_open && theirs_open;
-            if (!open || (both_open && (retried == 0 || retried == 1) && q != retried) ||
-                (both_open && retried < 0 && !first_turn && v.pn > other.pn))
-                continue;
+            if (!open || !takes_turn(q)) continue;
             const uint64_t end = d.nodes() + std::min(budget, left());
             do {
                 v = d.search(pos,
@@ -116,7 +120,6 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
                     // from a checkpoint goes on unguided from the emptied table.
                     table.clear();
                     d.set_guided(false);
-                    retried = retried < 0 ? q : 2;  // 2: both were, so both take turns again
                     if (hooks.unguided) *hooks.unguided |= q == 0 ? 1 : 2;
                     if (left() > 0) {
                         ++s.unguided_retries;
