@@ -176,11 +176,7 @@ class Session {
             out_.line("error 0 position: no position record given");
             return;
         }
-        if (words.size() > 2) {  // a record has no spaces: the rest would be ignored
-            out_.line("error 0 position: expected one position record, not " +
-                      std::to_string(words.size() - 1) + " words; the position stays as it was");
-            return;
-        }
+        if (refuse_extra_words(words, 2, "position")) return;  // a record has no spaces
         cancel_search();
         clear_pending();
         resync(words[1], game_.side_to_move(), "position");
