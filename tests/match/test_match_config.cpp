@@ -150,12 +150,18 @@ TEST_CASE("st= is a number of seconds from a millisecond to a day", "[match][con
 
 TEST_CASE("a key given twice in one group is refused, an --engine key overrides --each's",
           "[match][config]") {
-    const std::vector<std::string> two = {"--engine", "cmd=./branan", "name=a",
-                                          "--engine", "cmd=./branan", "name=b"};
-    auto with = [&](std::vector<std::string> more) {
-        std::vector<std::string> args = two;
+    // Two engines, `first` added to the first one's group, then `more`.
+    auto with = [](std::vector<std::string> more, const std::vector<std::string>& first = {}) {
+        std::vector<std::string> args = {"--engine", "cmd=./branan", "name=a"};
+        args.insert(args.end(), first.begin(), first.end());
+        args.insert(args.end(), {"--engine", "cmd=./branan", "name=b"});
         args.insert(args.end(), more.begin(), more.end());
         return parse(args);
+    };
+    auto accepted = [](const Expected<MatchConfig>& c) {
+        INFO(error_of(c));
+        REQUIRE(c.ok());
+        return *c;
     };
     check_refused(with({"--each", "depth=1", "depth=3"}),
                   {"--each: 'depth' is given twice in one group"});
@@ -166,32 +172,16 @@ TEST_CASE("a key given twice in one group is refused, an --engine key overrides 
                   {"'option.Hash' and 'option.hash' in one group set the same thing"});
     check_refused(with({"--each", "tc=10+0.1", "st=1"}),
                   {"'tc' and 'st' in one group set the same thing"});
-    auto args = two;
-    args.insert(args.begin() + 3, "st=1");
-    args.insert(args.begin() + 4, "st=2");
-    check_refused(parse(args), {"--engine: 'st' is given twice in one group"});
+    check_refused(with({}, {"st=1", "st=2"}), {"--engine: 'st' is given twice in one group"});
     // Allowed: arg= repeated (a list), and an --engine group's own value over --each's.
-    const auto c = with({"--each", "st=1", "arg=-x", "arg=-y"});
-    INFO(error_of(c));
-    REQUIRE(c.ok());
-    CHECK(c->engines[0].args.size() == 2);
-    auto over = two;
-    over.insert(over.begin() + 3, "depth=5");
-    over.insert(over.end(), {"--each", "depth=2"});
-    const auto d = parse(over);
-    INFO(error_of(d));
-    REQUIRE(d.ok());
-    CHECK(d->engines[0].tc.depth == 5);
-    CHECK(d->engines[1].tc.depth == 2);
+    CHECK(accepted(with({"--each", "st=1", "arg=-x", "arg=-y"})).engines[0].args.size() == 2);
+    const MatchConfig over = accepted(with({"--each", "depth=2"}, {"depth=5"}));
+    CHECK(over.engines[0].tc.depth == 5);
+    CHECK(over.engines[1].tc.depth == 2);
     // An engine's st= keeps --each's depth (it replaced the whole time control, depth included).
-    auto timed = two;
-    timed.insert(timed.begin() + 3, "st=1");
-    timed.insert(timed.end(), {"--each", "depth=2"});
-    const auto t = parse(timed);
-    INFO(error_of(t));
-    REQUIRE(t.ok());
-    CHECK(t->engines[0].tc.move_ms == 1000);
-    CHECK(t->engines[0].tc.depth == 2);
+    const MatchConfig timed = accepted(with({"--each", "depth=2"}, {"st=1"}));
+    CHECK(timed.engines[0].tc.move_ms == 1000);
+    CHECK(timed.engines[0].tc.depth == 2);
 }
 
 TEST_CASE("a count out of its range is named, with its value", "[match][config]") {
