@@ -3,6 +3,7 @@
 
 #include "core/presets.h"
 #include "core/rules_string.h"
+#include "core/text.h"
 
 namespace branan::cli {
 
@@ -10,7 +11,7 @@ Expected<Side> parse_side(const std::string& text) {
     if (auto side = side_from_name(text)) return *side;
     if (text == "a" || text == "black") return Side::Attackers;
     if (text == "d" || text == "white") return Side::Defenders;
-    return Error{"side '" + text + "' is not 'attackers' or 'defenders'"};
+    return Error{"side " + branan::quoted(text) + " is not 'attackers' or 'defenders'"};
 }
 
 Expected<Rules> rules_from_options(const boost::program_options::variables_map& vm) {
@@ -28,7 +29,7 @@ Expected<Rules> rules_from_options(const boost::program_options::variables_map& 
     if (auto r = preset(name)) return *r;
     std::string known;
     for (const auto& n : preset_names()) known += " " + n;
-    return Error{"unknown variant '" + name + "' (known:" + known + ")"};
+    return Error{"unknown variant " + branan::quoted(name) + " (known:" + known + ")"};
 }
 
 Expected<Game> game_from_options(const boost::program_options::variables_map& vm) {

@@ -12,6 +12,7 @@
 #include "cli/subcommand.h"
 #include "core/json_escape.h"
 #include "core/rules_string.h"
+#include "core/text.h"
 #include "core/text_file.h"
 #include "tablebase/generator.h"
 #include "tablebase/rules_support.h"
@@ -81,8 +82,8 @@ int run_generate(const std::vector<std::string>& args) {
         material = tb::parse_material(vm["material"].as<std::string>());
         if (!material || material->pieces() > kMaxPieces)
             return refuse("--material must be a<attackers>d<defenders> with at most " +
-                          std::to_string(kMaxPieces) + " pieces, as a3d1, not '" +
-                          vm["material"].as<std::string>() + "'");
+                          std::to_string(kMaxPieces) + " pieces, as a3d1, not " +
+                          branan::quoted(vm["material"].as<std::string>()));
     }
     const auto threads = threads_option(vm);
     if (!threads) return 2;

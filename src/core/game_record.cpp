@@ -10,7 +10,7 @@ namespace {
 
 Expected<int> parse_count(std::string_view text, const char* what) {
     if (const auto n = parse_in_range(text, 0, 9999)) return *n;
-    return Error{std::string("bad ") + what + " count '" + std::string(text) + "'"};
+    return Error{std::string("bad ") + what + " count " + branan::quoted(text)};
 }
 
 }  // namespace
@@ -39,7 +39,8 @@ Expected<CsvGame> parse_csv_game(std::string_view line) {
     game.result = std::string(fields[3]);
     if (game.result != "Black" && game.result != "White" && game.result != "Draw" &&
         game.result != "Ongoing" && !game.result.empty())
-        return Error{"unknown result '" + game.result + "' (Black, White, Draw, Ongoing or empty)"};
+        return Error{"unknown result " + branan::quoted(game.result) +
+                     " (Black, White, Draw, Ongoing or empty)"};
     return game;
 }
 

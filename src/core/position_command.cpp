@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/notation.h"
+#include "core/text.h"
 
 namespace branan {
 
@@ -19,14 +20,15 @@ Expected<Game> parse_position_command(const Rules& rules, const std::vector<std:
         record = tokens[1];
         i = 2;
     } else {
-        return Error{"position: '" + tokens[0] + "' is not 'startpos' or 'otn'"};
+        return Error{"position: " + branan::quoted(tokens[0]) + " is not 'startpos' or 'otn'"};
     }
     Side side = rules.first_to_move;
     if (i < tokens.size() && tokens[i] == "side") {
         if (i + 1 >= tokens.size()) return Error{"position: 'side' needs attackers or defenders"};
         const auto named = side_from_name(tokens[i + 1]);
         if (!named)
-            return Error{"position: side '" + tokens[i + 1] + "' is not attackers or defenders"};
+            return Error{"position: side " + branan::quoted(tokens[i + 1]) +
+                         " is not attackers or defenders"};
         side = *named;
         i += 2;
     }
@@ -46,7 +48,8 @@ Expected<Game> parse_position_command(const Rules& rules, const std::vector<std:
     Game g = std::move(game).value();
     if (i < tokens.size()) {
         if (tokens[i] != "moves")
-            return Error{"position: unexpected '" + tokens[i] + "' (expected 'moves')"};
+            return Error{"position: unexpected " + branan::quoted(tokens[i]) +
+                         " (expected 'moves')"};
         for (++i; i < tokens.size(); ++i) {
             auto played = g.play(tokens[i]);
             if (!played)

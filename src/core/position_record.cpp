@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/notation.h"
+#include "core/text.h"
 #include "core/types.h"
 
 namespace branan {
@@ -37,8 +38,7 @@ Expected<BoardSetup> parse_position_record(std::string_view text) {
     BoardSetup setup{size, std::vector<char>(size * size, '.')};
     int kings = 0;
     for (int r = 0; r < size; ++r) {
-        const std::string row_name =
-            "row " + std::to_string(r + 1) + " '" + std::string(rows[r]) + "'";
+        const std::string row_name = "row " + std::to_string(r + 1) + " " + branan::quoted(rows[r]);
         int file = 0;
         const auto& row = rows[r];
         for (size_t i = 0; i < row.size(); ++i) {

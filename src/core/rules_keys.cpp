@@ -27,7 +27,7 @@ std::string fail(const RulesKeyInput& in, const std::string& what) {
 
 // "takes <what>, not '<value>'".
 std::string refuse(const RulesKeyInput& in, const std::string& what) {
-    return fail(in, "takes " + what + ", not '" + in.value + "'");
+    return fail(in, "takes " + what + ", not " + branan::quoted(in.value));
 }
 
 // A key whose value is one letter out of a few: each letter and what it sets (a value's first
@@ -213,7 +213,7 @@ Write hostility_differs(PieceSet value, PieceSet dflt) {
 Expected<bool> parse_yes_no(const RulesKeyInput& in) {
     if (in.value == "y") return true;
     if (in.value == "n") return false;
-    return Error{"rules string key '" + in.key + "' takes y or n, not '" + in.value + "'"};
+    return Error{"rules string key '" + in.key + "' takes y or n, not " + branan::quoted(in.value)};
 }
 
 // y / n keys: `field` becomes `yes` or `no`.
@@ -246,7 +246,9 @@ Write king_hostility_differs(PieceSet s) {
 
 Expected<int> parse_int(const RulesKeyInput& in, const std::string& value, int lo, int hi) {
     const std::optional<int> n = parse_whole<int>(value);
-    if (!n) return Error{"rules string key '" + in.key + "' needs a number, not '" + value + "'"};
+    if (!n)
+        return Error{"rules string key '" + in.key + "' needs a number, not " +
+                     branan::quoted(value)};
     if (*n < lo || *n > hi)
         return Error{fail(in, value + " is out of range (" + std::to_string(lo) + " to " +
                                   std::to_string(hi) + ")")};

@@ -22,10 +22,11 @@ Expected<Rules> parse_rules_string(std::string_view text) {
         if (token.empty()) continue;
         const size_t colon = token.find(':');
         if (colon == std::string::npos)
-            return Error{"rules string entry '" + token + "' has no ':' (entries are key:value)"};
+            return Error{"rules string entry " + branan::quoted(token) +
+                         " has no ':' (entries are key:value)"};
         const std::string key = token.substr(0, colon);
         if (!entries.emplace(key, token.substr(colon + 1)).second)
-            return Error{"rules string key '" + key + "' is given twice"};
+            return Error{"rules string key " + branan::quoted(key) + " is given twice"};
     }
     if (!entries.count("dim")) return Error{"rules string has no 'dim' key (the board size)"};
     if (!entries.count("start") && !entries.count("starti"))
@@ -45,7 +46,7 @@ Expected<Rules> parse_rules_string(std::string_view text) {
             if ((key.size() > 1 && key[0] == 'x') != extensions) continue;
             const RulesKey* k = find_rules_key(key);
             if (!k || (k->kind == RulesKeyKind::Extension) != extensions)
-                return Error{"rules string key '" + key + "': unknown key"};
+                return Error{"rules string key " + branan::quoted(key) + ": unknown key"};
             const std::string problem =
                 k->parse(r, RulesKeyInput{key, value, size, entries.count("start") > 0});
             if (!problem.empty()) return Error{problem};
@@ -70,8 +71,8 @@ Expected<Rules> parse_rules_string(std::string_view text) {
             if ((v.find(pair[0]) == std::string::npos) != (v.find(pair[1]) == std::string::npos))
                 return Error{"rules string key '" + std::string(key) + "': with '" + pair[0] +
                              "' in play the list must name '" + pair[0] + "' where it names '" +
-                             pair[1] + "', not '" + v +
-                             "' (Branan moves commanders, knights and mercenaries as soldiers)"};
+                             pair[1] + "', not " + branan::quoted(v) +
+                             " (Branan moves commanders, knights and mercenaries as soldiers)"};
         }
     }
 
@@ -97,7 +98,7 @@ Expected<Rules> rules_from_name_or_string(std::string_view text) {
     if (text.find(':') != std::string_view::npos) return parse_rules_string(text);
     std::string known;
     for (const auto& n : preset_names()) known += " " + n;
-    return Error{"unknown variant '" + std::string(text) + "' (known:" + known + ")"};
+    return Error{"unknown variant " + branan::quoted(text) + " (known:" + known + ")"};
 }
 
 }  // namespace branan

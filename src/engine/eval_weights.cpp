@@ -58,12 +58,13 @@ Expected<EvalWeights> EvalWeights::parse(std::string_view text) {
             return Error{where + "expected '<term> <weight>'"};
         int term = 0;
         while (term < kEvalTermCount && key != name(term)) ++term;
-        if (term == kEvalTermCount) return Error{where + "unknown term '" + key + "'"};
-        if (!seen.insert(term).second) return Error{where + "term '" + key + "' given twice"};
+        if (term == kEvalTermCount) return Error{where + "unknown term " + branan::quoted(key)};
+        if (!seen.insert(term).second)
+            return Error{where + "term " + branan::quoted(key) + " given twice"};
         const std::optional<int> v = parse_in_range(value, -100000, 100000);
         if (!v)
-            return Error{where + "weight '" + value +
-                         "' is not a whole number from -100000 to 100000"};
+            return Error{where + "weight " + branan::quoted(value) +
+                         " is not a whole number from -100000 to 100000"};
         w.weight[term] = *v;
     }
     return w;

@@ -19,23 +19,25 @@ Expected<std::map<std::string, int>> read_rule(const std::string& option,
     for (const auto& token : tokens) {
         const size_t eq = token.find('=');
         if (eq == std::string::npos || eq == 0)
-            return Error{option + ": '" + token + "' is not key=value"};
+            return Error{option + ": " + branan::quoted(token) + " is not key=value"};
         const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
         const auto known = keys.find(key);
         if (known == keys.end()) {
             std::string names;
             for (const auto& [name, lo] : keys) names += (names.empty() ? "" : ", ") + name;
-            return Error{option + ": unknown key '" + key + "' (" + names + ")"};
+            return Error{option + ": unknown key " + branan::quoted(key) + " (" + names + ")"};
         }
         if (key == "twosided") {
             if (value != "true" && value != "false")
-                return Error{option + " twosided must be true or false, not '" + value + "'"};
+                return Error{option + " twosided must be true or false, not " +
+                             branan::quoted(value)};
             values[key] = value == "true";
         } else if (const auto n = parse_in_range<int>(value, known->second, 1000000)) {
             values[key] = *n;
         } else {
             return Error{option + " " + key + " needs a whole number from " +
-                         std::to_string(known->second) + " to 1000000, not '" + value + "'"};
+                         std::to_string(known->second) + " to 1000000, not " +
+                         branan::quoted(value)};
         }
     }
     if (!values.count("movecount") || !values.count("score"))

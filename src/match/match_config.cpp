@@ -69,13 +69,13 @@ Expected<double> parse_double(const std::string& key, const std::string& v) {
         if (used == v.size()) return d;
     } catch (const std::exception&) {
     }
-    return Error{key + " needs a number, not '" + v + "'"};
+    return Error{key + " needs a number, not " + branan::quoted(v)};
 }
 
 Expected<int64_t> parse_at_least(const std::string& key, const std::string& v, int64_t lo) {
     if (const auto n = parse_in_range<int64_t>(v, lo, INT64_MAX)) return *n;
-    return Error{key + " needs a whole number of at least " + std::to_string(lo) + ", not '" + v +
-                 "'"};
+    return Error{key + " needs a whole number of at least " + std::to_string(lo) + ", not " +
+                 branan::quoted(v)};
 }
 
 // A folder as given, without the trailing '/' ("out/" -> "out", "/" stays): the files in it
@@ -89,7 +89,7 @@ std::string folder_path(std::string path) {
 std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     const size_t eq = token.find('=');
     if (eq == std::string::npos || eq == 0)
-        return "engine setting '" + token + "' is not key=value";
+        return "engine setting " + branan::quoted(token) + " is not key=value";
     const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
     if (key == "cmd") {
         e.command = value;
@@ -104,7 +104,7 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
             return "proto=uci: tafl engines speak UTI, UCI's form for tafl ('uti' and 'utiok' "
                    "for 'uci' and 'uciok'): give proto=uti (or proto=otep for OpenTafl engines)";
         if (value != "uti" && value != "otep")
-            return "proto must be uti or otep, not '" + value + "'";
+            return "proto must be uti or otep, not " + branan::quoted(value);
         e.protocol = value;
     } else if (key == "tc") {
         auto tc = parse_time_control(value);
@@ -118,7 +118,7 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
         // A millisecond to a day; the negated test refuses NaN as well (inf is above the day).
         auto s = parse_double(key, value);
         if (!s || !(*s >= 0.001 && *s <= 86400))
-            return "st needs a number of seconds from 0.001 to 86400, not '" + value + "'";
+            return "st needs a number of seconds from 0.001 to 86400, not " + branan::quoted(value);
         // A time a move instead of a clock; a depth or node limit given stays, as with tc=.
         const int depth = e.tc.depth;
         const uint64_t nodes = e.tc.nodes;
@@ -143,17 +143,18 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     } else if (key == "timeout-start" || key == "timeout-move") {
         auto s = parse_double(key, value);
         if (!s || !(*s > 0) || *s > 86400)
-            return key + " needs a number of seconds above 0 and at most 86400, not '" + value +
-                   "'";
+            return key + " needs a number of seconds above 0 and at most 86400, not " +
+                   branan::quoted(value);
         (key == "timeout-start" ? e.start_timeout_ms : e.move_timeout_ms) =
             std::max<int64_t>(1, static_cast<int64_t>(*s * 1000));
     } else if (key == "restart" || key == "ping") {
-        if (value != "on" && value != "off") return key + " must be on or off, not '" + value + "'";
+        if (value != "on" && value != "off")
+            return key + " must be on or off, not " + branan::quoted(value);
         (key == "restart" ? e.restart : e.ping) = value == "on";
     } else if (key == "delay") {
         auto d = parse_at_least(key, value, 0);
         if (!d || *d > 60000)
-            return "delay needs milliseconds from 0 to 60000, not '" + value + "'";
+            return "delay needs milliseconds from 0 to 60000, not " + branan::quoted(value);
         e.delay_ms = *d;
     } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
         const std::string name = key.substr(7);
@@ -164,7 +165,7 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
                    "--rules), so an engine's own is refused";
         e.options.emplace_back(name, value);
     } else {
-        return "unknown engine setting '" + key + "'";
+        return "unknown engine setting " + branan::quoted(key);
     }
     return {};
 }
@@ -174,19 +175,20 @@ Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
     for (const auto& t : tokens) {
         const size_t eq = t.find('=');
         const std::string key = t.substr(0, eq);
-        if (eq == std::string::npos) return Error{"--sprt: '" + t + "' is not key=value"};
+        if (eq == std::string::npos)
+            return Error{"--sprt: " + branan::quoted(t) + " is not key=value"};
+        // The key first: its value's error names it, so it is one of the four (short).
+        double* field = key == "elo0"    ? &c.elo0
+                        : key == "elo1"  ? &c.elo1
+                        : key == "alpha" ? &c.alpha
+                        : key == "beta"  ? &c.beta
+                                         : nullptr;
+        if (!field)
+            return Error{"--sprt: unknown key " + branan::quoted(key) +
+                         " (elo0, elo1, alpha, beta)"};
         auto v = parse_double("--sprt " + key, t.substr(eq + 1));
         if (!v) return Error{v.error()};
-        if (key == "elo0")
-            c.elo0 = *v;
-        else if (key == "elo1")
-            c.elo1 = *v;
-        else if (key == "alpha")
-            c.alpha = *v;
-        else if (key == "beta")
-            c.beta = *v;
-        else
-            return Error{"--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)"};
+        *field = *v;
     }
     return check_sprt_config(c);
 }
@@ -220,9 +222,10 @@ std::string key_given_twice(const std::vector<std::string>& tokens) {
         const auto [at, fresh] = seen.emplace(same, key);
         if (!fresh)
             return at->second == key
-                       ? "'" + key + "' is given twice in one group (the last would win unseen)"
-                       : "'" + at->second + "' and '" + key +
-                             "' in one group set the same thing (the last would win unseen)";
+                       ? branan::quoted(key) +
+                             " is given twice in one group (the last would win unseen)"
+                       : branan::quoted(at->second) + " and " + branan::quoted(key) +
+                             " in one group set the same thing (the last would win unseen)";
     }
     return "";
 }
@@ -333,17 +336,17 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
             // dropped without a word. No clock at all (tc=inf) is an untimed OpenTafl game: the
             // engine thinks for its own configured time.
             if (e.tc.depth || e.tc.nodes)
-                return Error{"engine '" + e.name +
-                             "': OTEP has no depth or node limit (give tc=, st= or tc=inf)"};
+                return Error{"engine " + branan::quoted(e.name) +
+                             ": OTEP has no depth or node limit (give tc=, st= or tc=inf)"};
             if (!e.options.empty())
-                return Error{"engine '" + e.name + "': OTEP has no options (option." +
+                return Error{"engine " + branan::quoted(e.name) + ": OTEP has no options (option." +
                              e.options.front().first + " is for UTI engines)"};
             if (!e.tc.clocked() && !e.tc.move_ms && !gave_tc(each, group))
-                return Error{"engine '" + e.name +
-                             "' has no time control (tc=, st=, or tc=inf for its own think time)"};
+                return Error{"engine " + branan::quoted(e.name) +
+                             " has no time control (tc=, st=, or tc=inf for its own think time)"};
         } else if (!e.tc.clocked() && !e.tc.move_ms && !e.tc.depth && !e.tc.nodes) {
-            return Error{"engine '" + e.name +
-                         "' has no time control (tc=, st=, depth= or nodes=)"};
+            return Error{"engine " + branan::quoted(e.name) +
+                         " has no time control (tc=, st=, depth= or nodes=)"};
         }
         c.engines.push_back(e);
     }
@@ -351,7 +354,8 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     for (size_t i = 0; i < c.engines.size(); ++i)
         for (size_t j = 0; j < i; ++j)
             if (c.engines[i].name == c.engines[j].name)
-                return Error{"two engines are named '" + c.engines[i].name + "' (give name=)"};
+                return Error{"two engines are named " + branan::quoted(c.engines[i].name) +
+                             " (give name=)"};
 
     if (vm.count("variant") && vm.count("rules"))
         return Error{"give --variant or --rules, not both"};
@@ -404,7 +408,7 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
         auto n = slash == std::string::npos ? Expected<int64_t>(Error{""})
                                             : parse_at_least("--shard", s.substr(slash + 1), 1);
         if (!i || !n || *i > *n)
-            return Error{"--shard takes i/n with 1 <= i <= n, not '" + s + "'"};
+            return Error{"--shard takes i/n with 1 <= i <= n, not " + branan::quoted(s)};
         c.shard = static_cast<int>(*i);
         c.shards = static_cast<int>(*n);
     }

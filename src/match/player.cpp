@@ -131,8 +131,8 @@ std::optional<MoveReply> Player::unasked_fault(const UnaskedLineCheck& fault_of)
 
 std::string Player::second_answer_text(const std::string& answer, const std::string& request,
                                        std::string_view line) {
-    return "wrote a second " + answer + " to one '" + request + "' ('" + std::string(line) +
-           "' after its move)";
+    return "wrote a second " + answer + " to one '" + request + "' (" + branan::quoted(line) +
+           " after its move)";
 }
 
 bool Player::fail(std::string& error, const std::string& what) {

@@ -117,10 +117,11 @@ class OtepPlayer final : public Player {
             if (r == ReadResult::Timeout) {
                 process_->kill();
                 ready_ = false;
-                return reply(MoveReply::Kind::Timeout,
-                             "no move within " + std::to_string(limit_ms) + " ms" +
-                                 (last_error.empty() ? "" : " (it said '" + last_error + "')"),
-                             elapsed);
+                return reply(
+                    MoveReply::Kind::Timeout,
+                    "no move within " + std::to_string(limit_ms) + " ms" +
+                        (last_error.empty() ? "" : " (it said " + branan::quoted(last_error) + ")"),
+                    elapsed);
             }
             if (r == ReadResult::Eof) {
                 ready_ = false;

@@ -100,7 +100,7 @@ class UtiPlayer final : public Player {
             if (!known) {
                 std::string list;
                 for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
-                return fail(error, "has no option '" + option + "' (it offers: " +
+                return fail(error, "has no option " + branan::quoted(option) + " (it offers: " +
                                        (list.empty() ? std::string("none") : list) + ")");
             }
             send("setoption name " + option + (value.empty() ? "" : " value " + value));
@@ -225,7 +225,7 @@ class UtiPlayer final : public Player {
                     return garbage("'bestmove none': the engine sees no legal move", elapsed);
                 if (auto parsed = parse_written_move(words[1], game.size()); !parsed)
                     return garbage(
-                        "malformed bestmove '" + std::string(trim(line)) + "': " + parsed.error(),
+                        "malformed bestmove " + branan::quoted(trim(line)) + ": " + parsed.error(),
                         elapsed);
                 if (late || (!stop_is_normal && elapsed > limit_ms))
                     return reply(MoveReply::Kind::Timeout,

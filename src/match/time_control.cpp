@@ -47,7 +47,7 @@ std::optional<int64_t> parse_base(std::string_view s) {
 
 Expected<TimeControl> parse_time_control(std::string_view text) {
     const std::string_view s = trim(text);
-    const std::string quoted = "'" + std::string(text) + "'";
+    const std::string quoted = branan::quoted(text);
     if (s == "inf" || s == "infinite") return TimeControl{};
     TimeControl tc;
     std::string_view rest = s;
@@ -75,7 +75,7 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
     if (!inc.empty()) {
         const auto inc_ms = parse_seconds(inc);
         if (!inc_ms)
-            return Error{"time control " + quoted + ": bad increment '" + std::string(inc) + "'"};
+            return Error{"time control " + quoted + ": bad increment " + branan::quoted(inc)};
         tc.inc_ms = *inc_ms;
     }
     if (tc.base_ms == 0 && tc.inc_ms == 0)

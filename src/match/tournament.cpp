@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "core/rules_string.h"
+#include "core/text.h"
 #include "match/engine_process.h"
 #include "match/game_runner.h"
 #include "match/interrupt.h"
@@ -123,7 +124,7 @@ bool probe_engines(const MatchConfig& config, const std::vector<Job>& jobs,
         auto p = new_player(index);
         std::string why;
         if (!p->start(why) || !p->new_game(config.rules, why)) {
-            error = "engine '" + config.engines[index].name + "' cannot play: " + why;
+            error = "engine " + branan::quoted(config.engines[index].name) + " cannot play: " + why;
             return false;
         }
         players[index] = std::move(p);

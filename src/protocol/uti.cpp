@@ -129,7 +129,7 @@ bool UtiSession::handle(const std::string& line) {
     } else if (cmd == "query") {
         query(args);
     } else {
-        error("unknown command '" + cmd + "'");
+        error("unknown command " + branan::quoted(cmd));
     }
     return true;
 }
@@ -204,7 +204,7 @@ void UtiSession::setoption(const std::string& line) {
     if (refuse_during_search("setoption")) return;
     auto need_value = [&]() {
         if (!has_value || value.empty()) {
-            error("setoption: option '" + name + "' needs a value");
+            error("setoption: option " + branan::quoted(name) + " needs a value");
             return false;
         }
         return true;
@@ -213,8 +213,9 @@ void UtiSession::setoption(const std::string& line) {
         if (!need_value()) return std::nullopt;
         auto v = parse_in_range(value, lo, hi);
         if (!v)
-            error("setoption: option '" + name + "' takes a whole number from " +
-                  std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + value + "'");
+            error("setoption: option " + branan::quoted(name) + " takes a whole number from " +
+                  std::to_string(lo) + " to " + std::to_string(hi) + ", not " +
+                  branan::quoted(value));
         return v;
     };
     if (id == "hash") {
@@ -245,7 +246,7 @@ void UtiSession::setoption(const std::string& line) {
     } else if (id == "ponder") {
         if (!need_value()) return;
         if (value != "true" && value != "false")
-            error("setoption: option 'Ponder' takes true or false, not '" + value + "'");
+            error("setoption: option 'Ponder' takes true or false, not " + branan::quoted(value));
         else
             ponder_ = value == "true";
     } else if (id == "evalfile") {
@@ -268,7 +269,7 @@ void UtiSession::setoption(const std::string& line) {
         if (auto r = preset(value))
             set_rules(*r);
         else
-            error("setoption: UTI_Variant '" + value + "' is not a preset");
+            error("setoption: UTI_Variant " + branan::quoted(value) + " is not a preset");
     } else if (id == "tablebasepath") {
         set_tablebase(value);
     } else if (id == "uti_rules") {
@@ -284,7 +285,7 @@ void UtiSession::setoption(const std::string& line) {
         }
         set_rules(*r);
     } else {
-        error("setoption: unknown option '" + name + "'");
+        error("setoption: unknown option " + branan::quoted(name));
     }
 }
 
@@ -376,8 +377,8 @@ void UtiSession::go(const std::vector<std::string>& words) {
                 parse_in_range<int64_t>(text, is_time ? -(int64_t(1) << 40) : 1, int64_t(1) << 40);
             if (!v) {
                 error("go: '" + w + "' needs a whole number from " +
-                      (is_time ? "-1099511627776" : "1") + " to 1099511627776 (2^40), not '" +
-                      text + "'");
+                      (is_time ? "-1099511627776" : "1") + " to 1099511627776 (2^40), not " +
+                      branan::quoted(text));
                 return;
             }
             switch (k->second) {
@@ -410,7 +411,7 @@ void UtiSession::go(const std::vector<std::string>& words) {
                     break;
             }
         } else {
-            error("go: unknown parameter '" + w + "'");
+            error("go: unknown parameter " + branan::quoted(w));
             return;
         }
     }
@@ -478,7 +479,8 @@ void UtiSession::perft(const std::vector<std::string>& words) {
     }
     auto depth = parse_in_range<int64_t>(words[1], 1, 20);
     if (!depth) {
-        error("go perft: depth must be a whole number from 1 to 20, not '" + words[1] + "'");
+        error("go perft: depth must be a whole number from 1 to 20, not " +
+              branan::quoted(words[1]));
         return;
     }
     const uint64_t total = game_.perft(static_cast<int>(*depth), [&](Move m, uint64_t n) {

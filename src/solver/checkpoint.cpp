@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/rules_string.h"
+#include "core/text.h"
 #include "core/text_file.h"
 
 namespace branan::solver {
@@ -129,8 +130,9 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
         if (!(f >> tag) || tag != kTag)
             return where + "not a branan solve checkpoint (no '" + kTag + "' tag)";
         if (!(f >> version) || version < kOldestVersion || version > kVersion)
-            return where + "format version '" + line.substr(tag.size()) + "' (this build reads " +
-                   std::to_string(kOldestVersion) + " to " + std::to_string(kVersion) + ")";
+            return where + "format version " + branan::quoted(line.substr(tag.size())) +
+                   " (this build reads " + std::to_string(kOldestVersion) + " to " +
+                   std::to_string(kVersion) + ")";
     }
     std::getline(in, line);
     const std::string ours = write_rules_string(rules);
@@ -139,13 +141,14 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
         return where + "made under other rules ('" + line.substr(6) + "', not '" + ours + "')";
     std::getline(in, line);
     if (line != "table " + std::to_string(table.capacity()))
-        return where + "made with a proof table of another size ('" + line + "', this one has " +
-               std::to_string(table.capacity()) + " entries: use the same --hash)";
+        return where + "made with a proof table of another size (" + branan::quoted(line) +
+               ", this one has " + std::to_string(table.capacity()) +
+               " entries: use the same --hash)";
     std::getline(in, line);
     unsigned long long size = 0, sum = 0;
     char hex[17] = {};
     if (std::sscanf(line.c_str(), "body %llu fnv1a64 %16[0-9a-f]", &size, hex) != 2)
-        return where + "bad body line '" + line + "'";
+        return where + "bad body line " + branan::quoted(line);
     sum = std::strtoull(hex, nullptr, 16);
     std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (body.size() < size)

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/json_escape.h"
+#include "core/text.h"
 
 namespace branan::solver {
 namespace {
@@ -163,9 +164,9 @@ Expected<std::string> merge_results(const Rules& rules, const std::vector<Result
             i = j + 1;
         }
         if (words.size() < 6 || words[0] != "otn" || words[2] != "side" || words[4] != "moves")
-            return fail(rl.where + ": bad game '" + game_text + "'");
+            return fail(rl.where + ": bad game " + branan::quoted(game_text));
         const auto side = side_from_name(words[3]);
-        if (!side) return fail(rl.where + ": bad side '" + words[3] + "'");
+        if (!side) return fail(rl.where + ": bad side " + branan::quoted(words[3]));
         const auto created = Game::create(rules, words[1], *side);
         if (!created) return fail(rl.where + ": " + created.error());
         std::optional<Game> game = *created;
@@ -189,7 +190,7 @@ Expected<std::string> merge_results(const Rules& rules, const std::vector<Result
         c.result = one(*m, "result");
         if (c.result != "attackers" && c.result != "defenders" && c.result != "draw" &&
             c.result != "unknown")
-            return fail(rl.where + ": bad result '" + c.result + "'");
+            return fail(rl.where + ": bad result " + branan::quoted(c.result));
         if (auto it = m->find("line"); it != m->end()) c.line = it->second;
         c.nodes = std::strtoull(one(*m, "nodes").c_str(), nullptr, 10);
         c.time_ms = std::strtoull(one(*m, "time_ms").c_str(), nullptr, 10);

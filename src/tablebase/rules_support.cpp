@@ -2,12 +2,13 @@
 #include "tablebase/rules_support.h"
 
 #include "core/rule_tables.h"
+#include "core/text.h"
 #include "tablebase/symmetry.h"
 
 namespace branan::tablebase {
 
 std::string unsupported_rules_problem(const Rules& rules) {
-    const std::string name = "rules '" + rules.name + "': ";
+    const std::string name = "rules " + branan::quoted(rules.name) + ": ";
     if (const std::string problem = validate(rules); !problem.empty()) return name + problem;
     if (rules.size * rules.size > 64) return name + "tablebases need a board of at most 8x8";
     if (special_rules(rules)) return name + "special pieces, jumps and berserk are not supported";

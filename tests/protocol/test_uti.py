@@ -551,6 +551,29 @@ def extra_words_after_bare_commands():
 
 
 @test
+def long_input_is_quoted_short():
+    # An error quotes a long word by its start and its length (protocol-spec 5): a 5000
+    # character option name or command gives a short line, not one as long as the input.
+    e = start_engine()
+    try:
+        for line, problem in (("setoption name " + "Q" * 5000 + " value 3",
+                               "setoption: unknown option 'QQQ"),
+                              ("x" * 5000, "unknown command 'xxx"),
+                              ("go depth " + "9" * 5000, "go: 'depth' needs a whole number")):
+            out = e.command(line)
+            assert len(out) == 1 and is_error(out[0]), (line[:40], out)
+            assert problem in out[0], out
+            assert "...' (5000 characters)" in out[0], out
+            assert len(out[0]) < 300, "an error line of %d characters" % len(out[0])
+        # short input is quoted whole, as before
+        out = e.command("setoption name QQQ value 3")
+        assert out == ["info string error: setoption: unknown option 'QQQ'"], out
+    finally:
+        e.close()
+    assert not e.stderr_text(), e.stderr_text()
+
+
+@test
 def berserk_turn_errors_name_the_turn():
     # Under berserk rules a turn joined with '|' is refused for what it is, not as "these rules
     # have no berserk moves" (regression).
