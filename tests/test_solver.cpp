@@ -169,6 +169,29 @@ TEST_CASE("solver: a guided proof that fails on the real path is found again ung
     CHECK(entries == 0);
 }
 
+// A real Brandubh position (line 60 of the real-game positions of docs/solving.md) whose guided
+// proof has cycle leaves: played out, its copies pass 4 million nodes on the way (the copies of
+// lines that end sooner on the longer path were counted) while the tree they leave has about 2
+// million. max_proof bounds the tree as it stands, so the proof holds within the default million
+// nodes (before, it failed its check, and the unguided search found none by 10 million).
+TEST_CASE("solver: a proof whose cycles are played out is bounded by its size, not the work",
+          "[solver][slow]") {
+    Game game = Game::create(*preset("brandubh-federation")).value();
+    for (const char* m : {"d2-e2", "c4-c2", "d6-c6", "e4-e6", "f4-e4", "d3-b3", "b4-b5", "d5-f5",
+                          "e4-e3", "f5-f2", "d1-d2", "b3-b1", "b5-b2", "b1-d1", "e3-d3", "e6-e3",
+                          "g4-e4", "f2-f4", "e2-e4", "d4-d5", "d3-g3", "d5-d4", "d2-e2", "d4-d5",
+                          "g3-g4", "f4-f6", "g4-g5", "d1-e1", "c6-c5", "d5-d1", "c5-c1", "f6-f3"})
+        REQUIRE(game.play(m));
+    solver::ProofTable table(64);
+    solver::SolveLimits limits;
+    limits.nodes = 1'000'000;
+    const solver::Solution s = solver::solve(game, table, limits);
+    CHECK(s.unguided_retries == 0);
+    REQUIRE(s.winner == Side::Defenders);
+    CHECK(s.proof.size <= limits.max_proof);
+    CHECK(verified(game, s).error == "");
+}
+
 TEST_CASE("solver: with a depth bound of the tactic's length, the proof is that short",
           "[solver]") {
     solver::ProofTable table(16);

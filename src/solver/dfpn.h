@@ -130,6 +130,9 @@ class Dfpn {
             pos.side_to_move() == prover_ ? extract_or(pos, root, 0) : extract_and(pos, root, 0);
         if (!built || !proof_has_cycles_) return built;
         std::vector<std::pair<uint64_t, const ProofNode*>> line;
+        // From here proof_nodes_ counts the tree as it stands (the extraction's count also holds
+        // subtrees it gave up), so that max_proof_ bounds the proof, not what its play-out tried.
+        proof_nodes_ = measure(root);
         return play_out_cycles(pos, root, line) && measure(root) <= max_proof_;
     }
 
@@ -432,6 +435,7 @@ class Dfpn {
         std::vector<Move> moves;
         legal_moves(pos, moves);
         node.children.clear();
+        const size_t nodes_before = proof_nodes_;  // a subtree given up gives its count back
         for (Move m : moves) {
             pos.do_move(m);
             const Leaf leaf = classify(pos);
@@ -449,6 +453,8 @@ class Dfpn {
             pos.undo_move();
             if (!ok || proof_nodes_ > max_proof_) {
                 node.children.clear();
+                if (proof_nodes_ > max_proof_) return false;
+                proof_nodes_ = nodes_before;
                 return reprove(pos, attempt) && extract_and(pos, node, attempt + 1);
             }
             ++proof_nodes_;
@@ -498,7 +504,9 @@ class Dfpn {
     // makes a position's third occurrence ends there, a win for the prover when the other side
     // made it; a leaf must be a game end won by the prover (no table leaves: cycle leaves are
     // off with tables). Cycle leaves within a copy are played out in turn; max_proof_ bounds
-    // the whole. False if a line is not won by the rules or the proof grows past max_proof_.
+    // the tree as it stands (proof_nodes_: a copy adds its nodes, a line that ends sooner on the
+    // longer path gives back those below it). False if a line is not won by the rules or the
+    // proof grows past max_proof_.
     bool play_out_cycles(Position<BB>& pos, ProofNode& node,
                          std::vector<std::pair<uint64_t, const ProofNode*>>& line) {
         if (node.cycle) {
@@ -510,7 +518,7 @@ class Dfpn {
             std::vector<ProofNode> copy = first->children;
             node.children = std::move(copy);
             node.cycle = false;
-            proof_nodes_ += measure(node);
+            proof_nodes_ += measure(node) - 1;  // the leaf itself was counted
             if (proof_nodes_ > max_proof_) return false;
         }
         assert(!tables_);
@@ -522,6 +530,7 @@ class Dfpn {
             const Status s = game_end(pos);
             if (s.over()) {
                 ok = s.outcome == win_for(prover_);
+                if (!c.children.empty()) proof_nodes_ -= measure(c) - 1;
                 c.children.clear();
                 c.cycle = false;
                 c.height = 0;
@@ -585,7 +594,7 @@ class Dfpn {
     uint64_t budget_end_ = 0;
     int root_ply_ = 0;
     uint64_t extract_end_ = UINT64_MAX;  // where extract()'s searches again must stop
-    size_t proof_nodes_ = 0;
+    size_t proof_nodes_ = 0;  // nodes of the proof as it stands (what was given up gives back)
     bool proof_has_cycles_ = false;  // whether the proof being extracted has cycle leaves
     std::unordered_set<uint64_t> path_proofs_;  // path_key()s of lines proved through the path
     const std::atomic<bool>* stop_ = nullptr;
