@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 
 #include "catch.h"
@@ -120,13 +121,19 @@ TEST_CASE("solver: guided, the tactics take a tenth of the unguided search's nod
 // A real Brandubh position (brandubh-federation-games.csv) whose guided proof rests on positions
 // that repeat on the real path: the question is searched again unguided, which proves it, and
 // the proof holds.
+// A brandubh-federation game after `moves` from the start.
+static Game federation_game(std::initializer_list<const char*> moves) {
+    Game game = Game::create(*preset("brandubh-federation")).value();
+    for (const char* m : moves) REQUIRE(game.play(m));
+    return game;
+}
+
 TEST_CASE("solver: a guided proof that fails on the real path is found again unguided",
           "[solver][slow]") {
-    Game game = Game::create(*preset("brandubh-federation")).value();
-    for (const char* m : {"f4-f3", "d5-f5", "d6-f6", "d4-d6", "f3-f4", "d6-b6", "a4-a6", "b6-d6",
-                          "f6-f5", "d6-d5", "b4-b5", "d5-d4", "a6-a4", "c4-c6", "b5-b6", "d4-c4",
-                          "d2-b2", "c6-e6", "f4-f2", "d3-d2", "f2-e2", "d2-d3", "e2-d2", "e6-e1"})
-        REQUIRE(game.play(m));
+    const Game game =
+        federation_game({"f4-f3", "d5-f5", "d6-f6", "d4-d6", "f3-f4", "d6-b6", "a4-a6", "b6-d6",
+                         "f6-f5", "d6-d5", "b4-b5", "d5-d4", "a6-a4", "c4-c6", "b5-b6", "d4-c4",
+                         "d2-b2", "c6-e6", "f4-f2", "d3-d2", "f2-e2", "d2-d3", "e2-d2", "e6-e1"});
     solver::ProofTable table(64);
     solver::SolveLimits limits;
     limits.nodes = 2'000'000;
@@ -176,12 +183,11 @@ TEST_CASE("solver: a guided proof that fails on the real path is found again ung
 // nodes (before, it failed its check, and the unguided search found none by 10 million).
 TEST_CASE("solver: a proof whose cycles are played out is bounded by its size, not the work",
           "[solver][slow]") {
-    Game game = Game::create(*preset("brandubh-federation")).value();
-    for (const char* m : {"d2-e2", "c4-c2", "d6-c6", "e4-e6", "f4-e4", "d3-b3", "b4-b5", "d5-f5",
-                          "e4-e3", "f5-f2", "d1-d2", "b3-b1", "b5-b2", "b1-d1", "e3-d3", "e6-e3",
-                          "g4-e4", "f2-f4", "e2-e4", "d4-d5", "d3-g3", "d5-d4", "d2-e2", "d4-d5",
-                          "g3-g4", "f4-f6", "g4-g5", "d1-e1", "c6-c5", "d5-d1", "c5-c1", "f6-f3"})
-        REQUIRE(game.play(m));
+    const Game game =
+        federation_game({"d2-e2", "c4-c2", "d6-c6", "e4-e6", "f4-e4", "d3-b3", "b4-b5", "d5-f5",
+                         "e4-e3", "f5-f2", "d1-d2", "b3-b1", "b5-b2", "b1-d1", "e3-d3", "e6-e3",
+                         "g4-e4", "f2-f4", "e2-e4", "d4-d5", "d3-g3", "d5-d4", "d2-e2", "d4-d5",
+                         "g3-g4", "f4-f6", "g4-g5", "d1-e1", "c6-c5", "d5-d1", "c5-c1", "f6-f3"});
     solver::ProofTable table(64);
     solver::SolveLimits limits;
     limits.nodes = 1'000'000;
