@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catch.h"
@@ -819,6 +820,20 @@ TEST_CASE("a lone minus sign is not a number", "[rules-string]") {
         CHECK_FALSE(r.ok());
         const std::string key = std::string(entry).substr(0, std::string(entry).find(':'));
         CHECK_THAT(error_of(r), Contains("'" + key + "'"));
+    }
+}
+
+// A number padded with thousands of zeros is named by its value, not its text (the message
+// quoted the whole value: as long as the input).
+TEST_CASE("a long zero-padded number is named by its value", "[rules-string]") {
+    const std::string zeros(5000, '0');
+    for (const auto& [text, expected] :
+         {std::pair{"dim:" + zeros + "12 start:" + kBrandubhStart, std::string("12 is even")},
+          std::pair{"dim:" + zeros + "21 start:" + kBrandubhStart, std::string("21 is out of")}}) {
+        const auto r = parse_rules_string(text);
+        REQUIRE_FALSE(r.ok());
+        CHECK_THAT(error_of(r), Contains(expected));
+        CHECK(error_of(r).size() < 200);
     }
 }
 

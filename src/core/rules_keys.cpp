@@ -250,8 +250,8 @@ Expected<int> parse_int(const RulesKeyInput& in, const std::string& value, int l
         return Error{"rules string key '" + in.key + "' needs a number, not " +
                      branan::quoted(value)};
     if (*n < lo || *n > hi)
-        return Error{fail(in, value + " is out of range (" + std::to_string(lo) + " to " +
-                                  std::to_string(hi) + ")")};
+        return Error{fail(in, std::to_string(*n) + " is out of range (" + std::to_string(lo) +
+                                  " to " + std::to_string(hi) + ")")};
     return *n;
 }
 
@@ -385,7 +385,7 @@ const RulesKey kKeys[] = {
          auto n = parse_int(in, in.value, 5, kMaxBoardSize);
          if (!n) return n.error();
          if (*n % 2 == 0)
-             return fail(in, in.value + " is even: board sizes are odd (5 to " +
+             return fail(in, std::to_string(*n) + " is even: board sizes are odd (5 to " +
                                  std::to_string(kMaxBoardSize) + ")");
          r.size = *n;
          return std::string();
