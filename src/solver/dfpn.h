@@ -435,7 +435,6 @@ class Dfpn {
         std::vector<Move> moves;
         legal_moves(pos, moves);
         node.children.clear();
-        const size_t nodes_before = proof_nodes_;  // a subtree given up gives its count back
         for (Move m : moves) {
             pos.do_move(m);
             const Leaf leaf = classify(pos);
@@ -453,8 +452,6 @@ class Dfpn {
             pos.undo_move();
             if (!ok || proof_nodes_ > max_proof_) {
                 node.children.clear();
-                if (proof_nodes_ > max_proof_) return false;
-                proof_nodes_ = nodes_before;
                 return reprove(pos, attempt) && extract_and(pos, node, attempt + 1);
             }
             ++proof_nodes_;
@@ -594,7 +591,7 @@ class Dfpn {
     uint64_t budget_end_ = 0;
     int root_ply_ = 0;
     uint64_t extract_end_ = UINT64_MAX;  // where extract()'s searches again must stop
-    size_t proof_nodes_ = 0;  // nodes of the proof as it stands (what was given up gives back)
+    size_t proof_nodes_ = 0;  // nodes counted by the extraction, then the play-out (see there)
     bool proof_has_cycles_ = false;  // whether the proof being extracted has cycle leaves
     std::unordered_set<uint64_t> path_proofs_;  // path_key()s of lines proved through the path
     const std::atomic<bool>* stop_ = nullptr;
