@@ -181,8 +181,8 @@ int run_probe(const std::vector<std::string>& args) {
         const auto asked = rules_from_options(vm);
         if (!asked) return refuse(asked.error());
         if (write_rules_string(*asked) != write_rules_string(rules))
-            return refuse("the tables in '" + (*base)->dir() + "' are for rules '" + rules.name +
-                          "', not '" + asked->name + "'");
+            return refuse("the tables in " + branan::quoted((*base)->dir()) + " are for rules " +
+                          branan::quoted(rules.name) + ", not " + branan::quoted(asked->name));
     }
     const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
     PositionInput input;

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "core/line_reader.h"
+#include "core/text.h"
 
 namespace branan {
 
@@ -18,7 +19,8 @@ namespace branan {
 // ": it is a directory" for one), else empty.
 inline std::string open_text_file(const std::string& path, std::ifstream& in,
                                   const std::string& what = "") {
-    const std::string name = "cannot open " + (what.empty() ? "" : what + " ") + "'" + path + "'";
+    const std::string name =
+        "cannot open " + (what.empty() ? "" : what + " ") + branan::quoted(path);
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) return name + ": it is a directory";
     in.open(path, std::ios::binary);
@@ -39,7 +41,7 @@ inline std::string too_long_text(size_t limit = kMaxLineBytes) {
 
 // How an input is named in errors: "standard input" for "-", else the path in quotes.
 inline std::string input_name(const std::string& path) {
-    return path == "-" ? "standard input" : "'" + path + "'";
+    return path == "-" ? "standard input" : branan::quoted(path);
 }
 
 // "'<path>' line N: longer than 1 MiB (read no further)": the error of a TooLong line of an
@@ -71,10 +73,10 @@ inline std::string read_small_file(const std::string& path, std::string& text,
     while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
         text.append(chunk, static_cast<size_t>(in.gcount()));
         if (text.size() > limit)
-            return (what.empty() ? "" : what + " ") + "'" + path + "' is larger than " +
+            return (what.empty() ? "" : what + " ") + branan::quoted(path) + " is larger than " +
                    limit_text(limit);
     }
-    if (in.bad()) return "cannot read " + (what.empty() ? "" : what + " ") + "'" + path + "'";
+    if (in.bad()) return "cannot read " + (what.empty() ? "" : what + " ") + branan::quoted(path);
     return {};
 }
 

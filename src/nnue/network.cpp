@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "core/text.h"
 #include "core/text_file.h"
 
 namespace branan::nnue {
@@ -153,12 +154,12 @@ Expected<Network> load_file(const std::string& path) {
     const std::filesystem::file_status status = std::filesystem::status(path, ec);
     if (std::filesystem::exists(status) && !std::filesystem::is_directory(status) &&
         !std::filesystem::is_regular_file(status))
-        return Error{"cannot open net file '" + path + "': it is not a regular file"};
+        return Error{"cannot open net file " + branan::quoted(path) + ": it is not a regular file"};
     std::string bytes;
     if (std::string e = read_small_file(path, bytes, "net file", kMaxFileBytes); !e.empty())
         return Error{e};
     auto net = parse(bytes);
-    if (!net) return Error{"'" + path + "': " + net.error()};
+    if (!net) return Error{branan::quoted(path) + ": " + net.error()};
     return net;
 }
 

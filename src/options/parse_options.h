@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
+
 namespace branan::options {
 
 namespace detail {
@@ -47,8 +49,8 @@ inline void parse_options(
                       .run(),
                   vm);
     } catch (const po::too_many_positional_options_error&) {
-        throw po::error("unexpected argument '" + detail::stray_words(args, desc, positional) +
-                        "'");
+        throw po::error("unexpected argument " +
+                        branan::quoted(detail::stray_words(args, desc, positional)));
     }
     po::notify(vm);
 }

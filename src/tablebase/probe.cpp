@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/rules_string.h"
+#include "core/text.h"
 
 namespace branan::tablebase {
 
@@ -12,8 +13,8 @@ std::string rules_mismatch(const Tablebase& tb, const Rules& rules) {
     const std::string theirs = write_rules_string(tb.rules());
     const std::string ours = write_rules_string(rules);
     if (theirs == ours) return {};
-    return "the tables in '" + tb.dir() + "' are for rules '" + theirs + "', not the game's '" +
-           ours + "': they are not used";
+    return "the tables in " + branan::quoted(tb.dir()) + " are for rules '" + theirs +
+           "', not the game's '" + ours + "': they are not used";
 }
 
 Prober::Prober(std::shared_ptr<Tablebase> tb, const Rules& rules) : tb_(std::move(tb)) {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/rules_string.h"
+#include "core/text.h"
 #include "tablebase/position_value.h"
 #include "tablebase/rules_support.h"
 #include "tablebase/slice_file.h"
@@ -14,7 +15,7 @@ namespace branan::tablebase {
 Expected<std::shared_ptr<Tablebase>> Tablebase::open(const std::string& dir) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))
-        return Error{"tablebase directory '" + dir + "' " +
+        return Error{"tablebase directory " + branan::quoted(dir) + " " +
                      (std::filesystem::exists(dir, ec) ? "is not a directory" : "does not exist")};
     std::optional<SliceHeader> first;
     std::string first_path;
@@ -25,24 +26,30 @@ Expected<std::shared_ptr<Tablebase>> Tablebase::open(const std::string& dir) {
         if (std::string error = read_slice_header(entry.path().string(), h); !error.empty())
             return Error{error};
         if (entry.path().filename().string() != material_name(h.material) + kFileExtension)
-            return Error{"tablebase file '" + entry.path().string() + "' holds material " +
-                         material_name(h.material) + ": its name does not match"};
+            return Error{"tablebase file " + branan::quoted(entry.path().string()) +
+                         " holds material " + material_name(h.material) +
+                         ": its name does not match"};
         if (first && h.rules != first->rules)
-            return Error{"tablebase files '" + first_path + "' and '" + entry.path().string() +
-                         "' are for different rules"};
+            return Error{"tablebase files " + branan::quoted(first_path) + " and " +
+                         branan::quoted(entry.path().string()) + " are for different rules"};
         if (!first) {
             first = h;
             first_path = entry.path().string();
         }
         materials.insert(h.material);
     }
-    if (ec) return Error{"cannot read tablebase directory '" + dir + "': " + ec.message()};
+    if (ec)
+        return Error{"cannot read tablebase directory " + branan::quoted(dir) + ": " +
+                     ec.message()};
     if (!first)
-        return Error{"no tablebase files (*" + std::string(kFileExtension) + ") in '" + dir + "'"};
+        return Error{"no tablebase files (*" + std::string(kFileExtension) + ") in " +
+                     branan::quoted(dir)};
     auto rules = parse_rules_string(first->rules);
-    if (!rules) return Error{"tablebase file '" + first_path + "': bad rules: " + rules.error()};
+    if (!rules)
+        return Error{"tablebase file " + branan::quoted(first_path) +
+                     ": bad rules: " + rules.error()};
     if (std::string problem = unsupported_rules_problem(*rules); !problem.empty())
-        return Error{"tablebase file '" + first_path + "': " + problem};
+        return Error{"tablebase file " + branan::quoted(first_path) + ": " + problem};
     std::shared_ptr<Tablebase> tb(new Tablebase(*rules, dir));
     for (const Material m : materials) tb->slots_.try_emplace(m);
     tb->materials_ = std::move(materials);

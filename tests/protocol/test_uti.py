@@ -553,13 +553,18 @@ def extra_words_after_bare_commands():
 @test
 def long_input_is_quoted_short():
     # An error quotes a long word by its start and its length (protocol-spec 5): a 5000
-    # character option name or command gives a short line, not one as long as the input.
+    # character option name, command, number or file name gives a short line, not one as long as
+    # the input.
     e = start_engine()
     try:
         for line, problem in (("setoption name " + "Q" * 5000 + " value 3",
                                "setoption: unknown option 'QQQ"),
                               ("x" * 5000, "unknown command 'xxx"),
-                              ("go depth " + "9" * 5000, "go: 'depth' needs a whole number")):
+                              ("go depth " + "9" * 5000, "go: 'depth' needs a whole number"),
+                              ("setoption name EvalFile value " + "p" * 5000,
+                               "EvalFile: cannot open net file 'ppp"),
+                              ("setoption name TablebasePath value " + "p" * 5000,
+                               "TablebasePath: tablebase directory 'ppp")):
             out = e.command(line)
             assert len(out) == 1 and is_error(out[0]), (line[:40], out)
             assert problem in out[0], out
