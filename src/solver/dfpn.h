@@ -435,6 +435,8 @@ class Dfpn {
         std::vector<Move> moves;
         legal_moves(pos, moves);
         node.children.clear();
+        node.size = 1;  // a retry starts the node again
+        node.height = 0;
         for (Move m : moves) {
             pos.do_move(m);
             const Leaf leaf = classify(pos);
