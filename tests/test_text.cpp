@@ -90,9 +90,9 @@ TEST_CASE("split_at keeps empty pieces", "[text]") {
 TEST_CASE("quoted gives short text whole and long text as its start and its length", "[text]") {
     CHECK(branan::quoted("abc") == "'abc'");
     CHECK(branan::quoted("") == "''");
-    const std::string limit(kMaxQuotedChars, 'Q');
+    const std::string limit(kMaxQuotedBytes, 'Q');
     CHECK(branan::quoted(limit) == "'" + limit + "'");
-    const std::string start(kQuotedPrefixChars, 'Q');
+    const std::string start(kQuotedPrefixBytes, 'Q');
     CHECK(branan::quoted(limit + "Q") == "'" + start + "...' (101 characters)");
     const std::string q = branan::quoted(std::string(3000, 'Q'));
     CHECK(q == "'" + start + "...' (3000 characters)");
@@ -103,14 +103,14 @@ TEST_CASE("quoted never cuts inside a UTF-8 character and counts characters", "[
     // A character of 2, 3 or 4 bytes at each place around the cut: the kept start ends before it
     // or after it, never inside (json_string would then give a replacement character).
     for (const std::string c : {"\xc3\xa9", "\xe2\x98\x83", "\xf0\x9f\x98\x80"}) {
-        for (size_t before = kQuotedPrefixChars - 4; before <= kQuotedPrefixChars; ++before) {
+        for (size_t before = kQuotedPrefixBytes - 4; before <= kQuotedPrefixBytes; ++before) {
             const std::string text = std::string(before, 'a') + c + std::string(100, 'b');
             const std::string q = branan::quoted(text);
             INFO("a character of " << c.size() << " bytes after " << before << " bytes");
-            const bool fits = before + c.size() <= kQuotedPrefixChars;
+            const bool fits = before + c.size() <= kQuotedPrefixBytes;
             const std::string kept =
                 std::string(before, 'a') +
-                (fits ? c + std::string(kQuotedPrefixChars - before - c.size(), 'b') : "");
+                (fits ? c + std::string(kQuotedPrefixBytes - before - c.size(), 'b') : "");
             CHECK(q == "'" + kept + "...' (" + std::to_string(before + 101) + " characters)");
             CHECK(json_string(q).find("\\ufffd") == std::string::npos);
         }

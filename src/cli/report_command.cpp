@@ -12,6 +12,7 @@
 #include "cli/rules_option.h"
 #include "cli/search_options.h"
 #include "cli/subcommand.h"
+#include "core/text.h"
 #include "report/game_analysis.h"
 #include "report/html_report.h"
 
@@ -44,7 +45,7 @@ std::string tier_summary(const report::GameAnalysis& a) {
 // page must be a regular file (a folder, a pipe or a device is refused) that may be written, a
 // new one's folder must exist and take new files.
 std::string page_write_error(const std::string& path) {
-    const std::string cannot = "cannot write '" + path + "'";
+    const std::string cannot = "cannot write " + branan::quoted(path);
     std::error_code ec;
     const std::filesystem::file_status status = std::filesystem::status(path, ec);
     if (std::filesystem::is_directory(status)) return cannot + ": it is a directory";
@@ -118,8 +119,8 @@ int run_report(const std::vector<std::string>& args) {
     if (std::string error = page_write_error(out_path); !error.empty()) return refuse(error);
     // The page would replace the game it was read from.
     if (std::error_code ec; std::filesystem::equivalent(in_path, out_path, ec))
-        return refuse("--out '" + out_path +
-                      "' is the --input file: the page would overwrite the game");
+        return refuse("--out " + branan::quoted(out_path) +
+                      " is the --input file: the page would overwrite the game");
     auto game =
         read_report_game(in_path, game_number, *rules, vm.count("variant") || vm.count("rules"));
     if (!game) return refuse(game.error());
@@ -146,7 +147,7 @@ int run_report(const std::vector<std::string>& args) {
     std::ofstream out(out_path, std::ios::trunc);
     out << report::render_html_report(*game, analysis);
     out.flush();
-    if (!out) return refuse("cannot write '" + out_path + "'");
+    if (!out) return refuse("cannot write " + branan::quoted(out_path));
     std::cout << "wrote " << out_path << ": " << analysis.moves.size() << " plies; "
               << tier_summary(analysis) << " (" << analysis.limits << ")\n";
     return 0;

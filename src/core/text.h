@@ -14,17 +14,17 @@
 namespace branan {
 
 // Text longer than this many bytes is cut short by quoted().
-inline constexpr size_t kMaxQuotedChars = 100;
+inline constexpr size_t kMaxQuotedBytes = 100;
 // How many of its first bytes quoted() keeps of text it cuts short (fewer at a UTF-8 character).
-inline constexpr size_t kQuotedPrefixChars = 80;
+inline constexpr size_t kQuotedPrefixBytes = 80;
 
 // 'text' in single quotes, for error messages that name what a user or a file gave. Text of at
-// most kMaxQuotedChars bytes is given whole; longer text is cut to its first kQuotedPrefixChars
+// most kMaxQuotedBytes bytes is given whole; longer text is cut to its first kQuotedPrefixBytes
 // bytes, never inside a UTF-8 character, and "..." within the quotes, and its length in
 // characters follows: 'QQQ...QQ...' (3000 characters). So no input makes a long message.
 inline std::string quoted(std::string_view text) {
     std::string s;
-    if (text.size() <= kMaxQuotedChars) {
+    if (text.size() <= kMaxQuotedBytes) {
         s.reserve(text.size() + 2);
         s += '\'';
         s += text;
@@ -32,7 +32,7 @@ inline std::string quoted(std::string_view text) {
         return s;
     }
     auto continues = [](char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0x80; };
-    size_t keep = kQuotedPrefixChars;
+    size_t keep = kQuotedPrefixBytes;
     while (keep > 0 && continues(text[keep])) --keep;  // text[keep] is the first byte left out
     const auto characters =
         std::count_if(text.begin(), text.end(), [&](char c) { return !continues(c); });

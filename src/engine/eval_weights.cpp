@@ -72,7 +72,7 @@ Expected<EvalWeights> EvalWeights::parse(std::string_view text) {
 
 Expected<EvalWeights> EvalWeights::load(const std::string& path) {
     std::ifstream in(path);
-    if (!in) return Error{"cannot open weights file '" + path + "'"};
+    if (!in) return Error{"cannot open weights file " + branan::quoted(path)};
     std::stringstream text;
     text << in.rdbuf();
     auto w = parse(text.str());

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/text.h"
 #include "match/fault_hook.h"
 
 namespace branan::match {
@@ -87,23 +88,23 @@ Expected<MatchFiles> MatchFiles::open(const RunPaths& paths, const MatchResults&
     const std::string journal = paths.results_file.empty() ? "" : journal_path(paths.results_file);
     std::error_code ec;
     if (!paths.results_file.empty() && fs::is_directory(paths.results_file, ec))
-        return Error{"--results '" + paths.results_file +
-                     "' is a directory: name a file (--records DIR takes a folder)"};
+        return Error{"--results " + branan::quoted(paths.results_file) +
+                     " is a directory: name a file (--records DIR takes a folder)"};
     if (!paths.resume && !paths.force) {
         if (!paths.records_dir.empty() && folder_has_files(paths.records_dir))
-            return Error{"the records folder '" + paths.records_dir +
-                         "' is not empty: give --resume to continue its run or --force to "
+            return Error{"the records folder " + branan::quoted(paths.records_dir) +
+                         " is not empty: give --resume to continue its run or --force to "
                          "start over"};
         for (const auto& file : {paths.results_file, journal})
             if (!file.empty() && fs::exists(file, ec))
-                return Error{"'" + file +
-                             "' exists: give --resume to continue its run or --force to start "
+                return Error{branan::quoted(file) +
+                             " exists: give --resume to continue its run or --force to start "
                              "over"};
     }
     if (!journal.empty() && paths.resume && !fs::exists(journal, ec) &&
         fs::exists(paths.results_file, ec))
-        return Error{"cannot resume: '" + paths.results_file + "' has no journal '" + journal +
-                     "' (it was written by an older branan-match)"};
+        return Error{"cannot resume: " + branan::quoted(paths.results_file) + " has no journal " +
+                     branan::quoted(journal) + " (it was written by an older branan-match)"};
     for (const auto& dir :
          {paths.records_dir, paths.results_file.empty()
                                  ? std::string()

@@ -99,18 +99,20 @@ std::string save_checkpoint(const std::string& path, const Rules& rules, const P
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return "cannot write checkpoint '" + tmp + "'";
+        if (!out) return "cannot write checkpoint " + branan::quoted(tmp);
         out << kTag << " " << kVersion << "\n"
             << "rules " << write_rules_string(rules) << "\n"
             << "table " << table.capacity() << "\n"
             << "body " << body.size() << " fnv1a64 " << hex64(fnv1a64(body)) << "\n";
         out.write(body.data(), static_cast<std::streamsize>(body.size()));
         out.flush();
-        if (!out) return "cannot write checkpoint '" + tmp + "'";
+        if (!out) return "cannot write checkpoint " + branan::quoted(tmp);
     }
     std::error_code ec;
     std::filesystem::rename(tmp, path, ec);
-    if (ec) return "cannot rename '" + tmp + "' to '" + path + "': " + ec.message();
+    if (ec)
+        return "cannot rename " + branan::quoted(tmp) + " to " + branan::quoted(path) + ": " +
+               ec.message();
     return "";
 }
 
@@ -120,7 +122,7 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
     table.clear();
     std::ifstream in;
     if (std::string error = open_text_file(path, in, "checkpoint"); !error.empty()) return error;
-    const std::string where = "checkpoint '" + path + "': ";
+    const std::string where = "checkpoint " + branan::quoted(path) + ": ";
     std::string line;
     std::getline(in, line);
     int version = 0;
@@ -128,7 +130,7 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
         std::istringstream f(line);
         std::string tag;
         if (!(f >> tag) || tag != kTag)
-            return where + "not a branan solve checkpoint (no '" + kTag + "' tag)";
+            return where + "not a branan solve checkpoint (no " + branan::quoted(kTag) + " tag)";
         if (!(f >> version) || version < kOldestVersion || version > kVersion)
             return where + "format version " + branan::quoted(line.substr(tag.size())) +
                    " (this build reads " + std::to_string(kOldestVersion) + " to " +

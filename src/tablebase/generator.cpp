@@ -9,6 +9,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "core/text.h"
 #include "tablebase/parallel.h"
 #include "tablebase/position_value.h"
 #include "tablebase/slice_file.h"
@@ -200,7 +201,8 @@ std::string load_or_generate(TableSet& set, Material m, const std::string& dir,
         if (std::string error = read_slice(path, set.rules(), m, entries, values); !error.empty())
             return error + " (remove it to generate it again)";
     } else if (load_only) {
-        return "the slice " + material_name(m) + " is needed but '" + path + "' does not exist";
+        return "the slice " + material_name(m) + " is needed but " + branan::quoted(path) +
+               " does not exist";
     } else {
         if (options.log)
             options.log("generating " + material_name(m) + ": " + std::to_string(entries) +
@@ -224,7 +226,7 @@ std::string make_directory(const std::string& dir) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec || !std::filesystem::is_directory(dir))
-        return "cannot create the directory '" + dir + "'";
+        return "cannot create the directory " + branan::quoted(dir);
     return {};
 }
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/rules_string.h"
+#include "core/text.h"
 
 namespace branan::tablebase {
 namespace {
@@ -56,7 +57,7 @@ std::string write_slice(const std::string& path, const Rules& rules, Material m,
     if (compress2(reinterpret_cast<Bytef*>(body.data()), &bound,
                   reinterpret_cast<const Bytef*>(raw.data()), static_cast<uLong>(raw.size()),
                   6) != Z_OK)
-        return "cannot compress '" + path + "'";
+        return "cannot compress " + branan::quoted(path);
     body.resize(bound);
     const std::string tmp = path + ".tmp";
     {
@@ -68,11 +69,13 @@ std::string write_slice(const std::string& path, const Rules& rules, Material m,
             << "body " << body.size() << " crc32 " << hex32(crc_of(body)) << "\n";
         out.write(body.data(), static_cast<std::streamsize>(body.size()));
         out.close();
-        if (!out) return "cannot write '" + tmp + "'";
+        if (!out) return "cannot write " + branan::quoted(tmp);
     }
     std::error_code ec;
     std::filesystem::rename(tmp, path, ec);
-    if (ec) return "cannot rename '" + tmp + "' to '" + path + "': " + ec.message();
+    if (ec)
+        return "cannot rename " + branan::quoted(tmp) + " to " + branan::quoted(path) + ": " +
+               ec.message();
     return {};
 }
 
@@ -86,12 +89,12 @@ struct RawSlice {
 };
 
 std::string read_raw(const std::string& path, RawSlice& raw, bool with_body) {
-    const std::string name = "tablebase file '" + path + "': ";
+    const std::string name = "tablebase file " + branan::quoted(path) + ": ";
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
-        return "cannot open tablebase file '" + path + "'";
+        return "cannot open tablebase file " + branan::quoted(path);
     std::ifstream in(path, std::ios::binary);
-    if (!in) return "cannot open tablebase file '" + path + "'";
+    if (!in) return "cannot open tablebase file " + branan::quoted(path);
     std::string rest;
     if (!header_line(in, kTag, rest)) return name + "not a Branan tablebase file";
     if (rest != std::to_string(kFormatVersion))
@@ -143,7 +146,7 @@ std::string read_slice_header(const std::string& path, SliceHeader& header) {
 std::string read_slice(const std::string& path, const Rules& rules, Material m, uint64_t entries,
                        std::vector<Value>& values) {
     values.clear();
-    const std::string name = "tablebase file '" + path + "': ";
+    const std::string name = "tablebase file " + branan::quoted(path) + ": ";
     RawSlice raw;
     if (std::string error = read_raw(path, raw, true); !error.empty()) return error;
     if (raw.header.rules != write_rules_string(rules))
