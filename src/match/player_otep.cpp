@@ -184,7 +184,7 @@ class OtepPlayer final : public Player {
                                           const std::string* record) {
         if (words[0] == "error") {
             if (words.size() >= 2 && words[1] == "-1")
-                return "critical error: " + std::string(line);
+                return "critical error: " + branan::quoted(line);
             last_error = std::string(line);
             return std::nullopt;
         }

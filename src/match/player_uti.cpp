@@ -249,7 +249,8 @@ class UtiPlayer final : public Player {
             }
             if (starts_with(line, "info string error: position") ||
                 starts_with(line, "info string error: go"))
-                return garbage("refused the request: " + std::string(trim(line)), ms_since(start));
+                return garbage("refused the request: " + branan::quoted(trim(line)),
+                               ms_since(start));
             if (words[0] == "info") report.read(words);
             // anything else: ignored
         }

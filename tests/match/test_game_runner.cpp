@@ -512,13 +512,52 @@ TEST_CASE("an OTEP engine that writes after its move: a second move or a critica
     auto f = make_player(fake("Fake", {"--seed", "12", "--late-ms", "300"}, movetime(1000)));
     for (const auto& [extra, reason] :
          {std::pair<std::string, std::string>{"$l", "wrote a second move to one 'play' ('move "},
-          {"error -1", "critical error: error -1"}}) {
+          {"error -1", "critical error: 'error -1'"},
+          // An engine's long line is cut short in the reason, its length named.
+          {"error -1 $(printf '%0800d' 0)", "critical error: 'error -1 0000"}}) {
         INFO(extra);
         auto b = make_player(engine_writing("Faulty", extra));
         const GameOutcome out = play_game(*b, *f, setup);
         check_fault(out, Termination::Garbage, Side::Attackers, "Faulty");
         CHECK(out.reason.find(reason) != std::string::npos);
+        if (extra.size() > 20) {
+            CHECK(out.reason.find("...' (809 characters)") != std::string::npos);
+            CHECK(out.reason.size() < 300);
+        }
         CHECK(out.moves.size() == 4);  // its second move stood; the fault came at its third
+        check_replay(setup, out);
+    }
+}
+
+TEST_CASE("a UTI engine that refuses a request during a search loses, its line quoted short",
+          "[match]") {
+    // Branan over UTI behind a filter that writes, instead of its third bestmove, an error about
+    // the request: read while that search runs, it is a refusal and loses the game as garbage.
+    const auto engine_refusing = [](const std::string& extra) {
+        EngineConfig uti;
+        uti.name = "Refusing";
+        uti.command = "/bin/sh";
+        uti.args = {"-c", std::string("'") + BRANAN_BINARY +
+                              "' | { n=0; while IFS= read -r l; do case $l in 'bestmove '*) "
+                              "n=$((n + 1)); [ $n = 3 ] && l=\"" +
+                              extra + "\";; esac; printf '%s\\n' \"$l\"; done; }"};
+        uti.tc = clock_of(4000, 50);
+        return uti;
+    };
+    const GameSetup setup = setup_for("brandubh", 60);
+    auto f = make_player(fake("Fake", {"--seed", "12", "--late-ms", "300"}, movetime(1000)));
+    for (const auto& [extra, reason] :
+         {std::pair<std::string, std::string>{"info string error: go: no",
+                                              "refused the request: 'info string error: go: no'"},
+          {"info string error: position: $(printf '%0800d' 0)",
+           "refused the request: 'info string error: position: 0000"}}) {
+        INFO(extra);
+        auto b = make_player(engine_refusing(extra));
+        const GameOutcome out = play_game(*b, *f, setup);
+        check_fault(out, Termination::Garbage, Side::Attackers, "Refusing");
+        CHECK(out.reason.find(reason) != std::string::npos);
+        CHECK(out.reason.size() < 300);
+        CHECK(out.moves.size() == 4);  // its third move never came
         check_replay(setup, out);
     }
 }
