@@ -13,6 +13,13 @@ material), asks `branan tablebase probe --path TABLES` and
 about each, and counts: both decided and agreeing,
 the solver unknown, and disagreements (a different winner, or a solver's win where the tables
 say no side can force one), which it lists. Exit status 1 on any disagreement.
+
+The tables hold wins without repetition; where the third repetition loses for the side that
+makes it, `branan solve` also proves wins that rest on that rule (its cycle leaves,
+docs/solving.md). So a solver's win where the tables give none is solved again with
+`--no-cycle-leaves`: if that proves no win, the win rests on the repetition rule, which the
+tables leave to the rules ("repetition_wins", in agreement); if it still proves one, that is a
+disagreement.
 Standard library only.
 """
 
@@ -43,6 +50,17 @@ def random_position(rng, size, pieces, attackers=None):
     return "otn %s side %s" % (position_record("".join(cells), size), side)
 
 
+def solve(a, lines, extra=()):
+    """`branan solve`'s answers (parsed JSON) for these 'otn' lines."""
+    if not lines:
+        return []
+    r = subprocess.run([a.branan, "solve", "--variant", a.variant, "--nodes", str(a.nodes),
+                        *extra], input="\n".join(lines) + "\n", capture_output=True, text=True)
+    solved = [json.loads(l) for l in r.stdout.splitlines()]
+    assert len(solved) == len(lines), r.stderr
+    return solved
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("branan")
@@ -69,12 +87,9 @@ def main():
             if "error" not in j:  # a finished game: drawn again
                 lines.append(line)
                 answers.append(j)
-    r = subprocess.run([a.branan, "solve", "--variant", a.variant, "--nodes", str(a.nodes)], input="\n".join(lines) + "\n",
-                       capture_output=True, text=True)
-    solved = [json.loads(l) for l in r.stdout.splitlines()]
-    assert len(solved) == len(lines), r.stderr
+    solved = solve(a, lines)
     agree = unknown = 0
-    bad = []
+    bad, no_table_win = [], []
     for line, t, s in zip(lines, answers, solved):
         table_win = t["result"] in ("attackers", "defenders")
         if s["result"] == "unknown":
@@ -85,9 +100,20 @@ def main():
             agree += 1
         elif not table_win and s["result"] not in ("attackers", "defenders"):
             agree += 1
+        elif not table_win and not t.get("note", "").startswith("not in"):
+            no_table_win.append((line, t, s))
         else:
             bad.append((line, t, s))
-    print(json.dumps({"positions": len(lines), "agree": agree, "solver_unknown": unknown,
+    # A solver's win where the tables give none: again without cycle leaves.
+    repetition_wins = 0
+    again = solve(a, [line for line, _, _ in no_table_win], ["--no-cycle-leaves"])
+    for (line, t, s), s2 in zip(no_table_win, again):
+        if s2["result"] in ("attackers", "defenders"):
+            bad.append((line, t, s2))
+        else:
+            repetition_wins += 1
+    print(json.dumps({"positions": len(lines), "agree": agree + repetition_wins,
+                      "repetition_wins": repetition_wins, "solver_unknown": unknown,
                       "disagree": len(bad)}))
     for line, t, s in bad:
         print("DISAGREE %s: tables %s in %s, solver %s" % (line, t["result"], t["distance"],
