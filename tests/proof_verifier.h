@@ -43,7 +43,8 @@ struct ProofCheck {
 
 // The tables' value of `game`'s position for its side to move, as a table leaf writes it ("win D",
 // "loss D"), or "no win" or "outside"; an error when they cannot answer for this game (other
-// rules, a history in which a position occurred twice since the last capture).
+// rules, a history in which a position the tables decide occurred twice since the last capture:
+// their winning line might make its third occurrence).
 using TableLookup = std::function<Expected<std::string>(const Game&)>;
 
 namespace detail {

@@ -12,6 +12,7 @@
 #include "catch.h"
 #include "core/position_record.h"
 #include "core/presets.h"
+#include "core/rules_string.h"
 #include "engine/engine.h"
 #include "proof_verifier.h"
 #include "solver/solve.h"
@@ -179,6 +180,110 @@ TEST_CASE("tablebase in play: the solver's table leaves, checked by the proof ve
     const size_t rules_at = foreign.find("name:brandubh");
     foreign.replace(rules_at, 13, "name:brandubh-opentafl");
     CHECK_FALSE(check(foreign, testing::table_lookup(tables)).error.empty());
+}
+
+// Under "third repetition: loss for the side that repeats" a position the tables give neither
+// side without repetition may still be won by the rule: brandubh's a4d0 has 2,366 such
+// positions, and the solver's cycle leaves prove the first ones won. With the tables the solver
+// searches on from them (a leaf with no win only where it takes no cycle leaves), and its proof,
+// its cycles played out and its table leaves checked against the tables, holds on the real path.
+TEST_CASE("tablebase in play: the solver proves a repetition win where the tables give no win",
+          "[tablebase][play][slow]") {
+    const std::string dir = testing::unique_temp_path("tbnowin");
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    TableSet set(*preset("brandubh"));
+    GenerateOptions options;
+    options.threads = 2;
+    REQUIRE(generate_tables(set, 3, dir, options).empty());
+    REQUIRE(generate_one(set, {4, 0}, dir, options).empty());
+    auto opened = Tablebase::open(dir);
+    REQUIRE(opened);
+    const std::shared_ptr<Tablebase> tables = *opened;
+    REQUIRE(tables->load_all().empty());
+
+    const Slice& slice = *tables->set().find({4, 0});
+    uint64_t i = 0;
+    while (i < slice.index.size() && slice.values[i] != kNoWin) ++i;
+    REQUIRE(i < slice.index.size());
+    const Placement p = slice.index.placement(i);
+    const std::string record =
+        write_position_record(position_of(tables->set().tables(), p).setup());
+    const Game game = Game::create(tables->rules(), record, p.side).value();
+    INFO(record << " side " << side_name(p.side));
+    const Prober prober(tables, game.rules());
+    REQUIRE(prober.active());
+
+    solver::SolveLimits limits;
+    limits.nodes = 1'000'000;
+    solver::ProofTable table(16);
+    const solver::Solution plain = solver::solve(game, table, limits);
+    REQUIRE(plain.winner);  // by the repetition rule: no side wins without it
+    solver::SolveHooks hooks;
+    hooks.tables = &prober;
+    const solver::Solution with = solver::solve(game, table, limits, hooks);
+    REQUIRE(with.winner == plain.winner);
+    std::ostringstream proof;
+    solver::write_proof(proof, game, with);
+    std::istringstream in(proof.str());
+    const testing::ProofCheck ok = testing::check_proof_file(in, testing::table_lookup(tables));
+    CHECK(ok.error == "");
+    CHECK(ok.table_leaves == solver::table_leaves(with.proof));
+
+    // Without cycle leaves the tables' "no win" is a leaf: nothing is proved.
+    limits.cycle_leaves = false;
+    CHECK_FALSE(solver::solve(game, table, limits, hooks).winner);
+    std::filesystem::remove_all(dir);
+}
+
+// A table leaf at a position the tables decide, reached a second time: the tables' winning line
+// goes through positions they decide, so this one's third occurrence may lie on it, and the
+// verifier refuses the leaf there (not at its first occurrence).
+TEST_CASE(
+    "tablebase in play: the proof verifier refuses a table leaf at a decided position "
+    "that occurred twice",
+    "[tablebase][play]") {
+    const std::shared_ptr<Tablebase> tables = two_soldier_tables();
+    const Game won = longest_win({1, 1});
+    const ProbeResult value = tables->probe(won);
+    REQUIRE(value.kind == ProbeResult::Kind::Win);
+    // Four plies that come back to the position, neither capturing nor ending the game.
+    std::vector<std::string> shuffle;
+    for (const Move a : won.legal_moves()) {
+        if (!shuffle.empty()) break;
+        Game g1 = won;
+        if (!g1.captures_of(a).empty()) continue;
+        g1.play(a);
+        if (g1.status().over()) continue;
+        for (const Move b : g1.legal_moves()) {
+            Game g = g1;
+            if (!g.captures_of(b).empty()) continue;
+            g.play(b);
+            const std::string back_a = g.move_text(Move{a.to, a.from});
+            const std::string back_b = g1.move_text(Move{b.to, b.from});
+            if (g.status().over() || !g.play(back_a) || g.status().over() || !g.play(back_b))
+                continue;
+            if (g.key() != won.key() || g.status().over()) continue;
+            shuffle = {won.move_text(a), g1.move_text(b), back_a, back_b};
+            break;
+        }
+    }
+    REQUIRE(shuffle.size() == 4);
+    const std::string side = side_name(won.side_to_move());
+    auto proof = [&](const std::string& moves) {
+        return "proof\nrules " + write_rules_string(won.rules()) + "\nposition otn " +
+               won.record() + " side " + side + moves + "\nwinner " + side + "\ntablebase win " +
+               std::to_string(value.distance) + "\nend\n";
+    };
+    auto check = [&](const std::string& text) {
+        std::istringstream in(text);
+        return testing::check_proof_file(in, testing::table_lookup(tables));
+    };
+    CHECK(check(proof("")).error == "");
+    const std::string again =
+        " moves " + shuffle[0] + " " + shuffle[1] + " " + shuffle[2] + " " + shuffle[3];
+    CHECK_THAT(check(proof(again)).error,
+               Contains("occurred twice since the last capture is one the tables decide"));
 }
 
 // Slices are loaded once, by the first probe that needs one, and then read without a lock: probes

@@ -38,8 +38,8 @@
 // not trusted: the extraction writes the second pass out as a real line of the game
 // (play_out_cycles: the prover's first moves copied and every node judged again by the rules on
 // the longer line, where a return to Q is a third occurrence, a win by the rules), so a reported
-// proof has only game ends for leaves. Cycle leaves are off under a depth limit and with tables
-// (Dfpn::set_cycle_leaves) and in an unguided search (the fallback stays as it was). They cost
+// proof has only game ends and table wins for leaves. Cycle leaves are off under a depth limit
+// and in an unguided search (the fallback stays as it was; Dfpn::set_cycle_leaves). They cost
 // completeness, not soundness, in one way: a clean disproof stored on one path may hide, on
 // another, a proof through a cycle leaf; disproofs are not reported under this rule anyway.
 //
@@ -52,11 +52,15 @@
 //
 // Endgame tables (optional, set_tables): a position in them is a leaf, won for the prover where
 // they give him the win, else a clean non-win (they hold no win for him without repetition, the
-// only wins this search proves). A table win holds on the real path when no position of the
-// game's history since the last capture occurred twice (tablebase::history_repeats; the caller
-// checks it at the root; the search's own lines repeat nothing). A proof's table leaf keeps the
-// tables' distance, for the proof file (write_proof) and its independent check. Under a depth
-// limit a table win counts only when it ends within the limit.
+// only wins this search proves) -- but where cycle leaves are taken, a position the tables give
+// neither side without repetition is searched on, as the repetition rule may decide it. A table
+// win holds on the real path when no position of the game's history since the last capture
+// occurred twice (tablebase::history_repeats; the caller checks it at the root). On the search's
+// own lines, cycles included, it holds too: every position of a table win's line is won or lost
+// in the tables, while a position the search goes on from, such as one it returns to, is outside
+// them or given to neither side, so the table's line never meets the line above it. A proof's table
+// leaf keeps the tables' distance, for the proof file (write_proof) and its independent check.
+// Under a depth limit a table win counts only when it ends within the limit.
 #pragma once
 
 #include <algorithm>
@@ -187,6 +191,9 @@ class Dfpn {
             const tablebase::ProbeResult r = tables_->probe(pos);
             if (r.kind != Kind::Outside) {
                 const bool prover_to_move = pos.side_to_move() == prover_;
+                // No win without repetition: where cycle leaves are taken, the repetition rule
+                // may still give the prover one, so the search goes on (the scheme above).
+                if (r.kind == Kind::NoWin && cycles_taken(pos)) return Leaf::Open;
                 if (r.kind != (prover_to_move ? Kind::Win : Kind::Loss)) return Leaf::NonWin;
                 // Under a depth limit, a win that ends beyond it is a path leaf like any other
                 // line that goes that deep: a proof under a limit stays within it.
@@ -202,14 +209,14 @@ class Dfpn {
     // (see the scheme above): the rule is LossForRepeater, the prover is to move (the other side
     // made the repetition), and this is the second occurrence, the first at or below the root.
     bool closes_cycle(const Position<BB>& pos, Occurrences o) const {
-        // Not in an unguided search (set_guided), under a depth limit (the second pass would go
-        // past it), nor with tables (a table win holds only where no position repeated,
-        // tablebase::history_repeats).
-        if (!cycle_leaves_allowed_ || !guided_ || max_depth_ || tables_ ||
-            pos.side_to_move() != prover_ ||
-            pos.tables().rules.repetition != RepetitionRule::LossForRepeater)
-            return false;
+        if (!cycles_taken(pos) || pos.side_to_move() != prover_) return false;
         return o.count == 2 && o.first >= root_ply_ - 1;
+    }
+    // Whether this search takes cycle leaves: the rule is LossForRepeater, and not in an
+    // unguided search (set_guided) nor under a depth limit (the second pass would go past it).
+    bool cycles_taken(const Position<BB>& pos) const {
+        return cycle_leaves_allowed_ && guided_ && !max_depth_ &&
+               pos.tables().rules.repetition == RepetitionRule::LossForRepeater;
     }
 
     // The line from the root to `pos`, as one number (the keys of its positions in order): a
@@ -501,10 +508,10 @@ class Dfpn {
     // occurrence on the line (`line`: the prover's positions from the root to here, with their
     // nodes). Every node of the tree, copied or not, is judged again by the rules: a line that
     // makes a position's third occurrence ends there, a win for the prover when the other side
-    // made it; a leaf must be a game end won by the prover (no table leaves: cycle leaves are
-    // off with tables). Cycle leaves within a copy are played out in turn; max_proof_ bounds
-    // the tree as it stands (proof_nodes_: a copy adds its nodes, a line that ends sooner on the
-    // longer path gives back those below it). False if a line is not won by the rules or the
+    // made it; a leaf must be a game end won by the prover or a table win (which holds on any
+    // line: see the scheme above). Cycle leaves within a copy are played out in turn; max_proof_
+    // bounds the tree as it stands (proof_nodes_: a copy adds its nodes, a line that ends sooner on
+    // the longer path gives back those below it). False if a line is not won by the rules or the
     // proof grows past max_proof_.
     bool play_out_cycles(Position<BB>& pos, ProofNode& node,
                          std::vector<std::pair<uint64_t, const ProofNode*>>& line) {
@@ -520,7 +527,6 @@ class Dfpn {
             proof_nodes_ += measure(node) - 1;  // the leaf itself was counted
             if (proof_nodes_ > max_proof_) return false;
         }
-        assert(!tables_);
         const bool or_node = pos.side_to_move() == prover_;
         if (or_node) line.emplace_back(pos.key(), &node);
         bool ok = true;
@@ -533,6 +539,8 @@ class Dfpn {
                 c.children.clear();
                 c.cycle = false;
                 c.height = 0;
+            } else if (c.table >= 0) {
+                ok = true;  // a table win, as on the first pass
             } else {
                 ok = (!c.children.empty() || c.cycle) && play_out_cycles(pos, c, line);
             }
