@@ -36,7 +36,9 @@ inline std::string table_value(tablebase::Tablebase& tables, const Game& game) {
 // position holds only if their winning line cannot make that position's third occurrence. Every
 // position of such a line (either side to move) is won or lost in the tables, and a position
 // never recurs on it (the distance falls), so the value holds when each position that occurred
-// twice is one the tables give neither side or do not hold. Empty, or the first one they decide.
+// twice is one the tables give neither side or do not hold. (This errs on the safe side: where
+// the winner is to move, the third occurrence would be the loser's, which loses.) Empty, or the
+// first one they decide.
 inline std::string repeated_position_decided(tablebase::Tablebase& tables, const Game& game) {
     Game replay = game.from_start();
     std::vector<std::pair<uint64_t, std::string>> since_capture;  // keys and table values

@@ -56,11 +56,13 @@
 // neither side without repetition is searched on, as the repetition rule may decide it. A table
 // win holds on the real path when no position of the game's history since the last capture
 // occurred twice (tablebase::history_repeats; the caller checks it at the root). On the search's
-// own lines, cycles included, it holds too: every position of a table win's line is won or lost
-// in the tables, while a position the search goes on from, such as one it returns to, is outside
-// them or given to neither side, so the table's line never meets the line above it. A proof's table
-// leaf keeps the tables' distance, for the proof file (write_proof) and its independent check.
-// Under a depth limit a table win counts only when it ends within the limit.
+// own lines, cycles included, it holds too: a position occurs twice there only where the search
+// went on from it, a position outside the tables or given to neither side, or the root with the
+// prover to move (a cycle's return), while every position of a table win's line is won or lost in
+// the tables: that line makes no third occurrence, but of such a root, where the other side's
+// move would make it and lose. A proof's table leaf keeps the tables' distance, for the proof
+// file (write_proof) and its independent check. Under a depth limit a table win counts only when
+// it ends within the limit.
 #pragma once
 
 #include <algorithm>
