@@ -61,6 +61,39 @@ def solve(a, lines, extra=()):
     return solved
 
 
+def tally(lines, answers, solved, solve_without_cycles):
+    """The counts of the summary line and the disagreements, as (line, table answer, solver
+    answer) triples, from the tables' answers and the solver's for the same lines.
+    `solve_without_cycles(lines)` gives the solver's answers with --no-cycle-leaves: a solver's
+    win where the tables give none is asked again so (see the module's comment)."""
+    agree = unknown = 0
+    bad, no_table_win = [], []
+    for line, t, s in zip(lines, answers, solved):
+        table_win = t["result"] in ("attackers", "defenders")
+        if s["result"] == "unknown":
+            unknown += 1
+            if t["result"] == "unknown" and t.get("note", "").startswith("not in"):
+                bad.append((line, t, s))
+        elif table_win and s["result"] == t["result"]:
+            agree += 1
+        elif not table_win and s["result"] not in ("attackers", "defenders"):
+            agree += 1
+        elif not table_win and not t.get("note", "").startswith("not in"):
+            no_table_win.append((line, t, s))
+        else:
+            bad.append((line, t, s))
+    repetition_wins = 0
+    again = solve_without_cycles([line for line, _, _ in no_table_win]) if no_table_win else []
+    for (line, t, _), s2 in zip(no_table_win, again):
+        if s2["result"] in ("attackers", "defenders"):
+            bad.append((line, t, s2))
+        else:
+            repetition_wins += 1
+    return ({"positions": len(lines), "agree": agree + repetition_wins,
+             "repetition_wins": repetition_wins, "solver_unknown": unknown,
+             "disagree": len(bad)}, bad)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("branan")
@@ -87,34 +120,9 @@ def main():
             if "error" not in j:  # a finished game: drawn again
                 lines.append(line)
                 answers.append(j)
-    solved = solve(a, lines)
-    agree = unknown = 0
-    bad, no_table_win = [], []
-    for line, t, s in zip(lines, answers, solved):
-        table_win = t["result"] in ("attackers", "defenders")
-        if s["result"] == "unknown":
-            unknown += 1
-            if t["result"] == "unknown" and t.get("note", "").startswith("not in"):
-                bad.append((line, t, s))
-        elif table_win and s["result"] == t["result"]:
-            agree += 1
-        elif not table_win and s["result"] not in ("attackers", "defenders"):
-            agree += 1
-        elif not table_win and not t.get("note", "").startswith("not in"):
-            no_table_win.append((line, t, s))
-        else:
-            bad.append((line, t, s))
-    # A solver's win where the tables give none: again without cycle leaves.
-    repetition_wins = 0
-    again = solve(a, [line for line, _, _ in no_table_win], ["--no-cycle-leaves"])
-    for (line, t, s), s2 in zip(no_table_win, again):
-        if s2["result"] in ("attackers", "defenders"):
-            bad.append((line, t, s2))
-        else:
-            repetition_wins += 1
-    print(json.dumps({"positions": len(lines), "agree": agree + repetition_wins,
-                      "repetition_wins": repetition_wins, "solver_unknown": unknown,
-                      "disagree": len(bad)}))
+    summary, bad = tally(lines, answers, solve(a, lines),
+                         lambda again: solve(a, again, ["--no-cycle-leaves"]))
+    print(json.dumps(summary))
     for line, t, s in bad:
         print("DISAGREE %s: tables %s in %s, solver %s" % (line, t["result"], t["distance"],
                                                             s["result"]))
