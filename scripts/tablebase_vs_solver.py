@@ -17,9 +17,10 @@ say no side can force one), which it lists. Exit status 1 on any disagreement.
 The tables hold wins without repetition; where the third repetition loses for the side that
 makes it, `branan solve` also proves wins that rest on that rule (its cycle leaves,
 docs/solving.md). So a solver's win where the tables give none is solved again with
-`--no-cycle-leaves`: if that proves no win, the win rests on the repetition rule, which the
-tables leave to the rules ("repetition_wins", in agreement); if it still proves one, that is a
-disagreement.
+`--no-cycle-leaves`: if that proves no win (within --nodes: the tables say there is none), the
+win rests on the repetition rule, which the tables leave to the rules ("repetition_wins", in
+agreement; whether such a win holds is the proof verifier's question, verify_proof); if it still
+proves one, that is a disagreement.
 Standard library only.
 """
 

@@ -69,6 +69,19 @@ Game longest_win(Material m) {
     return *best;
 }
 
+// The table leaves of `node`'s proof (the game at `game`) on a line where some position has
+// occurred twice by then (`repeated`: one has on the line to `game`).
+size_t table_leaves_after_repeat(Game& game, const solver::ProofNode& node, bool repeated) {
+    repeated = repeated || game.repetitions() >= 2;
+    size_t n = node.table >= 0 && repeated ? 1 : 0;
+    for (const solver::ProofNode& c : node.children) {
+        game.play(c.move);
+        n += table_leaves_after_repeat(game, c, repeated);
+        game.undo();
+    }
+    return n;
+}
+
 }  // namespace
 
 TEST_CASE("tablebase in play: the root's table win is answered with the fastest win",
@@ -229,6 +242,10 @@ TEST_CASE("tablebase in play: the solver proves a repetition win where the table
     const testing::ProofCheck ok = testing::check_proof_file(in, testing::table_lookup(tables));
     CHECK(ok.error == "");
     CHECK(ok.table_leaves == solver::table_leaves(with.proof));
+    // Table leaves below a position that occurred twice (a cycle played out): the case the
+    // verifier refused before it asked whether the tables decide the repeated position.
+    Game walk = game;
+    CHECK(table_leaves_after_repeat(walk, with.proof, false) > 0);
 
     // Without cycle leaves the tables' "no win" is a leaf: nothing is proved.
     limits.cycle_leaves = false;
@@ -236,17 +253,19 @@ TEST_CASE("tablebase in play: the solver proves a repetition win where the table
     std::filesystem::remove_all(dir);
 }
 
-// A table leaf at a position the tables decide, reached a second time: the tables' winning line
-// goes through positions they decide, so this one's third occurrence may lie on it, and the
-// verifier refuses the leaf there (not at its first occurrence).
+// A table leaf where a position the tables decide occurred twice: the tables' winning line goes
+// through positions they decide, so its third occurrence may lie on that line. The verifier
+// refuses the leaf then, but where the tables' winner is to move at that position (under
+// brandubh's "third repetition loses for the side that makes it" the loser would make it, and
+// lose), which is how a proof's root looks after a cycle returned to it.
 TEST_CASE(
-    "tablebase in play: the proof verifier refuses a table leaf at a decided position "
-    "that occurred twice",
+    "tablebase in play: the proof verifier and table leaves after a decided position "
+    "occurred twice",
     "[tablebase][play]") {
     const std::shared_ptr<Tablebase> tables = two_soldier_tables();
     const Game won = longest_win({1, 1});
-    const ProbeResult value = tables->probe(won);
-    REQUIRE(value.kind == ProbeResult::Kind::Win);
+    REQUIRE(tables->probe(won).kind == ProbeResult::Kind::Win);
+    REQUIRE(won.rules().repetition == RepetitionRule::LossForRepeater);
     // Four plies that come back to the position, neither capturing nor ending the game.
     std::vector<std::string> shuffle;
     for (const Move a : won.legal_moves()) {
@@ -269,20 +288,37 @@ TEST_CASE(
         }
     }
     REQUIRE(shuffle.size() == 4);
-    const std::string side = side_name(won.side_to_move());
-    auto proof = [&](const std::string& moves) {
+    // A block whose root, after `moves`, is a table leaf with the tables' value there.
+    auto proof = [&](const std::vector<std::string>& moves) {
+        Game at = won;
+        std::string words;
+        for (const std::string& m : moves) {
+            REQUIRE(at.play(m));
+            words += " " + m;
+        }
+        const ProbeResult v = tables->probe(at);
+        REQUIRE((v.kind == ProbeResult::Kind::Win || v.kind == ProbeResult::Kind::Loss));
+        const Side to_move = at.side_to_move();
+        const Side winner = v.kind == ProbeResult::Kind::Win ? to_move : opponent(to_move);
         return "proof\nrules " + write_rules_string(won.rules()) + "\nposition otn " +
-               won.record() + " side " + side + moves + "\nwinner " + side + "\ntablebase win " +
-               std::to_string(value.distance) + "\nend\n";
+               won.record() + " side " + side_name(won.side_to_move()) +
+               (words.empty() ? "" : " moves" + words) + "\nwinner " + side_name(winner) +
+               "\ntablebase " + (winner == to_move ? "win " : "loss ") +
+               std::to_string(v.distance) + "\nend\n";
     };
     auto check = [&](const std::string& text) {
         std::istringstream in(text);
         return testing::check_proof_file(in, testing::table_lookup(tables));
     };
-    CHECK(check(proof("")).error == "");
-    const std::string again =
-        " moves " + shuffle[0] + " " + shuffle[1] + " " + shuffle[2] + " " + shuffle[3];
-    CHECK_THAT(check(proof(again)).error,
+    CHECK(check(proof({})).error == "");
+    // The winner to move at the position that occurred twice: the loser would repeat it.
+    CHECK(check(proof(shuffle)).error == "");
+    // One ply on, the position after the first move has occurred twice too: of the two positions
+    // that did, one has the side the tables make lose there to move, and the winner's line might
+    // make its third occurrence.
+    std::vector<std::string> further = shuffle;
+    further.push_back(shuffle[0]);
+    CHECK_THAT(check(proof(further)).error,
                Contains("occurred twice since the last capture is one the tables decide"));
 }
 
