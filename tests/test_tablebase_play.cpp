@@ -247,9 +247,12 @@ TEST_CASE("tablebase in play: the solver proves a repetition win where the table
     Game walk = game;
     CHECK(table_leaves_after_repeat(walk, with.proof, false) > 0);
 
-    // Without cycle leaves the tables' "no win" is a leaf: nothing is proved.
+    // Without cycle leaves the tables' "no win" is a leaf: nothing is proved, and the answer says
+    // what the tables hold.
     limits.cycle_leaves = false;
-    CHECK_FALSE(solver::solve(game, table, limits, hooks).winner);
+    const solver::Solution none = solver::solve(game, table, limits, hooks);
+    CHECK_FALSE(none.winner);
+    CHECK_THAT(none.note, Contains("the tables give neither side a win without repetition"));
     std::filesystem::remove_all(dir);
 }
 

@@ -58,7 +58,9 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
     theirs.set_cycle_leaves(limits.cycle_leaves);
     mine.set_stop_flag(hooks.stop);
     theirs.set_stop_flag(hooks.stop);
-    if (hooks.tables && hooks.tables->active() && !tablebase::history_repeats(root)) {
+    const bool with_tables =
+        hooks.tables && hooks.tables->active() && !tablebase::history_repeats(root);
+    if (with_tables) {
         mine.set_tables(hooks.tables);
         theirs.set_tables(hooks.tables);
     }
@@ -148,6 +150,12 @@ Solution solve_position(const Position<BB>& root, ProofTable& table, const Solve
         s.draw = true;
     else if (v_mine.disproven() && v_theirs.disproven() && s.note.empty())
         s.note = "neither side's win could be proved (repetitions make the search inexact)";
+    // Undecided at a position the tables give neither side: say so, as `tablebase probe` does.
+    if (!s.draw && with_tables &&
+        hooks.tables->probe(root).kind == tablebase::ProbeResult::Kind::NoWin)
+        s.note =
+            "the tables give neither side a win without repetition: the rules' repetition verdict "
+            "decides, and no proof of it was found";
     return s;
 }
 
