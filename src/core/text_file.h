@@ -2,11 +2,12 @@
 // Text files read by the command-line tools (positions, openings, games, weights), with the
 // bounds protocol input has: a directory or a file that cannot be opened is an error naming it,
 // and a line longer than kMaxLineBytes is refused with the file and line named, the line itself
-// neither echoed nor held whole.
+// neither echoed nor held whole. And files written whole or not at all (write_file_atomically).
 #pragma once
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,28 @@ inline std::string limit_text(size_t limit) {
 // "longer than 1 MiB": what a line over `limit` is told (the line itself is not echoed).
 inline std::string too_long_text(size_t limit = kMaxLineBytes) {
     return "longer than " + limit_text(limit);
+}
+
+// Writes `parts`, one after another, to `path` + ".tmp" and renames that to `path`, so that
+// `path` is never seen half written (a checkpoint, a table file). The error ("cannot write
+// <what>'<path>.tmp'", or the rename's), else empty.
+inline std::string write_file_atomically(const std::string& path,
+                                         std::initializer_list<std::string_view> parts,
+                                         const std::string& what = "") {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        for (std::string_view part : parts)
+            out.write(part.data(), static_cast<std::streamsize>(part.size()));
+        out.close();
+        if (!out) return "cannot write " + (what.empty() ? "" : what + " ") + branan::quoted(tmp);
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec)
+        return "cannot rename " + branan::quoted(tmp) + " to " + branan::quoted(path) + ": " +
+               ec.message();
+    return {};
 }
 
 // How an input is named in errors: "standard input" for "-", else the path in quotes.

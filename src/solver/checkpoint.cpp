@@ -2,7 +2,6 @@
 #include "solver/checkpoint.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -96,24 +95,12 @@ std::string save_checkpoint(const std::string& path, const Rules& rules, const P
         put_u32(body, n.dn);
         put_u32(body, work);
     });
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return "cannot write checkpoint " + branan::quoted(tmp);
-        out << kTag << " " << kVersion << "\n"
-            << "rules " << write_rules_string(rules) << "\n"
-            << "table " << table.capacity() << "\n"
-            << "body " << body.size() << " fnv1a64 " << hex64(fnv1a64(body)) << "\n";
-        out.write(body.data(), static_cast<std::streamsize>(body.size()));
-        out.flush();
-        if (!out) return "cannot write checkpoint " + branan::quoted(tmp);
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec)
-        return "cannot rename " + branan::quoted(tmp) + " to " + branan::quoted(path) + ": " +
-               ec.message();
-    return "";
+    std::ostringstream header;
+    header << kTag << " " << kVersion << "\n"
+           << "rules " << write_rules_string(rules) << "\n"
+           << "table " << table.capacity() << "\n"
+           << "body " << body.size() << " fnv1a64 " << hex64(fnv1a64(body)) << "\n";
+    return write_file_atomically(path, {header.str(), body}, "checkpoint");
 }
 
 std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTable& table,

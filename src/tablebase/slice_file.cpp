@@ -11,6 +11,7 @@
 
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "core/text_file.h"
 
 namespace branan::tablebase {
 namespace {
@@ -59,24 +60,13 @@ std::string write_slice(const std::string& path, const Rules& rules, Material m,
                   6) != Z_OK)
         return "cannot compress " + branan::quoted(path);
     body.resize(bound);
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << kTag << " " << kFormatVersion << "\n"
-            << "rules " << write_rules_string(rules) << "\n"
-            << "material " << m.attackers << " " << m.defenders << "\n"
-            << "entries " << values.size() << " width " << (narrow ? 1 : 2) << "\n"
-            << "body " << body.size() << " crc32 " << hex32(crc_of(body)) << "\n";
-        out.write(body.data(), static_cast<std::streamsize>(body.size()));
-        out.close();
-        if (!out) return "cannot write " + branan::quoted(tmp);
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec)
-        return "cannot rename " + branan::quoted(tmp) + " to " + branan::quoted(path) + ": " +
-               ec.message();
-    return {};
+    std::ostringstream header;
+    header << kTag << " " << kFormatVersion << "\n"
+           << "rules " << write_rules_string(rules) << "\n"
+           << "material " << m.attackers << " " << m.defenders << "\n"
+           << "entries " << values.size() << " width " << (narrow ? 1 : 2) << "\n"
+           << "body " << body.size() << " crc32 " << hex32(crc_of(body)) << "\n";
+    return write_file_atomically(path, {header.str(), body});
 }
 
 namespace {
