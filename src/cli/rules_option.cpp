@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/rules_option.h"
 
-#include "core/presets.h"
 #include "core/rules_string.h"
 #include "core/text.h"
+#include "options/parse_options.h"
 
 namespace branan::cli {
 
@@ -15,21 +15,8 @@ Expected<Side> parse_side(const std::string& text) {
 }
 
 Expected<Rules> rules_from_options(const boost::program_options::variables_map& vm) {
-    if (vm.count("variant") && vm.count("rules"))
-        return Error{"give --variant or --rules, not both"};
-    if (vm.count("rules")) {
-        const std::string text = vm["rules"].as<std::string>();
-        // A preset name where a rules string belongs: say which option takes it.
-        if (text.find(':') == std::string::npos && preset(text))
-            return Error{"--rules takes an OpenTafl rules string; '" + text +
-                         "' is a preset: use --variant " + text};
-        return parse_rules_string(text);
-    }
-    const std::string name = vm.count("variant") ? vm["variant"].as<std::string>() : "brandubh";
-    if (auto r = preset(name)) return *r;
-    std::string known;
-    for (const auto& n : preset_names()) known += " " + n;
-    return Error{"unknown variant " + branan::quoted(name) + " (known:" + known + ")"};
+    return rules_from_command_line(options::given_string(vm, "variant"),
+                                   options::given_string(vm, "rules"));
 }
 
 Expected<Game> game_from_options(const boost::program_options::variables_map& vm) {

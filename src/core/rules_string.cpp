@@ -93,12 +93,35 @@ std::string write_rules_string(const Rules& r) {
     return out;
 }
 
+namespace {
+
+Error unknown_variant(std::string_view name) {
+    std::string known;
+    for (const auto& n : preset_names()) known += " " + n;
+    return Error{"unknown variant " + branan::quoted(name) + " (known:" + known + ")"};
+}
+
+}  // namespace
+
 Expected<Rules> rules_from_name_or_string(std::string_view text) {
     if (auto r = preset(text)) return *r;
     if (text.find(':') != std::string_view::npos) return parse_rules_string(text);
-    std::string known;
-    for (const auto& n : preset_names()) known += " " + n;
-    return Error{"unknown variant " + branan::quoted(text) + " (known:" + known + ")"};
+    return unknown_variant(text);
+}
+
+Expected<Rules> rules_from_command_line(const std::optional<std::string>& variant,
+                                        const std::optional<std::string>& rules) {
+    if (variant && rules) return Error{"give --variant or --rules, not both"};
+    if (rules) {
+        // A preset name where a rules string belongs: say which option takes it.
+        if (rules->find(':') == std::string::npos && preset(*rules))
+            return Error{"--rules takes an OpenTafl rules string; " + branan::quoted(*rules) +
+                         " is a preset: use --variant " + *rules};
+        return parse_rules_string(*rules);
+    }
+    const std::string name = variant.value_or("brandubh");
+    if (auto r = preset(name)) return *r;
+    return unknown_variant(name);
 }
 
 }  // namespace branan

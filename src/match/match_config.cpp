@@ -357,11 +357,8 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
                 return Error{"two engines are named " + branan::quoted(c.engines[i].name) +
                              " (give name=)"};
 
-    if (vm.count("variant") && vm.count("rules"))
-        return Error{"give --variant or --rules, not both"};
-    auto rules = rules_from_name_or_string(vm.count("rules")     ? vm["rules"].as<std::string>()
-                                           : vm.count("variant") ? vm["variant"].as<std::string>()
-                                                                 : "brandubh");
+    auto rules = rules_from_command_line(options::given_string(vm, "variant"),
+                                         options::given_string(vm, "rules"));
     if (!rules) return Error{rules.error()};
     c.rules = *rules;
     c.tournament = vm["tournament"].as<std::string>();

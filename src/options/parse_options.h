@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,13 @@ inline void parse_options(
                         branan::quoted(detail::stray_words(args, desc, positional)));
     }
     po::notify(vm);
+}
+
+// The value of the string option `name` in `vm`, if it was given.
+inline std::optional<std::string> given_string(const boost::program_options::variables_map& vm,
+                                               const char* name) {
+    if (!vm.count(name)) return std::nullopt;
+    return vm[name].as<std::string>();
 }
 
 }  // namespace branan::options

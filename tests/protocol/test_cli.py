@@ -83,8 +83,14 @@ def check_analyse_opentafl_notation(branan):
         "position: move 2: move 'Kd3-c3': no king on d3 (d3 holds a defenders' taflman)"), wrong
 
 
-def check_preset_given_to_rules(branan):
+def check_preset_given_to_rules(branan, branan_match):
+    match = [branan_match, "--games", "2", "--engine", "cmd=a", "st=1", "--engine", "cmd=b", "st=1"]
     for name in ("brandubh", "tablut-linnaeus"):
+        # branan-match reads --variant and --rules as the subcommands do (it played the preset).
+        r = run(match + ["--rules", name])
+        assert r.returncode == 2 and not r.stdout, (name, r.returncode, r.stdout, r.stderr)
+        assert r.stderr == ("branan-match: --rules takes an OpenTafl rules string; '%s' is a "
+                            "preset: use --variant %s (branan-match --help lists the options)\n" % (name, name)), r.stderr
         for command in ([], ["rules"], ["perft", "--depth", "1"], ["analyse", "--input", "-"], ["solve"],
                         ["tune", "--games", "none.csv"],
                         ["report", "--input", "none.csv", "--out", "none.html"]):
@@ -96,6 +102,8 @@ def check_preset_given_to_rules(branan):
     r = run([branan, "rules", "--rules", "brandub"])
     assert r.returncode == 2 and "'brandub' has no ':'" in r.stderr, (r.returncode, r.stderr)
     assert "--variant" not in r.stderr, r.stderr
+    r = run(match + ["--variant", "tablut", "--rules", "dim:7"])
+    assert r.returncode == 2 and r.stderr.startswith("branan-match: give --variant or --rules, not both ("), r.stderr
     # The preset by its right option still works.
     r = run([branan, "rules", "--variant", "tablut-linnaeus"])
     assert r.returncode == 0 and "name: tablut-linnaeus" in r.stdout, (r.returncode, r.stdout)
@@ -328,7 +336,7 @@ def main():
     check_help_headings(sys.argv[1])
     check_analyse_default_depth(sys.argv[1])
     check_analyse_opentafl_notation(sys.argv[1])
-    check_preset_given_to_rules(sys.argv[1])
+    check_preset_given_to_rules(sys.argv[1], sys.argv[2])
     check_report_errors(sys.argv[1])
     check_bad_inputs(sys.argv[1], sys.argv[2])
     check_rules_document(sys.argv[1])
