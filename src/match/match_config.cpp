@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "core/rules_string.h"
@@ -43,7 +44,8 @@ po::options_description flat_options() {
          "print the summary table every N games (0: at the end only)")                        //
         ("shard", po::value<std::string>(), "i/n: play the i-th of n parts of the schedule")  //
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
-         "elo0=E0 elo1=E1 alpha=A beta=B: stop on a decision")  //
+         "elo0=E0 elo1=E1 alpha=A beta=B: stop on a decision (a key left out: elo0=0 elo1=5 "
+         "alpha=0.05 beta=0.05)")  //
         ("max-plies", po::value<int>()->default_value(400),
          "adjudicate a draw after this many plies")  //
         ("draw", po::value<std::vector<std::string>>()->multitoken(),
@@ -170,8 +172,10 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     return {};
 }
 
+// --sprt's key=value tokens; a key not given keeps SprtConfig's default, none is given twice.
 Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
-    SprtConfig c{0, 5, 0.05, 0.05};
+    SprtConfig c;
+    std::set<std::string> given;
     for (const auto& t : tokens) {
         const size_t eq = t.find('=');
         const std::string key = t.substr(0, eq);
@@ -186,6 +190,9 @@ Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
         if (!field)
             return Error{"--sprt: unknown key " + branan::quoted(key) +
                          " (elo0, elo1, alpha, beta)"};
+        if (!given.insert(key).second)
+            return Error{"--sprt: " + branan::quoted(key) +
+                         " is given twice (the last would win unseen)"};
         auto v = parse_double("--sprt " + key, t.substr(eq + 1));
         if (!v) return Error{v.error()};
         *field = *v;

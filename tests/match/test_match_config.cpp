@@ -201,3 +201,27 @@ TEST_CASE("a count out of its range is named, with its value", "[match][config]"
     CHECK(with("--concurrency", "256").ok());
     CHECK(with("--random-openings", "0").ok());
 }
+
+TEST_CASE(
+    "--sprt: keys left out keep their defaults, a key given twice and absurd Elos are refused",
+    "[match][config]") {
+    auto with = [](std::vector<std::string> sprt) {
+        std::vector<std::string> args = {"--engine", "cmd=./branan", "name=a",
+                                         "st=1",     "--engine",     "cmd=./branan",
+                                         "name=b",   "st=1",         "--sprt"};
+        args.insert(args.end(), sprt.begin(), sprt.end());
+        return parse(args);
+    };
+    const Expected<MatchConfig> some = with({"elo1=10"});
+    INFO(error_of(some));
+    REQUIRE(some.ok());
+    REQUIRE(some->sprt.has_value());
+    CHECK(*some->sprt == SprtConfig{0, 10, 0.05, 0.05});
+    check_refused(with({"elo0=0", "elo0=1", "elo1=5"}),
+                  {"--sprt: 'elo0' is given twice (the last would win unseen)"});
+    check_refused(with({"elo0=-1e308", "elo1=1e308"}),
+                  {"SPRT elo0 and elo1 must lie between -1000 and 1000"});
+    check_refused(with({"elo0=0", "elo1=1001"}), {"between -1000 and 1000"});
+    const Expected<MatchConfig> widest = with({"elo0=-1000", "elo1=1000"});
+    CHECK(widest.ok());
+}
