@@ -100,6 +100,11 @@ Expected<selfplay::SelfplayConfig> config_from_options(const po::variables_map& 
         config.book = std::move(book->games);
         config.book_name = book->name;
     }
+    if (const std::string decided = Game::decided_start(config.rules);
+        !decided.empty() && config.book.empty())
+        return Error{decided +
+                     ": no game can be played from it (give --book with positions in "
+                     "play)"};
     return config;
 }
 

@@ -45,6 +45,15 @@ Expected<Game> Game::create(const Rules& rules) {
     return create(rules, rules.start, rules.first_to_move);
 }
 
+std::string Game::decided_start(const Rules& rules) {
+    const Expected<Game> start = create(rules);
+    if (!start) return {};
+    const Status s = start->status();
+    if (!s.over()) return {};
+    return std::string("the rules' start position is already decided (") + reason_name(s.reason) +
+           ")";
+}
+
 Expected<Game> Game::create(const Rules& rules, std::string_view record, Side to_move,
                             Square berserker) {
     if (const std::string problem = validate(rules); !problem.empty()) return Error{problem};

@@ -35,6 +35,10 @@ class Game {
     static Expected<Game> create(const Rules& rules);
     static Expected<Game> create(const Rules& rules, std::string_view record, Side to_move,
                                  Square berserker = kNoSquare);
+    // "the rules' start position is already decided (king escaped)" when the game is over at
+    // the rules' start (a rules string can say so), else empty: the tools that play games from
+    // the start refuse such rules rather than play games of no move.
+    static std::string decided_start(const Rules& rules);
 
     Game(const Game&) = default;
     Game& operator=(const Game&) = default;

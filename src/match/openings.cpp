@@ -40,7 +40,11 @@ Opening opening_of(const Game& game, const std::string& label) {
 
 }  // namespace
 
-Opening start_opening(const Rules& rules) {
+Expected<Opening> start_opening(const Rules& rules) {
+    if (const std::string decided = Game::decided_start(rules); !decided.empty())
+        return Error{decided +
+                     ": no game can be played from it (give --openings with positions "
+                     "in play)"};
     return opening_of(Game::create(rules).value(), "startpos");
 }
 

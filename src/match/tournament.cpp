@@ -98,7 +98,9 @@ std::string time_controls(const EngineConfig& attackers, const EngineConfig& def
 Expected<std::vector<Opening>> make_openings(const MatchConfig& config, int pairs,
                                              std::vector<std::string>& warnings) {
     if (!config.openings_file.empty()) return read_openings(config.openings_file, config.rules);
-    if (config.random_openings == 0) return std::vector<Opening>{start_opening(config.rules)};
+    const Expected<Opening> start = start_opening(config.rules);
+    if (!start) return Error{start.error()};
+    if (config.random_openings == 0) return std::vector<Opening>{*start};
     std::vector<Opening> openings =
         random_openings(config.rules, config.random_openings, pairs, config.seed);
     if (static_cast<int>(openings.size()) < pairs)

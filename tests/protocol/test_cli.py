@@ -236,6 +236,31 @@ def check_stray_words(branan, branan_match):
         assert r.returncode == 2 and "unexpected argument '2'" in r.stderr, (r.returncode, r.stderr)
 
 
+def check_decided_start(branan, branan_match):
+    """Rules whose start position is already decided (the king on a corner): branan-match and
+    selfplay refuse them instead of playing games of no move; an openings file still in play
+    under them is played."""
+    rules = "dim:7 start:/K2t3/7/7/7/7/7/3t3/"
+    engines = ["--engine", "cmd=" + branan, "depth=1", "--engine", "cmd=" + branan, "depth=1", "name=b"]
+    decided = "the rules' start position is already decided (king escaped): no game can be played from it"
+    for extra in ([], ["--random-openings", "4"]):
+        r = run([branan_match, "--games", "2", "--rules", rules] + engines + extra)
+        assert r.returncode == 2 and not r.stdout, (extra, r.returncode, r.stdout, r.stderr)
+        assert r.stderr == "branan-match: %s (give --openings with positions in play)\n" % decided, r.stderr
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "x.bin")
+        r = run([branan, "selfplay", "--out", out, "--rules", rules, "--games", "2"])
+        assert r.returncode == 2 and r.stderr == "branan selfplay: %s (give --book with positions in play)\n" \
+            % decided, (r.returncode, r.stderr)
+        assert not os.path.exists(out), out
+        # A position in play under those rules: played.
+        openings = os.path.join(folder, "openings.txt")
+        with open(openings, "w") as f:
+            f.write("otn /3K3/7/7/7/7/7/3t3/ side attackers\n")
+        r = run([branan_match, "--games", "2", "--rules", rules, "--openings", openings, "--quiet"] + engines)
+        assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+
+
 def check_daemon_contempt(branan):
     r = run([branan, "--contempt", "-250"], "uti\nquit\n")
     assert r.returncode == 0, (r.returncode, r.stderr)
@@ -332,6 +357,7 @@ def main():
         return 2
     check_stray_words(sys.argv[1], sys.argv[2])
     check_daemon_contempt(sys.argv[1])
+    check_decided_start(sys.argv[1], sys.argv[2])
     check_hash_beyond_memory(sys.argv[1])
     check_help_headings(sys.argv[1])
     check_analyse_default_depth(sys.argv[1])
