@@ -110,8 +110,21 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
     std::ifstream in;
     if (std::string error = open_text_file(path, in, "checkpoint"); !error.empty()) return error;
     const std::string where = "checkpoint " + branan::quoted(path) + ": ";
+    // The header's four lines, each ended by a newline: a file that ends before one is cut short.
     std::string line;
-    std::getline(in, line);
+    int line_number = 0;
+    const auto next_line = [&] {
+        ++line_number;
+        return std::getline(in, line) && !in.eof();
+    };
+    const auto cut_short = [&] {
+        return where + "cut short in its header (line " + std::to_string(line_number) +
+               " of 4 has no end)";
+    };
+    const bool first_whole = next_line();
+    const std::string tag_text = kTag;
+    if (!first_whole && (tag_text.rfind(line, 0) == 0 || line.rfind(tag_text, 0) == 0))
+        return cut_short();
     int version = 0;
     {
         std::istringstream f(line);
@@ -123,17 +136,17 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
                    " (this build reads " + std::to_string(kOldestVersion) + " to " +
                    std::to_string(kVersion) + ")";
     }
-    std::getline(in, line);
+    if (!next_line()) return cut_short();
     const std::string ours = write_rules_string(rules);
     if (line.rfind("rules ", 0) != 0) return where + "no rules line in the header";
     if (line.substr(6) != ours)
         return where + "made under other rules ('" + line.substr(6) + "', not '" + ours + "')";
-    std::getline(in, line);
+    if (!next_line()) return cut_short();
     if (line != "table " + std::to_string(table.capacity()))
         return where + "made with a proof table of another size (" + branan::quoted(line) +
                ", this one has " + std::to_string(table.capacity()) +
                " entries: use the same --hash)";
-    std::getline(in, line);
+    if (!next_line()) return cut_short();
     unsigned long long size = 0, sum = 0;
     char hex[17] = {};
     if (std::sscanf(line.c_str(), "body %llu fnv1a64 %16[0-9a-f]", &size, hex) != 2)

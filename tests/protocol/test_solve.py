@@ -217,6 +217,15 @@ def checkpoints(branan, verify, cases):
         refused(good, "other rules", ["--variant", "brandubh-it"])
         refused(good.replace(b"branan-solve-checkpoint 2", b"branan-solve-checkpoint 9"), "format version")
         refused(b"hello\n", "not a branan solve checkpoint")
+        # Cut short inside the header: named so (it read as "other rules" or a bad body line, the
+        # line's cut text compared). Each line cut one byte in, in its middle, before its newline
+        # and after it (the next line missing).
+        ends = [i for i in range(body) if good[i:i + 1] == b"\n"]
+        for begin, newline in zip([0] + [e + 1 for e in ends[:-1]], ends):
+            for cut in sorted({begin + 1, (begin + newline) // 2, newline, newline + 1}):
+                if cut < body:
+                    line = good[:cut].count(b"\n") + 1
+                    refused(good[:cut], "cut short in its header (line %d of 4 has no end)" % line)
         bad = os.path.join(tmp, "bad.bin")
         with open(bad, "wb") as f:
             f.write(good)
