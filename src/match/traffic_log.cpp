@@ -2,11 +2,15 @@
 #include "match/traffic_log.h"
 
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <system_error>
 
+#include "core/text.h"
 #include "match/player.h"
 
 namespace branan::match {
@@ -32,18 +36,31 @@ std::string TrafficLog::file_for(const std::string& engine_name, int worker) con
 
 LineLogger TrafficLog::for_player(const std::string& engine_name, int worker,
                                   std::shared_ptr<const std::atomic<int>> game) {
-    auto out = std::make_shared<std::ofstream>(file_for(engine_name, worker), std::ios::app);
+    const std::string path = file_for(engine_name, worker);
+    auto out = std::make_shared<std::ofstream>(path, std::ios::app);
+    if (!*out) stop_logging(*out, path, "cannot open");
     const auto start = start_;
-    return [out, start, game = std::move(game)](const Player& player, bool outgoing,
-                                                const std::string& line) {
+    return [out, path, start, game = std::move(game)](const Player& player, bool outgoing,
+                                                      const std::string& line) {
+        if (!out->is_open()) return;
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         char stamp[32];
         std::snprintf(stamp, sizeof stamp, "%10.3f", seconds);
+        errno = 0;
         *out << stamp << " game " << game->load() << " pid " << player.pid()
              << (outgoing ? " > " : " < ") << line << '\n'
              << std::flush;
+        if (!*out) stop_logging(*out, path, "cannot write");
     };
+}
+
+void TrafficLog::stop_logging(std::ofstream& out, const std::string& path, const char* what) {
+    const int error = errno;
+    std::cerr << "branan-match: --log: " << what << " " << branan::quoted(path)
+              << (error ? std::string(" (") + std::strerror(error) + ")" : std::string())
+              << ": that engine's log stops here, the match goes on\n";
+    out.close();
 }
 
 }  // namespace branan::match

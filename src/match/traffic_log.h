@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 
@@ -27,7 +28,8 @@ class TrafficLog {
     // game played at once) runs. It writes DIR/<engine_name>-<worker + 1>.log, a line per line
     // of traffic: the seconds since the match started, the game being played (`game`, 0 while
     // the engines are set up), the engine's process id, '>' to the engine or '<' from it, and
-    // the line. The logger is used by one thread at a time (the worker's).
+    // the line. The logger is used by one thread at a time (the worker's). A file that cannot
+    // be opened or written is named on stderr once, and that logger stops.
     LineLogger for_player(const std::string& engine_name, int worker,
                           std::shared_ptr<const std::atomic<int>> game);
 
@@ -36,6 +38,10 @@ class TrafficLog {
 
   private:
     explicit TrafficLog(std::string dir) : dir_(std::move(dir)) {}
+
+    // Says on stderr that the log `path` could not be opened or written (`what`), with errno's
+    // reason, and closes `out`: the engine's logger writes no more, the match goes on.
+    static void stop_logging(std::ofstream& out, const std::string& path, const char* what);
 
     std::string dir_;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Output: whole lines to the protocol peer, written under a lock and flushed, so that lines from
 // the search thread and the command thread never interleave. An optional log file receives
-// every line in and out.
+// every line in and out; a log that cannot be written (a full disk) is closed with one line on
+// stderr, and the session goes on without it.
 #pragma once
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -19,6 +22,7 @@ class Output {
     bool open_log(const std::string& path) {
         std::lock_guard lock(mutex_);
         log_.open(path, std::ios::app);
+        log_path_ = path;
         return log_.is_open();
     }
 
@@ -26,18 +30,32 @@ class Output {
         std::lock_guard lock(mutex_);
         out_ << text << '\n';
         out_.flush();
-        if (log_.is_open()) log_ << "> " << text << std::endl;
+        log("> ", text);
     }
 
     // Records a line received from the peer in the log.
     void received(const std::string& text) {
         std::lock_guard lock(mutex_);
-        if (log_.is_open()) log_ << "< " << text << std::endl;
+        log("< ", text);
     }
 
   private:
+    // Appends `mark` and `text` to the log, if open (the lock held); a failed write closes it.
+    void log(const char* mark, const std::string& text) {
+        if (!log_.is_open()) return;
+        errno = 0;
+        log_ << mark << text << std::endl;
+        if (log_) return;
+        const int error = errno;
+        std::cerr << "branan: cannot write log file '" << log_path_ << "'"
+                  << (error ? std::string(" (") + std::strerror(error) + ")" : std::string())
+                  << ": the log stops here, the session goes on\n";
+        log_.close();
+    }
+
     std::ostream& out_;
     std::ofstream log_;
+    std::string log_path_;
     std::mutex mutex_;
 };
 

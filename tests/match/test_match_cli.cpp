@@ -367,6 +367,23 @@ TEST_CASE(
     CHECK(bad.status == 2);
     CHECK(lines_in(bad.err) == 1);
     CHECK(bad.err.find("--log: cannot create the folder '/proc/nope'") != std::string::npos);
+
+    // A file that cannot be opened (a folder in its place) or written (a full device): named on
+    // stderr once each, and the match plays on (it was lost without a word).
+    const std::string stuck = folder + "/stuck";
+    std::filesystem::create_directories(stuck + "/a-1.log");
+    std::filesystem::create_symlink("/dev/full", stuck + "/b-1.log");
+    const Run lost =
+        run_command(fake_match("--each depth=1 --games 2 --quiet --log " + stuck), folder + "-3");
+    INFO(lost.err);
+    CHECK(lost.status == 0);
+    CHECK(lines_in(lost.err) == 2);
+    CHECK(lost.err.find("branan-match: --log: cannot open '" + stuck +
+                        "/a-1.log' (Is a directory): that engine's log stops here, the match "
+                        "goes on") != std::string::npos);
+    if (std::filesystem::exists("/dev/full"))
+        CHECK(lost.err.find("branan-match: --log: cannot write '" + stuck +
+                            "/b-1.log' (No space left on device)") != std::string::npos);
 }
 
 TEST_CASE("branan-match --report writes a page per finished game, named like its record",

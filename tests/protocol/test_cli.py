@@ -261,6 +261,18 @@ def check_decided_start(branan, branan_match):
         assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
 
 
+def check_unwritable_log(branan):
+    """A --log that opens but cannot be written (/dev/full): one line on stderr, the session goes
+    on (it was lost without a word)."""
+    if not os.path.exists("/dev/full"):
+        return
+    r = run([branan, "--log", "/dev/full"], "uti\nisready\ngo depth 2\nisready\nquit\n")
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    assert r.stdout.count("readyok") == 2 and "bestmove " in r.stdout, r.stdout
+    assert r.stderr == ("branan: cannot write log file '/dev/full' (No space left on device): the "
+                        "log stops here, the session goes on\n"), r.stderr
+
+
 def check_daemon_contempt(branan):
     r = run([branan, "--contempt", "-250"], "uti\nquit\n")
     assert r.returncode == 0, (r.returncode, r.stderr)
@@ -357,6 +369,7 @@ def main():
         return 2
     check_stray_words(sys.argv[1], sys.argv[2])
     check_daemon_contempt(sys.argv[1])
+    check_unwritable_log(sys.argv[1])
     check_decided_start(sys.argv[1], sys.argv[2])
     check_hash_beyond_memory(sys.argv[1])
     check_help_headings(sys.argv[1])
