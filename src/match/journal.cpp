@@ -88,11 +88,32 @@ bool write_all(int fd, const char* data, size_t size) {
     return true;
 }
 
+// What is wrong with the result and termination of `g`, whose moves leave the game at `status`:
+// a game the rules ended carries their result and reason (the match ends a game so as soon as
+// the rules do); one they did not end cannot claim such a reason. Empty when they agree.
+std::string ending_problem(const GameResult& g, const Status& status) {
+    if (status.over()) {
+        if (g.result == outcome_name(status.outcome) && g.termination == reason_name(status.reason))
+            return {};
+        return "ends by the rules after its moves (" + std::string(outcome_name(status.outcome)) +
+               ", " + reason_name(status.reason) + "), not as it reads (" +
+               branan::quoted(g.result) + ", " + branan::quoted(g.termination) + ")";
+    }
+    for (OutcomeReason r :
+         {OutcomeReason::KingEscaped, OutcomeReason::KingCaptured, OutcomeReason::Encircled,
+          OutcomeReason::ExitFort, OutcomeReason::NoLegalMove, OutcomeReason::Repetition})
+        if (g.termination == reason_name(r))
+            return "reads " + branan::quoted(g.termination) +
+                   ", but its moves leave the game in play";
+    return {};
+}
+
 // What is wrong with `f`, a game read from the journal of the match `id`, whose earlier games'
 // lines `first_line` holds: a game the journal holds already, a game the schedule does not have
 // or has with its engines the other way round, an engine not of the match or playing itself, an
-// unknown result (game_problem), or a move that does not replay under the match's rules from the
-// game's start. Empty when the game may be taken as played: the match writes
+// unknown result (game_problem), a move that does not replay under the match's rules from the
+// game's start, a ply count other than its moves', or a result or termination its moves
+// contradict (ending_problem). Empty when the game may be taken as played: the match writes
 // only legal moves, so anything else is a damaged or edited journal, refused rather than counted.
 std::string journal_line_problem(const FinishedGame& f, const MatchIdentity& id,
                                  const std::map<std::pair<int, int>, int>& first_line) {
@@ -113,8 +134,13 @@ std::string journal_line_problem(const FinishedGame& f, const MatchIdentity& id,
                    branan::quoted(g.defenders) + " defending; the schedule has " +
                    branan::quoted(attackers) + " and " + branan::quoted(defenders);
     }
-    if (Expected<Game> replayed = replay_record(f.record); !replayed)
-        return "the game does not replay: " + replayed.error();
+    const Expected<Game> replayed = replay_record(f.record);
+    if (!replayed) return "the game does not replay: " + replayed.error();
+    if (g.plies != static_cast<int>(f.record.moves.size()))
+        return game + " has " + std::to_string(g.plies) + " plies but " +
+               std::to_string(f.record.moves.size()) + " moves";
+    if (std::string wrong = ending_problem(g, replayed->status()); !wrong.empty())
+        return game + " " + wrong;
     return {};
 }
 

@@ -497,8 +497,9 @@ TEST_CASE("resume: with several rounds --games is fixed, and fewer games are ref
 
 // The journal is the truth a resumed run rebuilds everything from: a game it holds twice, a game
 // the schedule does not have (or has with the engines the other way round), an engine not of the
-// match, a result that is none or a move that does not replay is a damaged (or edited) journal,
-// refused with its line named, not counted.
+// match, a result that is none, a move that does not replay, or a result, termination or ply
+// count its moves contradict is a damaged (or edited) journal, refused with its line named, not
+// counted.
 TEST_CASE("resume: a damaged journal line is refused, the line and the fault named",
           "[match][cli]") {
     const std::string folder = fresh_folder("resume-damaged");
@@ -530,6 +531,22 @@ TEST_CASE("resume: a damaged journal line is refused, the line and the fault nam
     };
     const std::string third = lines[2];
     const std::string result = third.substr(third.find("\"result\": "));
+    // The third line's result and termination (the fake engines' games end by the rules, the king
+    // escaped or captured), and the line without its last move.
+    const auto field = [&](const std::string& key) {
+        const size_t at = third.find("\"" + key + "\": \"") + key.size() + 5;
+        return third.substr(at, third.find('"', at) - at);
+    };
+    const std::string winner = field("result"), ending = field("termination");
+    const std::string loser = winner == "attackers" ? "defenders" : "attackers";
+    REQUIRE((ending == "king escaped" || ending == "king captured"));
+    const size_t last_move = third.rfind(", \"", third.find("]", third.find("\"moves\": [")));
+    std::string short_of_end = third;
+    short_of_end.erase(last_move, short_of_end.find("]", last_move) - last_move);
+    const std::string plies = third.substr(third.find("\"plies\": "));
+    const int ply_count = std::stoi(plies.substr(9));
+    short_of_end = edited(short_of_end, "\"plies\": " + std::to_string(ply_count),
+                          "\"plies\": " + std::to_string(ply_count - 1));
     const std::vector<Case> cases = {
         {"a game twice", "results.journal line 6: round 1 game 1 is already on line 2", 0, "",
          lines[1]},
@@ -541,6 +558,21 @@ TEST_CASE("resume: a damaged journal line is refused, the line and the fault nam
         {"a move that does not replay",
          "results.journal line 3: the game does not replay: move 1: move 'zz'", 3,
          edited(third, "\"moves\": [\"", "\"moves\": [\"zz\", \""), ""},
+        {"a ply count other than its moves'",
+         "results.journal line 3: round 1 game 2 has " + std::to_string(ply_count + 1) +
+             " plies but " + std::to_string(ply_count) + " moves",
+         3,
+         edited(third, "\"plies\": " + std::to_string(ply_count),
+                "\"plies\": " + std::to_string(ply_count + 1)),
+         ""},
+        {"a result the moves contradict",
+         "results.journal line 3: round 1 game 2 ends by the rules after its moves (" + winner +
+             ", " + ending + "), not as it reads ('" + loser + "', '" + ending + "')",
+         3, edited(third, "\"result\": \"" + winner, "\"result\": \"" + loser), ""},
+        {"a rules ending the moves do not reach",
+         "results.journal line 3: round 1 game 2 reads '" + ending +
+             "', but its moves leave the game in play",
+         3, short_of_end, ""},
         {"a game the schedule does not have",
          "results.journal line 3: round 1 game 9 is not one of this run's games", 3,
          edited(third, "\"game\": 2,", "\"game\": 9,"), ""},
