@@ -6,8 +6,8 @@ usage: scripts/check_doc_examples.py [--fix] [--bench N] BUILD_DIR [FILE.md ...]
   BUILD_DIR: the build folder with `branan` and `branan-match` (e.g. build/release);
   FILE: the documents (default: every *.md file git tracks in this repository);
   --bench N: take N as the bench signature instead of running `BUILD_DIR/branan bench`;
-  --fix: rewrite the examples' outputs with what the commands print (the bench figures are
-         not rewritten: a stale one is a sentence to reword).
+  --fix: rewrite the examples' outputs and the transcripts' replies with what the binaries
+         print (the bench figures are not rewritten: a stale one is a sentence to reword).
 
 Examples. A fenced block right after a line `<!-- checked example -->` holds commands, each
 on a line starting with `$ ` (a line ending in `\\` continues on the next), and after each the
@@ -16,6 +16,13 @@ scratch folder where `build/release` is BUILD_DIR and `openings`, `weights`, `te
 are the repository's; `branan` and `branan-match` are on the PATH. An output line `...` stands
 for any number of lines. The figures that vary from run to run (nps, time, time_ms, Time (ms),
 Nodes/second) are not compared. Each example must finish within 60 s.
+
+Transcripts. A fenced block right after a line `<!-- checked transcript -->` is a UTI session:
+lines `< command` are sent to `BUILD_DIR/branan` (no arguments) one at a time and the lines
+`> reply` after each are what it answers to that command (an output line `...` stands for any
+number of lines, the varying figures as above). After a `go` the engine's lines are read until
+its `bestmove`; after any other command until the answer to an `isready` sent behind it (which is
+not shown); after `quit`, to the end.
 
 Bench figures. A number of six digits or more written after `Bench:`, `bench` or `bench
 signature` (as `bench 4,757,378` or `Bench: 4757378`) must be the signature that `branan bench`
@@ -33,9 +40,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARK = "<!-- checked example -->"
+TRANSCRIPT = "<!-- checked transcript -->"
 LINKED = ("openings", "weights", "tests", "docs")
 VARYING = [(re.compile(r"\b(nps|time) \d+"), r"\1 N"), (re.compile(r'"time_ms":\d+'), '"time_ms":N'),
            (re.compile(r"^(Total time \(ms\)|Time \(ms\)|Nodes/second)(\s*:\s*)\d+$"), r"\1\2N")]
@@ -82,6 +91,103 @@ def examples(path):
                 steps[-1][1].append(text)
         found.append((i + 2, steps or None, i + 2, end))
     return found
+
+
+def transcripts(path):
+    """A document's checked transcripts: (line of the fence, [(command, [expected replies])] or
+    None when malformed, index of the block's first and last content line)."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    found = []
+    for i, line in enumerate(lines):
+        if line.strip() != TRANSCRIPT:
+            continue
+        end = next((j for j in range(i + 2, len(lines)) if lines[j].startswith("```")), None)
+        if not lines[i + 1:i + 2] or not lines[i + 1].startswith("```") or end is None:
+            found.append((i + 1, None, 0, 0))
+            continue
+        steps = []
+        for text in lines[i + 2:end]:
+            if text.startswith("< "):
+                steps.append((text[2:], []))
+            elif (text.startswith("> ") or text == "...") and steps:
+                steps[-1][1].append(text[2:] if text.startswith("> ") else text)
+            else:
+                steps = None
+                break
+        found.append((i + 2, steps or None, i + 2, end))
+    return found
+
+
+def run_transcript(steps, build):
+    """The engine's lines after each command of `steps` (None for a command it did not answer
+    within 60 s; the rest is then not run)."""
+    engine = subprocess.Popen([os.path.join(build, "branan")], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    timer = threading.Timer(60 * len(steps), engine.kill)
+    timer.start()
+    outputs = []
+    try:
+        for command, _ in steps:
+            words = command.split()
+            is_go = bool(words) and words[0] == "go"
+            is_quit = words == ["quit"]
+            engine.stdin.write(command + "\n" + ("" if is_quit else "isready\n"))
+            engine.stdin.flush()
+            # The isready behind the command is answered once the command is done, or at once
+            # once a search has begun: then the search's lines go on to its bestmove.
+            readyoks = 1 + (words == ["isready"])
+            lines, refused = [], False
+            for line in engine.stdout:
+                line = line.rstrip("\n")
+                if line == "readyok" and not is_quit and readyoks > 0:
+                    readyoks -= 1
+                    if readyoks == 0 and (not is_go or refused):
+                        break
+                    if readyoks == 0:
+                        continue
+                if is_go and line.startswith("info string error: go"):
+                    refused = True
+                lines.append(line)
+                if is_go and line.startswith("bestmove"):
+                    if readyoks == 0:
+                        break
+            else:
+                if not is_quit:
+                    outputs.append(None)
+                    break
+            outputs.append(lines)
+    finally:
+        timer.cancel()
+        engine.kill()
+        engine.wait()
+    return outputs
+
+
+def check_transcripts(path, build):
+    """The problems of a document's transcripts, and each one's block as the engine answers it
+    now: (begin, end, lines)."""
+    problems, blocks = [], []
+    for first, steps, begin, end in transcripts(path):
+        where = "%s:%d" % (shown(path), first)
+        if steps is None:
+            problems.append("%s: '%s' must be followed by a fenced block of `< ` and `> ` lines"
+                            % (where, TRANSCRIPT))
+            continue
+        outputs = run_transcript(steps, build)
+        block = []
+        for (command, expected), actual in zip(steps, outputs + [None] * (len(steps) - len(outputs))):
+            block.append("< " + command)
+            if actual is None:
+                problems.append("%s: `%s` got no (whole) answer" % (where, command))
+                block += ["> " + l if l != "..." else l for l in expected]
+                continue
+            if not matches(expected, actual):
+                diff = difflib.unified_diff([normalise(l) for l in expected], [normalise(l) for l in actual],
+                                            "documented", "printed", lineterm="", n=1)
+                problems.append("%s: `%s` is answered otherwise:\n%s" % (where, command, "\n".join(diff)))
+            block += ["> " + l if l != "..." else l for l in refit(expected, actual)]
+        blocks.append((begin, end, block))
+    return problems, blocks
 
 
 def matches(expected, actual):
@@ -178,10 +284,9 @@ def bench_signature(build):
 
 
 def check_file(path, build, fix):
-    problems = []
+    problems, blocks = check_transcripts(path, build)
     lines = open(path, encoding="utf-8").read().split("\n")
-    rewritten = list(lines)
-    for first, steps, begin, end in reversed(examples(path)):
+    for first, steps, begin, end in examples(path):
         where = "%s:%d" % (shown(path), first)
         if steps is None:
             problems.append("%s: '%s' must be followed by a fenced block with `$ ` commands" % (where, MARK))
@@ -200,6 +305,10 @@ def check_file(path, build, fix):
                 problems.append("%s: `%s` prints something else:\n%s" % (where, command.split("\n")[0],
                                                                           "\n".join(diff)))
             block += refit(expected, actual)
+        blocks.append((begin, end, block))
+    # The blocks from the last up, so that each one's line numbers still hold.
+    rewritten = list(lines)
+    for begin, end, block in sorted(blocks, reverse=True):
         rewritten[begin:end] = block
     if fix and rewritten != lines:
         with open(path, "w", encoding="utf-8") as f:
@@ -239,8 +348,10 @@ def main():
     if problems:
         return 1
     count = sum(len(examples(f)) for f in files)
-    print("check_doc_examples.py: %d documents: %d examples print what they show, every bench figure "
-          "is the signature %d or names its commit" % (len(files), count, signature))
+    sessions = sum(len(transcripts(f)) for f in files)
+    print("check_doc_examples.py: %d documents: %d examples print what they show, %d transcripts "
+          "are what the engine answers, every bench figure is the signature %d or names its commit"
+          % (len(files), count, sessions, signature))
     return 0
 
 

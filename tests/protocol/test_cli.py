@@ -31,6 +31,7 @@ usage: test_cli.py BRANAN BRANAN-MATCH
 Standard library only.
 """
 
+import difflib
 import json
 import os
 import re
@@ -217,6 +218,43 @@ def check_rules_document(branan):
         assert "`%s`" % key in section7, "docs/rules.md section 7 does not name the key " + key
 
 
+def check_protocol_spec(branan):
+    """protocol-spec.md against the binary: the option lists of its transcripts, every preset's
+    canonical string it quotes, the extension keys of sections 6.4 and 6.5, the presets of 6.6
+    and the key kinds of 7.4 (each had gone stale once)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "protocol-spec.md"), encoding="utf-8") as f:
+        spec = f.read()
+    r = run([branan], "uti\nquit\n")
+    options = [l for l in r.stdout.splitlines() if l.startswith("option name ")]
+    assert len(options) >= 10, r.stdout
+    listings = re.findall(r"(?:^(?:> )?option name .*\n)+", spec, re.M)
+    assert len(listings) >= 2, len(listings)
+    for listing in listings:
+        shown = [l[2:] if l.startswith("> ") else l for l in listing.splitlines()]
+        assert shown == options, "protocol-spec.md lists the options otherwise:\n%s" % "\n".join(
+            difflib.unified_diff(shown, options, "protocol-spec.md", "uti", lineterm=""))
+    presets = dict(line.split("\t") for line in run([branan, "rules", "--list"]).stdout.splitlines())
+    quoted = 0
+    for text in re.findall(r"(dim:\S+ name:(\S+) .*?start:\S+)", spec):
+        if text[1] in presets:
+            assert text[0] == presets[text[1]], (text[0], presets[text[1]])
+            quoted += 1
+    assert quoted >= 5, quoted
+    keys = [line.split("\t") for line in run([branan, "rules", "--keys"]).stdout.splitlines()]
+    extension = [k[0] for k in keys if k[1] == "extension"]
+    section = lambda title: spec[spec.index("### " + title):spec.index("\n### ", spec.index("### " + title) + 4)]
+    table = re.findall(r"^\| `(x\w+)` \|", section("6.4"), re.M)
+    assert table == extension, ("section 6.4's extension keys", table, extension)
+    order = re.search(r"then the extension keys `([^`]*)`", section("6.5")).group(1).split()
+    assert order == extension, ("section 6.5's order of extension keys", order, extension)
+    listed = re.findall(r"`([a-z0-9-]+)`", section("6.6").split("; their rules")[0])
+    assert sorted(listed) == sorted(presets), ("section 6.6's presets", listed, sorted(presets))
+    kinds = {k[1] for k in keys}
+    for kind in kinds:
+        assert "`%s`" % kind in section("7.4"), "section 7.4 does not name the key kind " + kind
+
+
 def check_stray_words(branan, branan_match):
     commands = ([branan], [branan, "rules"], [branan, "perft", "1"], [branan, "bench", "1"],
                 [branan, "analyse", "--input", "-"], [branan, "solve"], [branan, "tune", "--games", "x.csv"],
@@ -379,6 +417,7 @@ def main():
     check_report_errors(sys.argv[1])
     check_bad_inputs(sys.argv[1], sys.argv[2])
     check_rules_document(sys.argv[1])
+    check_protocol_spec(sys.argv[1])
     print("ok")
     return 0
 

@@ -5,9 +5,11 @@
 usage: test_check_doc_examples.py BUILD_DIR VERSION
 
 Writes Markdown files with checked examples (right, wrong, with `...`, with varying speed
-figures, one of the real binary) and bench figures (the signature, a stale one, a historical one
+figures, one of the real binary), checked UTI transcripts (right, with a refused `go`, wrong,
+malformed) and bench figures (the signature, a stale one, a historical one
 beside its commit) into a scratch folder, runs the checker on them and checks that it reports
-exactly the wrong ones, with their lines, and that --fix makes a wrong example right. The bench
+exactly the wrong ones, with their lines, and that --fix makes a wrong example and transcript
+right. The bench
 signature is given with --bench, so that no bench runs. Standard library only.
 """
 
@@ -40,6 +42,21 @@ Branan VERSION
 
 The bench signature is 4,757,378 (`Bench: 4757378`). Commit abc1234 had bench 1,234,567.
 
+<!-- checked transcript -->
+```
+< position otn /7/K6/7/7/3t3/7/1t5/ side defenders
+< go depth 3
+> info depth 1 seldepth 1 multipv 1 score mate 1 nodes 1 nps 5 hashfull 0 time 9 pv a2-a1
+> bestmove a2-a1
+< go depth 0 foo
+> info string error: go: 'depth' needs a whole number from 1 to 1099511627776 (2^40), not '0'
+< isready
+> readyok
+< hello
+> ...
+< quit
+```
+
 | commit | change |
 |---|---|
 | 1234abc | a change (bench 7,654,321) |
@@ -62,6 +79,17 @@ The bench signature is 7,637,756.
 
 <!-- checked example -->
 no fence here
+
+<!-- checked transcript -->
+```
+< hello
+> info string error: unknown command 'goodbye'
+```
+
+<!-- checked transcript -->
+```
+isready
+```
 """
 
 
@@ -75,7 +103,7 @@ def main():
         with open(good, "w") as f:
             f.write(GOOD.replace("VERSION", version))
         status, text = subprocess_check(build, good)
-        assert status == 0 and "1 documents: 1 examples" in text, (status, text)
+        assert status == 0 and "1 documents: 1 examples print what they show, 1 transcripts" in text, (status, text)
 
         bad = os.path.join(work, "bad.md")
         with open(bad, "w") as f:
@@ -83,7 +111,10 @@ def main():
         status, text = subprocess_check(build, bad)
         assert status == 1, (status, text)
         reported = [line for line in text.splitlines() if line.startswith(bad)]
-        assert len(reported) == 5, text
+        assert len(reported) == 7, text
+        assert any(":20: `hello` is answered otherwise" in line for line in reported), text
+        assert any(":26: '<!-- checked transcript -->' must be followed" in line for line in reported), text
+        assert "+info string error: unknown command 'hello'" in text, text
         assert any(":4: `echo one` prints something else" in line for line in reported), text
         assert any(":4: `printf 'a\\nb\\n'` prints something else" in line for line in reported), text
         assert any(":12: bench figure 7,637,756 is not the bench signature" in line for line in reported), text
@@ -91,14 +122,18 @@ def main():
         assert any(":16: '<!-- checked example -->' must be followed" in line for line in reported), text
         assert "-two" in text and "+one" in text, text
 
-        # --fix rewrites the wrong outputs (keeping the `...`), after which they pass.
+        # --fix rewrites the wrong outputs (keeping the `...`) and replies, after which they pass;
+        # the transcript first, so that the example after it must be found where it moved to.
         wrong = os.path.join(work, "wrong.md")
         with open(wrong, "w") as f:
-            f.write(BAD.split("\nThe bench")[0] + "\n")
+            f.write("<!-- checked transcript -->\n```\n< hello\n> one\n> two\n< quit\n```\n\n" +
+                    BAD.split("\nThe bench")[0] + "\n")
         status, text = subprocess_check(build, wrong, "--fix")
         assert status == 1, (status, text)
         fixed = open(wrong).read()
         assert "$ echo one\none\n$ printf 'a\\nb\\n'\n...\nb\n```" in fixed, fixed
+        assert fixed.startswith("<!-- checked transcript -->\n```\n< hello\n"
+                                "> info string error: unknown command 'hello'\n< quit\n```\n"), fixed
         status, text = subprocess_check(build, wrong)
         assert status == 0, (status, text)
     print("ok")
