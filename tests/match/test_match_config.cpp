@@ -203,7 +203,8 @@ TEST_CASE("a count out of its range is named, with its value", "[match][config]"
 }
 
 TEST_CASE(
-    "--sprt: keys left out keep their defaults, a key given twice and absurd Elos are refused",
+    "the sprt option: keys left out keep their defaults, a key given twice and absurd Elos are "
+    "refused",
     "[match][config]") {
     auto with = [](std::vector<std::string> sprt) {
         std::vector<std::string> args = {"--engine", "cmd=./branan", "name=a",
