@@ -22,7 +22,9 @@ lines `< command` are sent to `BUILD_DIR/branan` (no arguments) one at a time an
 `> reply` after each are what it answers to that command (an output line `...` stands for any
 number of lines, the varying figures as above). After a `go` the engine's lines are read until
 its `bestmove`; after any other command until the answer to an `isready` sent behind it (which is
-not shown); after `quit`, to the end.
+not shown); after `quit`, to the end; each line within 60 s. A search that does not end on its
+own (`go infinite`, `go ponder`, a bare `go`, `stop`, `ponderhit`) and `go perft` cannot be
+checked so: such a transcript is reported.
 
 Bench figures. A number of six digits or more written after `Bench:`, `bench` or `bench
 signature` (as `bench 4,757,378` or `Bench: 4757378`) must be the signature that `branan bench`
@@ -39,6 +41,7 @@ import re
 import shutil
 import subprocess
 import sys
+import queue
 import tempfile
 import threading
 
@@ -118,30 +121,55 @@ def transcripts(path):
     return found
 
 
+def unbounded(command):
+    """Whether `command` starts or steers a search that does not end on its own (`go` with no
+    limit, `go infinite`, `go ponder`, `stop`, `ponderhit`) or is `go perft`, none of which a
+    checked transcript may hold: its lines could not be told from the next command's."""
+    words = command.split()
+    if words[:1] in (["stop"], ["ponderhit"]):
+        return True
+    return words[:1] == ["go"] and (len(words) == 1 or any(w in ("infinite", "ponder", "perft") for w in words))
+
+
 def run_transcript(steps, build):
-    """The engine's lines after each command of `steps` (None for a command it did not answer
-    within 60 s; the rest is then not run)."""
+    """The engine's lines after each command of `steps`: None for a command it did not answer
+    within 60 s (the rest is then not run)."""
     engine = subprocess.Popen([os.path.join(build, "branan")], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    timer = threading.Timer(60 * len(steps), engine.kill)
-    timer.start()
+    lines_out = queue.Queue()
+
+    def read():
+        for line in engine.stdout:
+            lines_out.put(line.rstrip("\n"))
+        lines_out.put(None)  # the end of the output
+
+    threading.Thread(target=read, daemon=True).start()
     outputs = []
     try:
         for command, _ in steps:
             words = command.split()
-            is_go = bool(words) and words[0] == "go"
-            is_quit = words == ["quit"]
-            engine.stdin.write(command + "\n" + ("" if is_quit else "isready\n"))
-            engine.stdin.flush()
-            # The isready behind the command is answered once the command is done, or at once
-            # once a search has begun: then the search's lines go on to its bestmove.
-            readyoks = 1 + (words == ["isready"])
-            lines, refused = [], False
-            for line in engine.stdout:
-                line = line.rstrip("\n")
+            is_go, is_quit = words[:1] == ["go"], words == ["quit"]
+            try:
+                engine.stdin.write(command + "\n" + ("" if is_quit else "isready\n"))
+                engine.stdin.flush()
+            except BrokenPipeError:
+                outputs.append(None)
+                break
+            # The isready behind the command is answered once the command is done, or, after a
+            # `go` that starts a search, at once: then the search's lines go on to its bestmove.
+            readyoks = 1 + (words[:1] == ["isready"])
+            lines, refused, bestmove = [], False, False
+            while True:
+                try:
+                    line = lines_out.get(timeout=60)
+                except queue.Empty:
+                    line = None
+                if line is None:
+                    lines = None if not is_quit else lines
+                    break
                 if line == "readyok" and not is_quit and readyoks > 0:
                     readyoks -= 1
-                    if readyoks == 0 and (not is_go or refused):
+                    if readyoks == 0 and (not is_go or refused or bestmove):
                         break
                     if readyoks == 0:
                         continue
@@ -149,15 +177,13 @@ def run_transcript(steps, build):
                     refused = True
                 lines.append(line)
                 if is_go and line.startswith("bestmove"):
+                    bestmove = True
                     if readyoks == 0:
                         break
-            else:
-                if not is_quit:
-                    outputs.append(None)
-                    break
             outputs.append(lines)
+            if lines is None:
+                break
     finally:
-        timer.cancel()
         engine.kill()
         engine.wait()
     return outputs
@@ -173,6 +199,11 @@ def check_transcripts(path, build):
             problems.append("%s: '%s' must be followed by a fenced block of `< ` and `> ` lines"
                             % (where, TRANSCRIPT))
             continue
+        refused = [command for command, _ in steps if unbounded(command)]
+        if refused:
+            problems.append("%s: `%s` cannot be checked: a checked transcript's searches must end on "
+                            "their own (go with depth, nodes, movetime, mate or a clock)" % (where, refused[0]))
+            continue
         outputs = run_transcript(steps, build)
         block = []
         for (command, expected), actual in zip(steps, outputs + [None] * (len(steps) - len(outputs))):
@@ -185,7 +216,8 @@ def check_transcripts(path, build):
                 diff = difflib.unified_diff([normalise(l) for l in expected], [normalise(l) for l in actual],
                                             "documented", "printed", lineterm="", n=1)
                 problems.append("%s: `%s` is answered otherwise:\n%s" % (where, command, "\n".join(diff)))
-            block += ["> " + l if l != "..." else l for l in refit(expected, actual)]
+            shown_lines = expected if matches(expected, actual) else refit(expected, actual)
+            block += ["> " + l if l != "..." else l for l in shown_lines]
         blocks.append((begin, end, block))
     return problems, blocks
 
@@ -304,7 +336,7 @@ def check_file(path, build, fix):
                                             "documented", "printed", lineterm="", n=1)
                 problems.append("%s: `%s` prints something else:\n%s" % (where, command.split("\n")[0],
                                                                           "\n".join(diff)))
-            block += refit(expected, actual)
+            block += expected if matches(expected, actual) else refit(expected, actual)
         blocks.append((begin, end, block))
     # The blocks from the last up, so that each one's line numbers still hold.
     rewritten = list(lines)

@@ -121,6 +121,9 @@ Expected<Rules> rules_from_command_line(const std::optional<std::string>& varian
     }
     const std::string name = variant.value_or("brandubh");
     if (auto r = preset(name)) return *r;
+    if (name.find(':') != std::string::npos)
+        return Error{"--variant takes a preset name; " + branan::quoted(name) +
+                     " is a rules string: use --rules"};
     return unknown_variant(name);
 }
 

@@ -21,7 +21,8 @@ Expected<Rules> rules_from_name_or_string(std::string_view text);
 
 // The rules a command line's --variant (a preset name) and --rules (an OpenTafl rules string)
 // give, at most one of them (neither: brandubh): branan's subcommands and branan-match read them
-// alike. A preset name given to --rules is refused, naming the option that takes it.
+// alike. A preset name given to --rules, or a rules string to --variant, is refused, naming the
+// option that takes it.
 Expected<Rules> rules_from_command_line(const std::optional<std::string>& variant,
                                         const std::optional<std::string>& rules);
 

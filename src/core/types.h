@@ -100,8 +100,13 @@ enum class OutcomeReason : uint8_t {
     Encircled,
     ExitFort,
     NoLegalMove,
-    Repetition,
+    Repetition,  // a new reason goes into kEndingReasons too
 };
+
+// Every reason a game ends for (all but None), for code that must consider each.
+constexpr OutcomeReason kEndingReasons[] = {OutcomeReason::KingEscaped, OutcomeReason::KingCaptured,
+                                            OutcomeReason::Encircled,   OutcomeReason::ExitFort,
+                                            OutcomeReason::NoLegalMove, OutcomeReason::Repetition};
 
 struct Status {
     Outcome outcome = Outcome::Ongoing;

@@ -99,9 +99,7 @@ std::string ending_problem(const GameResult& g, const Status& status) {
                ", " + reason_name(status.reason) + "), not as it reads (" +
                branan::quoted(g.result) + ", " + branan::quoted(g.termination) + ")";
     }
-    for (OutcomeReason r :
-         {OutcomeReason::KingEscaped, OutcomeReason::KingCaptured, OutcomeReason::Encircled,
-          OutcomeReason::ExitFort, OutcomeReason::NoLegalMove, OutcomeReason::Repetition})
+    for (OutcomeReason r : kEndingReasons)
         if (g.termination == reason_name(r))
             return "reads " + branan::quoted(g.termination) +
                    ", but its moves leave the game in play";

@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 #include <cctype>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -197,6 +198,9 @@ Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
         if (!v) return Error{v.error()};
         *field = *v;
     }
+    if (std::abs(c.elo0) > kMaxSprtElo || std::abs(c.elo1) > kMaxSprtElo)
+        return Error{"--sprt: elo0 and elo1 must lie between -" + std::to_string(kMaxSprtElo) +
+                     " and " + std::to_string(kMaxSprtElo)};
     return check_sprt_config(c);
 }
 

@@ -32,8 +32,9 @@ Expected<std::vector<Opening>> read_openings(const std::string& path, const Rule
 // Deterministic in `seed`; no search, so 100 openings take milliseconds on any board.
 std::vector<Opening> random_openings(const Rules& rules, int plies, int count, uint64_t seed);
 
-// The start position, as the one opening when none is given (or as random openings' root).
-// Refused when the rules' start position is already decided: no game can be played from it.
+// The start position, as the one opening when none is given. Refused when the rules' start
+// position is already decided: no game can be played from it (random openings, which start
+// there too, are refused by the same check).
 Expected<Opening> start_opening(const Rules& rules);
 
 }  // namespace branan::match

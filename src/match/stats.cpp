@@ -164,9 +164,6 @@ Expected<SprtConfig> check_sprt_config(const SprtConfig& c) {
     if (!(c.alpha > 0 && c.alpha < 1) || !(c.beta > 0 && c.beta < 1))
         return Error{"SPRT alpha and beta must lie strictly between 0 and 1"};
     if (c.alpha + c.beta >= 1) return Error{"SPRT alpha + beta must be below 1"};
-    if (std::abs(c.elo0) > kMaxSprtElo || std::abs(c.elo1) > kMaxSprtElo)
-        return Error{"SPRT elo0 and elo1 must lie between -" + std::to_string(kMaxSprtElo) +
-                     " and " + std::to_string(kMaxSprtElo)};
     if (!(c.elo0 < c.elo1)) return Error{"SPRT elo0 must be below elo1"};
     return c;
 }

@@ -79,12 +79,12 @@ struct SprtConfig {
     bool operator==(const SprtConfig&) const = default;
 };
 
-// The largest |elo0| and |elo1| an SPRT takes (an expected score of 99.7%): far beyond any test
-// worth running, and it keeps the expected scores and the printed figures finite and readable.
+// The largest |elo0| and |elo1| branan-match --sprt takes (an expected score of 99.7%): far
+// beyond any test worth running, and it keeps the printed figures readable. (Not a condition of
+// check_sprt_config: a results file of an older run with wider Elos still merges.)
 constexpr int kMaxSprtElo = 1000;
 
-// Checks 0 < alpha, beta; alpha + beta < 1; elo0 < elo1; all finite, the Elos within
-// kMaxSprtElo. Returns the config.
+// Checks 0 < alpha, beta; alpha + beta < 1; elo0 < elo1; all finite. Returns the config.
 Expected<SprtConfig> check_sprt_config(const SprtConfig& c);
 
 struct SprtBounds {

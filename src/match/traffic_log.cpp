@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -57,9 +56,12 @@ LineLogger TrafficLog::for_player(const std::string& engine_name, int worker,
 
 void TrafficLog::stop_logging(std::ofstream& out, const std::string& path, const char* what) {
     const int error = errno;
-    std::cerr << "branan-match: --log: " << what << " " << branan::quoted(path)
-              << (error ? std::string(" (") + std::strerror(error) + ")" : std::string())
-              << ": that engine's log stops here, the match goes on\n";
+    // One write of the whole line: worker threads share stderr.
+    const std::string line =
+        "branan-match: --log: " + std::string(what) + " " + branan::quoted(path) +
+        (error ? " (" + std::generic_category().message(error) + ")" : std::string()) +
+        ": that engine's log stops here, the match goes on\n";
+    std::cerr << line << std::flush;
     out.close();
 }
 

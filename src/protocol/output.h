@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <mutex>
 #include <string>
+#include <system_error>
+
+#include "core/text.h"
 
 namespace branan {
 
@@ -47,9 +49,11 @@ class Output {
         log_ << mark << text << std::endl;
         if (log_) return;
         const int error = errno;
-        std::cerr << "branan: cannot write log file '" << log_path_ << "'"
-                  << (error ? std::string(" (") + std::strerror(error) + ")" : std::string())
-                  << ": the log stops here, the session goes on\n";
+        std::cerr << "branan: cannot write log file " + branan::quoted(log_path_) +
+                         (error ? " (" + std::generic_category().message(error) + ")"
+                                : std::string()) +
+                         ": the log stops here, the session goes on\n"
+                  << std::flush;
         log_.close();
     }
 

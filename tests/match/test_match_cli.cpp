@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "catch.h"
+#include "core/text.h"
 #include "match/records.h"
 #include "match/results.h"
 #include "match_cli_support.h"
@@ -378,12 +379,13 @@ TEST_CASE(
     INFO(lost.err);
     CHECK(lost.status == 0);
     CHECK(lines_in(lost.err) == 2);
-    CHECK(lost.err.find("branan-match: --log: cannot open '" + stuck +
-                        "/a-1.log' (Is a directory): that engine's log stops here, the match "
-                        "goes on") != std::string::npos);
+    CHECK(lost.err.find("branan-match: --log: cannot open " + branan::quoted(stuck + "/a-1.log") +
+                        " (Is a directory): that engine's log stops here, the match goes on") !=
+          std::string::npos);
     if (std::filesystem::exists("/dev/full"))
-        CHECK(lost.err.find("branan-match: --log: cannot write '" + stuck +
-                            "/b-1.log' (No space left on device)") != std::string::npos);
+        CHECK(lost.err.find("branan-match: --log: cannot write " +
+                            branan::quoted(stuck + "/b-1.log") + " (No space left on device)") !=
+              std::string::npos);
 }
 
 TEST_CASE("branan-match --report writes a page per finished game, named like its record",

@@ -221,7 +221,7 @@ TEST_CASE(
     check_refused(with({"elo0=0", "elo0=1", "elo1=5"}),
                   {"--sprt: 'elo0' is given twice (the last would win unseen)"});
     check_refused(with({"elo0=-1e308", "elo1=1e308"}),
-                  {"SPRT elo0 and elo1 must lie between -1000 and 1000"});
+                  {"--sprt: elo0 and elo1 must lie between -1000 and 1000"});
     check_refused(with({"elo0=0", "elo1=1001"}), {"between -1000 and 1000"});
     const Expected<MatchConfig> widest = with({"elo0=-1000", "elo1=1000"});
     CHECK(widest.ok());

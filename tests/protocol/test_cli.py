@@ -103,6 +103,12 @@ def check_preset_given_to_rules(branan, branan_match):
     r = run([branan, "rules", "--rules", "brandub"])
     assert r.returncode == 2 and "'brandub' has no ':'" in r.stderr, (r.returncode, r.stderr)
     assert "--variant" not in r.stderr, r.stderr
+    # A rules string given to --variant: the option that takes it named.
+    string = "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    for command in ([branan, "perft", "--depth", "1"], match):
+        r = run(command + ["--variant", string])
+        assert r.returncode == 2 and not r.stdout, (command, r.returncode, r.stdout, r.stderr)
+        assert ("--variant takes a preset name; '%s' is a rules string: use --rules" % string) in r.stderr, r.stderr
     r = run(match + ["--variant", "tablut", "--rules", "dim:7"])
     assert r.returncode == 2 and r.stderr.startswith("branan-match: give --variant or --rules, not both ("), r.stderr
     # The preset by its right option still works.

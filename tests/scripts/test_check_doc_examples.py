@@ -90,6 +90,12 @@ no fence here
 ```
 isready
 ```
+
+<!-- checked transcript -->
+```
+< go infinite
+< stop
+```
 """
 
 
@@ -111,7 +117,8 @@ def main():
         status, text = subprocess_check(build, bad)
         assert status == 1, (status, text)
         reported = [line for line in text.splitlines() if line.startswith(bad)]
-        assert len(reported) == 7, text
+        assert len(reported) == 8, text
+        assert any(":31: `go infinite` cannot be checked" in line for line in reported), text
         assert any(":20: `hello` is answered otherwise" in line for line in reported), text
         assert any(":26: '<!-- checked transcript -->' must be followed" in line for line in reported), text
         assert "+info string error: unknown command 'hello'" in text, text
