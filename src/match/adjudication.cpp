@@ -11,8 +11,8 @@ namespace {
 
 // The "key=value" tokens of `option` (--draw, --resign) by key. Number keys take a whole number
 // from their lower bound to 1000000; "twosided" (where `keys` has it, lower bound -1) takes true
-// or false (1 or 0); movecount= and score= are required, and no key may be given twice. Errors
-// name the option and the key.
+// or false (1 or 0); movecount= and score= are required. Errors name the option and the key.
+// (A key given twice is refused with the engine groups' check: match_config.cpp.)
 Expected<std::map<std::string, int>> read_rule(const std::string& option,
                                                const std::vector<std::string>& tokens,
                                                const std::map<std::string, int>& keys) {
@@ -28,9 +28,6 @@ Expected<std::map<std::string, int>> read_rule(const std::string& option,
             for (const auto& [name, lo] : keys) names += (names.empty() ? "" : ", ") + name;
             return Error{option + ": unknown key " + branan::quoted(key) + " (" + names + ")"};
         }
-        if (values.count(key))
-            return Error{option + ": " + branan::quoted(key) +
-                         " is given twice (the last would win unseen)"};
         if (key == "twosided") {
             if (value != "true" && value != "false")
                 return Error{option + " twosided must be true or false, not " +

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include "core/rules_string.h"
@@ -173,10 +172,10 @@ std::string apply_engine_key(EngineConfig& e, const std::string& token) {
     return {};
 }
 
-// --sprt's key=value tokens; a key not given keeps SprtConfig's default, none is given twice.
+// --sprt's key=value tokens (none given twice: key_given_twice); a key not given keeps
+// SprtConfig's default.
 Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
     SprtConfig c;
-    std::set<std::string> given;
     for (const auto& t : tokens) {
         const size_t eq = t.find('=');
         const std::string key = t.substr(0, eq);
@@ -191,9 +190,6 @@ Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
         if (!field)
             return Error{"--sprt: unknown key " + branan::quoted(key) +
                          " (elo0, elo1, alpha, beta)"};
-        if (!given.insert(key).second)
-            return Error{"--sprt: " + branan::quoted(key) +
-                         " is given twice (the last would win unseen)"};
         auto v = parse_double("--sprt " + key, t.substr(eq + 1));
         if (!v) return Error{v.error()};
         *field = *v;
@@ -218,11 +214,12 @@ bool gave_tc(const std::vector<std::string>& each, const std::vector<std::string
     return gave;
 }
 
-// Within one group of settings, the first key given twice ("'depth' is given twice: ..."), or
-// empty. arg= is a list and repeats; an option.NAME is one key per NAME, in any case (UTI option
-// names ignore it); tc= and st= are one key, the time control. (A key of --each given again in
-// an --engine group is an override, not a repeat.)
-std::string key_given_twice(const std::vector<std::string>& tokens) {
+// Within one list of key=value settings (an engine group, --sprt, --draw, --resign), the first
+// key given twice ("'depth' is given twice<where> (the last would win unseen)"), or empty. arg=
+// is a list and repeats; an option.NAME is one key per NAME, in any case (UTI option names
+// ignore it); tc= and st= are one key, the time control. (A key of --each given again in an
+// --engine group is an override, not a repeat.)
+std::string key_given_twice(const std::vector<std::string>& tokens, const std::string& where) {
     std::map<std::string, std::string> seen;  // the key as compared -> as given
     for (const auto& token : tokens) {
         const std::string key = token.substr(0, token.find('='));
@@ -233,10 +230,10 @@ std::string key_given_twice(const std::vector<std::string>& tokens) {
         const auto [at, fresh] = seen.emplace(same, key);
         if (!fresh)
             return at->second == key
-                       ? branan::quoted(key) +
-                             " is given twice in one group (the last would win unseen)"
-                       : branan::quoted(at->second) + " and " + branan::quoted(key) +
-                             " in one group set the same thing (the last would win unseen)";
+                       ? branan::quoted(key) + " is given twice" + where +
+                             " (the last would win unseen)"
+                       : branan::quoted(at->second) + " and " + branan::quoted(key) + where +
+                             " set the same thing (the last would win unseen)";
     }
     return "";
 }
@@ -328,10 +325,10 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
     if (vm.count("help")) return Error{"help"};
 
     MatchConfig c;
-    if (const std::string twice = key_given_twice(each); !twice.empty())
+    if (const std::string twice = key_given_twice(each, " in one group"); !twice.empty())
         return Error{"--each: " + twice};
     for (const auto& group : engines) {
-        if (const std::string twice = key_given_twice(group); !twice.empty())
+        if (const std::string twice = key_given_twice(group, " in one group"); !twice.empty())
             return Error{"--engine: " + twice};
         EngineConfig e;
         for (const auto& token : each)
@@ -420,6 +417,12 @@ Expected<MatchConfig> parse_match_args(const std::vector<std::string>& args) {
         c.shard = static_cast<int>(*i);
         c.shards = static_cast<int>(*n);
     }
+    for (const char* option : {"sprt", "draw", "resign"})
+        if (vm.count(option))
+            if (const std::string twice =
+                    key_given_twice(vm[option].as<std::vector<std::string>>(), "");
+                !twice.empty())
+                return Error{"--" + std::string(option) + ": " + twice};
     if (vm.count("sprt")) {
         auto s = parse_sprt(vm["sprt"].as<std::vector<std::string>>());
         if (!s) return Error{s.error()};

@@ -55,11 +55,6 @@ TEST_CASE("draw and resign adjudication: the keys as fastchess has them and malf
     check_refused(parse_resign_rule({"movecount=3", "score=600", "twosided=yes"}),
                   {"twosided must be true or false, not 'yes'"});
     check_refused(parse_resign_rule({"movecount", "score=600"}), {"'movecount' is not key=value"});
-    // A key given twice: refused, not the last one taken unseen.
-    check_refused(parse_resign_rule({"movecount=1", "score=1", "score=2"}),
-                  {"--resign: 'score' is given twice (the last would win unseen)"});
-    check_refused(parse_draw_rule({"movenumber=1", "movecount=1", "score=1", "movecount=2"}),
-                  {"--draw: 'movecount' is given twice"});
 }
 
 TEST_CASE("draw adjudication: both engines level for C moves each, from move N on",

@@ -225,4 +225,17 @@ TEST_CASE(
     check_refused(with({"elo0=0", "elo1=1001"}), {"between -1000 and 1000"});
     const Expected<MatchConfig> widest = with({"elo0=-1000", "elo1=1000"});
     CHECK(widest.ok());
+    // --draw and --resign: a key given twice refused too, not the last one taken unseen.
+    const std::vector<std::string> engines = {"--engine", "cmd=./branan", "name=a", "st=1",
+                                              "--engine", "cmd=./branan", "name=b", "st=1"};
+    auto plus = [&](std::vector<std::string> more) {
+        std::vector<std::string> args = engines;
+        args.insert(args.end(), more.begin(), more.end());
+        return parse(args);
+    };
+    check_refused(plus({"--resign", "movecount=1", "score=1", "score=2"}),
+                  {"--resign: 'score' is given twice (the last would win unseen)"});
+    check_refused(plus({"--draw", "movenumber=1", "movecount=1", "score=1", "movecount=2"}),
+                  {"--draw: 'movecount' is given twice"});
+    CHECK(plus({"--draw", "movenumber=1", "movecount=1", "score=1"}).ok());
 }
