@@ -10,6 +10,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "core/line_reader.h"
 #include "core/text.h"
@@ -60,6 +61,12 @@ inline std::string write_file_atomically(const std::string& path,
         return "cannot rename " + branan::quoted(tmp) + " to " + branan::quoted(path) + ": " +
                ec.message();
     return {};
+}
+
+// " (<the system's text for errno value `error`>)", or empty for 0: the reason a failed write or
+// open gives in a message.
+inline std::string errno_reason(int error) {
+    return error ? " (" + std::generic_category().message(error) + ")" : std::string();
 }
 
 // How an input is named in errors: "standard input" for "-", else the path in quotes.

@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "core/text.h"
+#include "core/text_file.h"
 #include "match/player.h"
 
 namespace branan::match {
@@ -57,10 +58,9 @@ LineLogger TrafficLog::for_player(const std::string& engine_name, int worker,
 void TrafficLog::stop_logging(std::ofstream& out, const std::string& path, const char* what) {
     const int error = errno;
     // One write of the whole line: worker threads share stderr.
-    const std::string line =
-        "branan-match: --log: " + std::string(what) + " " + branan::quoted(path) +
-        (error ? " (" + std::generic_category().message(error) + ")" : std::string()) +
-        ": that engine's log stops here, the match goes on\n";
+    const std::string line = "branan-match: --log: " + std::string(what) + " " +
+                             branan::quoted(path) + errno_reason(error) +
+                             ": that engine's log stops here, the match goes on\n";
     std::cerr << line << std::flush;
     out.close();
 }

@@ -10,9 +10,9 @@
 #include <iostream>
 #include <mutex>
 #include <string>
-#include <system_error>
 
 #include "core/text.h"
+#include "core/text_file.h"
 
 namespace branan {
 
@@ -50,9 +50,7 @@ class Output {
         if (log_) return;
         const int error = errno;
         std::cerr << "branan: cannot write log file " + branan::quoted(log_path_) +
-                         (error ? " (" + std::generic_category().message(error) + ")"
-                                : std::string()) +
-                         ": the log stops here, the session goes on\n"
+                         errno_reason(error) + ": the log stops here, the session goes on\n"
                   << std::flush;
         log_.close();
     }
