@@ -21,7 +21,11 @@
 # files included, compiled a few to a translation unit), which parse the shared headers and
 # compile the engine's templates once per batch instead of once per file. UBSan's vptr check
 # (the dynamic type of polymorphic objects, of which Branan has few) is left out: with it
-# tests/test_search.cpp took 40 s of CPU time to compile, without it 32 s. CI's whole run
+# tests/test_search.cpp took 40 s of CPU time to compile, without it 32 s. The ASan tree's
+# executables are linked as position-dependent (-no-pie): as position-independent ones the loader
+# applied 724,909 relocations (the sanitizers' data about every check and global) at each start,
+# and the tests start the binaries thousands of times (a start took 183 ms, now 118 ms:
+# docs/development.md). CI's whole run
 # (2 cores) must stay inside 30 minutes (docs/development.md).
 # Usage: scripts/test.sh [--fast]   (--fast: the Release build and its fast tier only)
 # Test tiers are ctest labels (tests/CMakeLists.txt): fast, slow, protocol, match, soak.
@@ -89,7 +93,8 @@ scripts/check_doc_examples.py build/release
 step "AddressSanitizer + UndefinedBehaviorSanitizer build, assertions on"
 configure build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBRANAN_TESTS=ON -DBRANAN_WERROR=OFF \
   -DBRANAN_NATIVE=OFF -DCMAKE_UNITY_BUILD=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all -fno-omit-frame-pointer"
+  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+  -DCMAKE_EXE_LINKER_FLAGS="-no-pie"
 cmake --build build/asan -j"$jobs"
 # Two end-to-end script tests are left to the Release run: report_browser (its time is the
 # browser's; branan report's C++ is under the sanitizers in test_report.cpp) and
