@@ -122,6 +122,7 @@ std::string load_checkpoint(const std::string& path, const Rules& rules, ProofTa
                " of 4 has no end)";
     };
     const bool first_whole = next_line();
+    if (!first_whole && line.empty()) return where + "the file is empty";
     const std::string tag_text = kTag;
     if (!first_whole && (tag_text.rfind(line, 0) == 0 || line.rfind(tag_text, 0) == 0))
         return cut_short();

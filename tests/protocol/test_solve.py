@@ -217,6 +217,7 @@ def checkpoints(branan, verify, cases):
         refused(good, "other rules", ["--variant", "brandubh-it"])
         refused(good.replace(b"branan-solve-checkpoint 2", b"branan-solve-checkpoint 9"), "format version")
         refused(b"hello\n", "not a branan solve checkpoint")
+        refused(b"", "': the file is empty")  # it read as cut short in line 1 of its header
         # Cut short inside the header: named so (it read as "other rules" or a bad body line, the
         # line's cut text compared). Each line cut one byte in, in its middle, before its newline
         # and after it (the next line missing).
