@@ -71,7 +71,8 @@ cmake -DNETS="$nets" -DOUT="$out/nnue/embedded_nets.cpp" -P cmake/embed_nets.cma
 # Each library's sources are compiled a few to a translation unit (batches of 8, as the
 # sanitizer trees' unity builds do), which parses the shared headers once per batch; the Release
 # build of scripts/test.sh compiles every source on its own and so still catches a missing include.
-libraries=(core engine solver protocol tablebase nnue)
+# The engine first: its batch (the search) is the longest, and started last it ran alone at the end.
+libraries=(engine core solver protocol tablebase nnue)
 rm -rf "$out/unity"
 mkdir -p "$out/unity"
 batches=()
@@ -86,19 +87,20 @@ for lib in "${libraries[@]}"; do
 done
 echo "fuzz.sh: compiling the library sources in ${#batches[@]} batches ($jobs at a time)"
 build_ok=1
-pids=()
 running=0
 for batch in "${batches[@]}"; do
     compile "$batch" "$out/obj/$(basename "$batch" .cpp).o" &
-    pids+=($!)
     running=$((running + 1))
+    # A new compile as soon as any one ends (waiting for the oldest left a core idle).
     if [ "$running" -ge "$jobs" ]; then
-        wait "${pids[0]}" || build_ok=0
-        pids=("${pids[@]:1}")
+        wait -n || build_ok=0
         running=$((running - 1))
     fi
 done
-for p in "${pids[@]}"; do wait "$p" || build_ok=0; done
+while [ "$running" -gt 0 ]; do
+    wait -n || build_ok=0
+    running=$((running - 1))
+done
 if [ "$build_ok" != 1 ]; then
     echo "fuzz.sh: compiling the sources failed" >&2
     exit 1
