@@ -25,8 +25,9 @@
 # executables are linked as position-dependent (-no-pie): as position-independent ones the loader
 # applied 724,909 relocations (the sanitizers' data about every check and global) at each start,
 # and the tests start the binaries thousands of times (a start took 183 ms, now 118 ms:
-# docs/development.md). CI's whole run
-# (2 cores) must stay inside 30 minutes (docs/development.md).
+# docs/development.md); the ThreadSanitizer tree stays position-independent, as TSan's memory
+# layout has long wanted. CI's whole run (2 cores) must stay inside 30 minutes
+# (docs/development.md).
 # Usage: scripts/test.sh [--fast]   (--fast: the Release build and its fast tier only)
 # Test tiers are ctest labels (tests/CMakeLists.txt): fast, slow, protocol, match, soak.
 set -euo pipefail
