@@ -259,6 +259,16 @@ def check_protocol_spec(branan):
     kinds = {k[1] for k in keys}
     for kind in kinds:
         assert "`%s`" % kind in section("7.4"), "section 7.4 does not name the key kind " + kind
+    # Section 7's start-up messages as the daemon prints them, its placeholders for what varies.
+    flowing = " ".join(spec.split())
+    string = "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    said = run([branan, "--variant", string], "quit\n").stderr.splitlines()[0]
+    assert "`%s`" % said.replace(string, "<string>") in flowing, said
+    if os.path.exists("/dev/full"):
+        said = run([branan, "--log", "/dev/full"], "uti\nquit\n").stderr.strip()
+        reason = re.search(r" \(([^)]*)\):", said).group(1)
+        said = said.replace("/dev/full", "<path>").replace(reason, "<the system's reason>")
+        assert "`%s`" % said in flowing, said
 
 
 def check_stray_words(branan, branan_match):
