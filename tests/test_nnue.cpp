@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -107,6 +108,30 @@ TEST_CASE("A net survives its file format", "[nnue]") {
     CHECK(back->l1_weights == net.l1_weights);
     CHECK(back->out_bias == net.out_bias);
     CHECK(nnue::serialize(*back) == bytes);
+}
+
+// The file holds the feature weights perspective by perspective ([2][features][H]), the network
+// feature by feature ([features][2][H], so that an update is one pass): parse and serialize
+// reorder them. One weight written into a file's bytes is found where the accumulators read it.
+TEST_CASE("A feature weight of the file is the network's weight of that feature", "[nnue]") {
+    nnue::Network net = random_net(7, 3, 16, 4);
+    const int h = net.width, features = net.features();
+    for (const auto [perspective, feature, lane] :
+         {std::array{0, 0, 0}, {1, 0, 15}, {0, 48, 7}, {1, 100, 3}, {1, features - 1, 15}}) {
+        std::string bytes = nnue::serialize(net);
+        const size_t weights = 16 + net.description.size() + 2 * static_cast<size_t>(h) * 2;
+        const size_t index = (static_cast<size_t>(perspective) * features + feature) * h + lane;
+        const size_t at = weights + 2 * index;
+        bytes[at] = 0x39;  // 12345, little-endian
+        bytes[at + 1] = 0x30;
+        const uint32_t sum = nnue::checksum(bytes.data(), bytes.size() - 4);
+        for (int i = 0; i < 4; ++i) bytes[bytes.size() - 4 + i] = static_cast<char>(sum >> 8 * i);
+        const auto back = nnue::parse(bytes);
+        REQUIRE(back.ok());
+        INFO("perspective " << perspective << ", feature " << feature << ", lane " << lane);
+        CHECK(back->weights_of(feature)[perspective * h + lane] == 12345);
+        CHECK(nnue::serialize(*back) == bytes);
+    }
 }
 
 TEST_CASE("Damaged net files are refused with the reason", "[nnue]") {

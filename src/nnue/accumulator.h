@@ -28,12 +28,12 @@ PieceBoards<BB> piece_boards(const Position<BB>& pos) {
     return {pos.soldiers(Side::Attackers), pos.soldiers(Side::Defenders), pos.king_bb()};
 }
 
-// acc[0..H) += or -= the weights of `feature` for perspective `p` (width a multiple of
-// kWidthStep, so the inner loop is whole vector lanes).
+// acc[0..2H) (both perspectives' accumulators) += or -= the weights of `feature` (the width a
+// multiple of kWidthStep, so the inner loop is whole vector lanes).
 template <bool Add>
-inline void apply(const Network& net, int p, int feature, int16_t* acc) {
-    const int16_t* w = net.weights_of(p, feature);
-    for (int j = 0; j < net.width; j += kWidthStep)
+inline void apply(const Network& net, int feature, int16_t* acc) {
+    const int16_t* w = net.weights_of(feature);
+    for (int j = 0; j < 2 * net.width; j += kWidthStep)
         for (int k = 0; k < kWidthStep; ++k) {
             if constexpr (Add)
                 acc[j + k] = static_cast<int16_t>(acc[j + k] + w[j + k]);
@@ -48,9 +48,7 @@ void refresh(const Network& net, const PieceBoards<BB>& boards, int16_t* acc) {
     std::copy(net.ft_bias.begin(), net.ft_bias.end(), acc);
     for (int t = 0; t < kPieceTypes; ++t)
         for (BB b = boards[t]; b;) {
-            const int f = feature_index(t, pop_lsb(b), net.board_size);
-            apply<true>(net, 0, f, acc);
-            apply<true>(net, 1, f, acc + net.width);
+            apply<true>(net, feature_index(t, pop_lsb(b), net.board_size), acc);
         }
 }
 
@@ -126,14 +124,10 @@ class Evaluator {
     void update(const PieceBoards<BB>& before, const PieceBoards<BB>& after, int16_t* acc) const {
         for (int t = 0; t < kPieceTypes; ++t) {
             for (BB b = before[t] & ~after[t]; b;) {
-                const int f = feature_index(t, pop_lsb(b), net_.board_size);
-                apply<false>(net_, 0, f, acc);
-                apply<false>(net_, 1, f, acc + net_.width);
+                apply<false>(net_, feature_index(t, pop_lsb(b), net_.board_size), acc);
             }
             for (BB b = after[t] & ~before[t]; b;) {
-                const int f = feature_index(t, pop_lsb(b), net_.board_size);
-                apply<true>(net_, 0, f, acc);
-                apply<true>(net_, 1, f, acc + net_.width);
+                apply<true>(net_, feature_index(t, pop_lsb(b), net_.board_size), acc);
             }
         }
     }

@@ -2,6 +2,7 @@
 #include "nnue/network.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <filesystem>
 
@@ -59,6 +60,23 @@ class Reader {
     size_t pos_ = 0;
 };
 
+// The feature weights reordered between the file's [2][features][H] and the network's
+// [features][2][H] (ToFile: from the network's to the file's).
+template <bool ToFile>
+std::vector<int16_t> reorder_feature_weights(const std::vector<int16_t>& w, int features,
+                                             int width) {
+    std::vector<int16_t> out(w.size());
+    const size_t h = static_cast<size_t>(width), n = static_cast<size_t>(features);
+    for (size_t p = 0; p < 2; ++p)
+        for (size_t f = 0; f < n; ++f) {
+            const size_t file = (p * n + f) * h, memory = (f * 2 + p) * h;
+            const auto from = w.begin() + static_cast<std::ptrdiff_t>(ToFile ? memory : file);
+            std::copy(from, from + static_cast<std::ptrdiff_t>(h),
+                      out.begin() + static_cast<std::ptrdiff_t>(ToFile ? file : memory));
+        }
+    return out;
+}
+
 }  // namespace
 
 void size_arrays(Network& net) {
@@ -90,7 +108,7 @@ std::string serialize(const Network& net) {
     put<uint16_t>(out, static_cast<uint16_t>(net.description.size()));
     out += net.description;
     put_all(out, net.ft_bias);
-    put_all(out, net.ft_weights);
+    put_all(out, reorder_feature_weights<true>(net.ft_weights, net.features(), net.width));
     put_all(out, net.l1_bias);
     put_all(out, net.l1_weights);
     put<int32_t>(out, net.out_bias);
@@ -139,6 +157,7 @@ Expected<Network> parse(const std::string& bytes) {
         return fail("the weights are cut short (" + std::to_string(bytes.size()) + " bytes for a " +
                     std::to_string(size) + "x" + std::to_string(size) + " net of width " +
                     std::to_string(width) + ")");
+    net.ft_weights = reorder_feature_weights<false>(net.ft_weights, net.features(), net.width);
     const size_t body = in.pos();
     uint32_t stored = 0;
     if (!in.get(stored)) return fail("the checksum is missing (the file is cut short)");

@@ -33,9 +33,11 @@ struct Network {
     int hidden = 0;        // hidden layer width (L1)
     int output_scale = 0;  // centi-soldiers per 1.0 of output
     std::string description;
-    uint32_t checksum = 0;            // the file's last field: names the net (selfplay settings)
-    std::vector<int16_t> ft_bias;     // [2][H]: perspective 0 the attackers', 1 the defenders'
-    std::vector<int16_t> ft_weights;  // [2][features][H]
+    uint32_t checksum = 0;         // the file's last field: names the net (selfplay settings)
+    std::vector<int16_t> ft_bias;  // [2][H]: perspective 0 the attackers', 1 the defenders'
+    // [features][2][H]: a feature's two rows side by side, as the accumulators [2][H] are, so an
+    // update is one pass (the file holds them [2][features][H]; parse and serialize reorder).
+    std::vector<int16_t> ft_weights;
     std::vector<int32_t> l1_bias;     // [L1], scaled by 127 * 64
     std::vector<int8_t> l1_weights;   // [L1][2H], scaled by 64
     int32_t out_bias = 0;             // scaled by 127 * 64
@@ -43,9 +45,9 @@ struct Network {
 
     int features() const { return kPieceTypes * board_size * board_size; }
     const int16_t* bias_of(int perspective) const { return ft_bias.data() + perspective * width; }
-    const int16_t* weights_of(int perspective, int feature) const {
-        return ft_weights.data() +
-               (static_cast<size_t>(perspective) * features() + feature) * width;
+    // Both perspectives' weights of `feature`: [2][H], the attackers' first.
+    const int16_t* weights_of(int feature) const {
+        return ft_weights.data() + static_cast<size_t>(feature) * 2 * width;
     }
 };
 
