@@ -26,6 +26,23 @@ constexpr std::array<Square, 4> corner_squares_of(int n) {
     return {0, n - 1, n * (n - 1), n * n - 1};
 }
 
+// The squares of one line (a rank or a file) through a square, given the square's two rays on it
+// (`up` towards higher square numbers, `down` towards lower ones, the square itself on neither),
+// up to and including the first square of `blockers` each way, or to the line's end where there
+// is none: the obstruction difference (the chess programming wiki's name). The lowest blocker
+// above, doubled, less the highest blocker below sets every bit from that one up to the lowest
+// above; with no blocker below, square 0 stands in for one (the ray reaches it anyway); with none
+// above, 0 less the one below wraps to every bit from it up. The line's mask keeps its squares.
+// No branch but msb's choice of word. Built-in unsigned integers only: the arithmetic wraps.
+template <class BB>
+constexpr BB line_reach(BB up, BB down, BB blockers) {
+    static_assert(!is_wide_bitboard<BB>, "line_reach: built-in integers only");
+    const BB above = up & blockers, below = down & blockers;
+    const BB lowest_above = above & (BB(0) - above);
+    const BB highest_below = square_bb<BB>(msb(below | BB(1)));
+    return (up | down) & (BB(lowest_above << 1) - highest_below);
+}
+
 template <class BB>
 struct Geometry {
     int size = 0;
@@ -85,6 +102,13 @@ struct Geometry {
         const BB hit = ray[dir][sq] & b;
         if (!hit) return kNoSquare;
         return dir < 2 ? lsb(hit) : msb(hit);
+    }
+
+    // The squares of `sq`'s rank and file up to and including the first square of `blockers` in
+    // each direction (line_reach, so for boards of built-in integers only).
+    BB lines_reach(Square sq, BB blockers) const {
+        return line_reach(ray[0][sq], ray[2][sq], blockers) |
+               line_reach(ray[1][sq], ray[3][sq], blockers);
     }
 
     // Whether a square of `from` has a line to the edge (one of its rays) with no square of

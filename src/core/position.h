@@ -232,7 +232,6 @@ class Position {
     BB stop_forbidden(Piece p, int origin) const;
     BB pass_forbidden(Piece p, int origin) const;
     BB slide_targets(Square from, int reach, BB no_stop, BB no_pass) const;
-    static BB line_reach(BB up, BB down, BB blockers) requires(!is_wide_bitboard<BB>);
     void push_slides(MoveList& list, Square from, Piece p) const;
     // Whether the piece of kind p on `from` may slide to `to`, along direction `dir` over empty
     // squares (the caller has checked them empty): within its reach, crossing no square it may

@@ -33,22 +33,17 @@ BB Position<BB>::destinations(Square from, Piece p) const {
 }
 
 // The squares a piece on `from` slides to, at most `reach` squares, never crossing `no_pass` nor
-// stopping on `no_stop`. On boards of up to 128 squares each line (rank, file) is worked out at
-// once, without a branch (line_reach); on wider ones, whose every operation touches four or six
-// words, the squares are walked one by one (a test of one word each: a slide is a few squares
-// long).
+// stopping on `no_stop`. On boards of up to 128 squares, for a piece whose reach spans the board,
+// each line (rank, file) is worked out at once (Geometry::lines_reach); otherwise, and on wider
+// boards, whose every operation touches four or six words, the squares are walked one by one (a
+// test of one word each: a slide is a few squares long).
 template <class BB>
 BB Position<BB>::slide_targets(Square from, int reach, BB no_stop, BB no_pass) const {
     const auto& geo = t_->geo;
     const BB occ = occupied();
     if constexpr (!is_wide_bitboard<BB>) {
-        if (reach >= geo.size) {
-            // Up to the first piece (excluded) or square not to be crossed (included), both ways.
-            const BB blockers = occ | no_pass;
-            const BB reached = line_reach(geo.ray[0][from], geo.ray[2][from], blockers) |
-                               line_reach(geo.ray[1][from], geo.ray[3][from], blockers);
-            return reached & ~occ & ~no_stop;
-        }
+        // Up to the first piece (excluded) or square not to be crossed (included), both ways.
+        if (reach >= geo.size) return geo.lines_reach(from, occ | no_pass) & ~occ & ~no_stop;
     }
     BB reached = 0;
     for (int dir = 0; dir < kDirections; ++dir) {
@@ -61,19 +56,6 @@ BB Position<BB>::slide_targets(Square from, int reach, BB no_stop, BB no_pass) c
         }
     }
     return reached & ~no_stop;
-}
-
-// The squares of the line through a square (its rays `up`, towards higher squares, and `down`)
-// up to and including the first square of `blockers` each way: the obstruction difference (the
-// chess programming wiki's name). The lowest blocker above, doubled, less the highest below
-// (square 0 where there is none), sets every bit from that highest one up to the lowest above;
-// the line's mask keeps those of the line. Built-in integers only (the arithmetic wraps).
-template <class BB>
-BB Position<BB>::line_reach(BB up, BB down, BB blockers) requires(!is_wide_bitboard<BB>) {
-    const BB above = up & blockers, below = down & blockers;
-    const BB lowest_above = above & (BB(0) - above);
-    const BB highest_below = square_bb<BB>(msb(below | BB(1)));
-    return (up | down) & (BB(lowest_above << 1) - highest_below);
 }
 
 // The moves of the piece of kind p on `from`, pushed in ascending order of their destinations as

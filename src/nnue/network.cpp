@@ -2,6 +2,7 @@
 #include "nnue/network.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
@@ -65,8 +66,9 @@ class Reader {
 template <bool ToFile>
 std::vector<int16_t> reorder_feature_weights(const std::vector<int16_t>& w, int features,
                                              int width) {
-    std::vector<int16_t> out(w.size());
     const size_t h = static_cast<size_t>(width), n = static_cast<size_t>(features);
+    assert(w.size() == 2 * n * h);  // size_arrays' size
+    std::vector<int16_t> out(w.size());
     for (size_t p = 0; p < 2; ++p)
         for (size_t f = 0; f < n; ++f) {
             const size_t file = (p * n + f) * h, memory = (f * 2 + p) * h;
@@ -157,7 +159,6 @@ Expected<Network> parse(const std::string& bytes) {
         return fail("the weights are cut short (" + std::to_string(bytes.size()) + " bytes for a " +
                     std::to_string(size) + "x" + std::to_string(size) + " net of width " +
                     std::to_string(width) + ")");
-    net.ft_weights = reorder_feature_weights<false>(net.ft_weights, net.features(), net.width);
     const size_t body = in.pos();
     uint32_t stored = 0;
     if (!in.get(stored)) return fail("the checksum is missing (the file is cut short)");
@@ -165,6 +166,7 @@ Expected<Network> parse(const std::string& bytes) {
         return fail(std::to_string(bytes.size() - in.pos()) + " bytes after the checksum");
     if (stored != checksum(bytes.data(), body)) return fail("checksum mismatch (a damaged file)");
     net.checksum = stored;
+    net.ft_weights = reorder_feature_weights<false>(net.ft_weights, net.features(), net.width);
     return net;
 }
 
