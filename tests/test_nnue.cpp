@@ -119,7 +119,8 @@ TEST_CASE("A feature weight of the file is the network's weight of that feature"
     for (const auto [perspective, feature, lane] :
          {std::array{0, 0, 0}, {1, 0, 15}, {0, 48, 7}, {1, 100, 3}, {1, features - 1, 15}}) {
         std::string bytes = nnue::serialize(net);
-        const size_t weights = 16 + net.description.size() + 2 * static_cast<size_t>(h) * 2;
+        const size_t weights =
+            nnue::kHeaderBytes + net.description.size() + 2 * static_cast<size_t>(h) * 2;
         const size_t index = (static_cast<size_t>(perspective) * features + feature) * h + lane;
         const size_t at = weights + 2 * index;
         bytes[at] = 0x39;  // 12345, little-endian

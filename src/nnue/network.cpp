@@ -108,6 +108,7 @@ std::string serialize(const Network& net) {
     put<uint16_t>(out, static_cast<uint16_t>(net.hidden));
     put<uint16_t>(out, static_cast<uint16_t>(net.output_scale));
     put<uint16_t>(out, static_cast<uint16_t>(net.description.size()));
+    assert(out.size() == kHeaderBytes);
     out += net.description;
     put_all(out, net.ft_bias);
     put_all(out, reorder_feature_weights<true>(net.ft_weights, net.features(), net.width));

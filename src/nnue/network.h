@@ -68,9 +68,12 @@ std::string serialize(const Network& net);
 // Reads a net file's bytes; the error names what is wrong (another format or version, a board
 // size or dimension out of range, cut short, bytes left over, a checksum mismatch).
 Expected<Network> parse(const std::string& bytes);
+// The header's fixed fields (magic, version, board size, piece types, width, hidden width,
+// output scale, description length), before the description.
+constexpr size_t kHeaderBytes = 16;
 // The largest net file there can be: the header, the longest description, and the weights of
 // the widest network on the largest board. load_file refuses a larger file unread.
-constexpr size_t kMaxFileBytes = 16 + kMaxDescription + 2 * kMaxWidth * 2 +
+constexpr size_t kMaxFileBytes = kHeaderBytes + kMaxDescription + 2 * kMaxWidth * 2 +
                                  size_t(2) * kPieceTypes * kMaxBoard * kMaxBoard * kMaxWidth * 2 +
                                  kMaxHidden * 4 + size_t(kMaxHidden) * 2 * kMaxWidth + 4 +
                                  kMaxHidden + 4;
