@@ -20,10 +20,14 @@ sides' average.
 usage: scripts/side_gauntlet.py BASE NEW [--variant alea-evangelii] [--nodes 3000]
            [--new-nodes N] [--ref-defence-nodes 900] [--ref-attack-nodes 30000]
            [--attack-games 300] [--defence-games 200] [--plies 4] [--seed 21]
-           [--reference BIN] [--concurrency N] [--out DIR]
+           [--reference BIN] [--concurrency N] [--out DIR] [--keep-base]
 
 --new-nodes gives NEW another node count than BASE: with the same binary twice, it shows what
-a given gain in speed is worth (how sensitive the comparison is). The defaults are
+a given gain in speed is worth (how sensitive the comparison is). --keep-base plays BASE's two
+runs only if DIR does not hold them already from a run with the same settings (BASE and the
+reference and branan-match by their SHA-256, every count, the variant, plies and seed, in
+DIR/base-settings.json): BASE's games are the same in every run (fixed nodes, one thread), so
+several NEW builds can be compared with one BASE at half the games each. The defaults are
 alea-evangelii's (docs/strength.md, "19×19: a side-by-side gauntlet"). The reference is BASE
 unless --reference names another binary. Every engine runs one search thread. branan-match is
 taken from $BRANAN_MATCH, else from PATH, else from build/release. Game records go to
@@ -34,6 +38,7 @@ Exit status 0, or 2 on a usage or run error (130 when interrupted).
 """
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -132,6 +137,43 @@ def play(match, args, attackers, defenders, rounds, seed, folder):
     return data
 
 
+def sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def base_settings(args, base, reference, match):
+    """What BASE's two runs depend on: the binaries' contents (branan-match's too: it makes the
+    openings) and every setting but --concurrency, which changes no game."""
+    return {"base": sha256_of(base), "reference": sha256_of(reference),
+            "branan-match": sha256_of(match), "variant": args.variant,
+            "nodes": args.nodes, "ref_defence_nodes": args.ref_defence_nodes,
+            "ref_attack_nodes": args.ref_attack_nodes, "attack_games": args.attack_games,
+            "defence_games": args.defence_games, "plies": args.plies, "seed": args.seed}
+
+
+def kept_base_runs(folder, settings):
+    """BASE's two results.json in `folder` if its base-settings.json is `settings` and they hold
+    a game for each round, else None (the runs are played again)."""
+    try:
+        with open(os.path.join(folder, "base-settings.json"), encoding="utf-8") as f:
+            if json.load(f) != settings:
+                return None
+        runs = []
+        for sub, rounds in (("attack-base", settings["attack_games"]),
+                            ("defence-base", settings["defence_games"])):
+            with open(os.path.join(folder, sub, "results.json"), encoding="utf-8") as f:
+                results = json.load(f)
+            scores_by_round(results, "base", rounds)
+            runs.append(results)
+        return runs
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def describe(name, d, faults):
     return (f"{name}: {d['openings']} openings, BASE {d['base']:.3f}, NEW {d['new']:.3f}, "
             f"NEW - BASE {d['difference']:+.3f} +- {d['half_width']:.3f} (95%), "
@@ -162,6 +204,8 @@ def main():
     parser.add_argument("--concurrency", type=int, default=min(os.cpu_count() or 1, 256),
                         help="games at a time")
     parser.add_argument("--out", default=os.path.join("out", "side-gauntlet"))
+    parser.add_argument("--keep-base", action="store_true",
+                        help="reuse BASE's runs in --out when their settings are the same")
     args = parser.parse_args()
     if args.new_nodes is None:
         args.new_nodes = args.nodes
@@ -188,16 +232,34 @@ def main():
     builds = {"base": (base, args.nodes), "new": (new, args.new_nodes)}
     runs = {"attacking": {}, "defending": {}}
     faults = {"attacking": 0, "defending": 0}
+    settings = base_settings(args, base, reference, match)
+    kept = kept_base_runs(args.out, settings) if args.keep_base else None
+    if args.keep_base and not kept:
+        print(f"side_gauntlet.py: no BASE runs of these settings in {args.out}: playing them",
+              file=sys.stderr)
+    settings_file = os.path.join(args.out, "base-settings.json")
     try:
         for name, (binary, nodes) in builds.items():
-            results = play(match, args, (binary, name, nodes),
-                           (reference, REFERENCE, args.ref_defence_nodes), args.attack_games,
-                           args.seed, os.path.join(args.out, f"attack-{name}"))
+            if name == "base" and kept:
+                print(f"side_gauntlet.py: BASE's runs kept from {args.out}", file=sys.stderr)
+                results = kept[0]
+            else:
+                if name == "base" and os.path.exists(settings_file):
+                    os.remove(settings_file)  # the runs below replace the ones it described
+                results = play(match, args, (binary, name, nodes),
+                               (reference, REFERENCE, args.ref_defence_nodes), args.attack_games,
+                               args.seed, os.path.join(args.out, f"attack-{name}"))
             runs["attacking"][name] = scores_by_round(results, name, args.attack_games)
             faults["attacking"] += sum(is_fault(g) for g in results["games"])
-            results = play(match, args, (reference, REFERENCE, args.ref_attack_nodes),
-                           (binary, name, nodes), args.defence_games, args.seed + 1,
-                           os.path.join(args.out, f"defence-{name}"))
+            if name == "base" and kept:
+                results = kept[1]
+            else:
+                results = play(match, args, (reference, REFERENCE, args.ref_attack_nodes),
+                               (binary, name, nodes), args.defence_games, args.seed + 1,
+                               os.path.join(args.out, f"defence-{name}"))
+                if name == "base":
+                    with open(settings_file, "w", encoding="utf-8") as f:
+                        json.dump(settings, f)
             runs["defending"][name] = scores_by_round(results, name, args.defence_games)
             faults["defending"] += sum(is_fault(g) for g in results["games"])
         sides = {side: paired_difference(r["base"], r["new"]) for side, r in runs.items()}

@@ -138,6 +138,26 @@ with tempfile.TemporaryDirectory() as out:
         check(re.search(rf"^{side}: 6 openings, BASE {score:.3f}, NEW {score:.3f},", r.stdout,
                         re.M), f"{side}: BASE's score is not {score:.3f}: {r.stdout}")
 
+    # --keep-base: the same settings again reuse BASE's runs (only NEW's two are played, and
+    # the figures are the same); other settings, or a spoiled record of them, play BASE again.
+    short = ("--variant", "brandubh", "--nodes", "150", "--ref-defence-nodes", "60",
+             "--ref-attack-nodes", "600", "--attack-games", "6", "--defence-games", "6",
+             "--plies", "3", "--concurrency", "2", "--out", out)
+    kept = run(branan, branan, *short, "--keep-base")
+    check(kept.returncode == 0 and kept.stdout == r.stdout,
+          f"--keep-base changed the figures: {kept.returncode} {kept.stdout} {kept.stderr}")
+    check("BASE's runs kept" in kept.stderr and kept.stderr.count(" attacking ") == 2,
+          f"--keep-base did not keep BASE's runs: {kept.stderr}")
+    other = run(branan, branan, *short[:-2], "--seed", "5", "--out", out, "--keep-base")
+    check(other.returncode == 0 and "kept" not in other.stderr and
+          "no BASE runs of these settings" in other.stderr and
+          other.stderr.count(" attacking ") == 4, f"another seed kept BASE's runs: {other.stderr}")
+    with open(os.path.join(out, "base-settings.json"), "w", encoding="utf-8") as f:
+        f.write("{not json")
+    spoiled = run(branan, branan, *short[:-2], "--seed", "5", "--out", out, "--keep-base")
+    check(spoiled.returncode == 0 and "kept" not in spoiled.stderr and
+          spoiled.stdout == other.stdout, f"a spoiled record kept BASE's runs: {spoiled.stderr}")
+
     # NEW at other nodes than BASE: named so, and NEW searched them.
     r = run(branan, branan, "--variant", "brandubh", "--nodes", "150", "--new-nodes", "300",
             "--attack-games", "2", "--defence-games", "2", "--plies", "3", "--out", out)
