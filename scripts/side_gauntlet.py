@@ -22,18 +22,20 @@ usage: scripts/side_gauntlet.py BASE NEW [--variant alea-evangelii] [--nodes 300
            [--attack-games 300] [--defence-games 200] [--plies 4] [--seed 21]
            [--reference BIN] [--concurrency N] [--out DIR] [--keep-base]
 
---new-nodes gives NEW another node count than BASE: with the same binary twice, it shows what
-a given gain in speed is worth (how sensitive the comparison is). --keep-base plays BASE's two
-runs only if DIR does not hold them already from a run with the same settings (BASE and the
-reference and branan-match by their SHA-256, every count, the variant, plies and seed, in
-DIR/base-settings.json): BASE's games are the same in every run (fixed nodes, one thread), so
-several NEW builds can be compared with one BASE at half the games each. The defaults are
-alea-evangelii's (docs/strength.md, "19×19: a side-by-side gauntlet"). The reference is BASE
-unless --reference names another binary. Every engine runs one search thread. branan-match is
-taken from $BRANAN_MATCH, else from PATH, else from build/release. Game records go to
-DIR/{attack,defence}-{base,new} (default out/side-gauntlet); a line on stderr says when each of
-the four runs starts. Games an engine lost by a fault (a crash, a time-out, an illegal move,
-...) count as losses, as in any match, and are counted in the output. Standard library only.
+--new-nodes gives NEW another node count than BASE: with the same binary twice, it shows what a
+given gain in speed is worth (how sensitive the comparison is). Every run records what BASE's
+two runs were played with in DIR/base-settings.json (BASE, the reference and branan-match by
+their SHA-256, every count but --new-nodes and --concurrency, the variant, plies and seed);
+with --keep-base, BASE's runs are played only if DIR does not hold them from those same
+settings. BASE's games are the same in every run (fixed nodes, one thread), so several NEW
+builds can be compared with one BASE at half the games each (each run replaces DIR's NEW
+records). The defaults are alea-evangelii's (docs/strength.md, "19×19: a side-by-side
+gauntlet"). The reference is BASE unless --reference names another binary. Every engine runs
+one search thread. branan-match is taken from $BRANAN_MATCH, else from PATH, else from
+build/release. Game records go to DIR/{attack,defence}-{base,new} (default out/side-gauntlet);
+a line on stderr says when each run starts, or that BASE's are kept. Games an engine lost by a
+fault (a crash, a time-out, an illegal move, ...) count as losses, as in any match, and are
+counted in the output. Standard library only.
 Exit status 0, or 2 on a usage or run error (130 when interrupted).
 """
 
@@ -232,38 +234,37 @@ def main():
     builds = {"base": (base, args.nodes), "new": (new, args.new_nodes)}
     runs = {"attacking": {}, "defending": {}}
     faults = {"attacking": 0, "defending": 0}
-    settings = base_settings(args, base, reference, match)
-    kept = kept_base_runs(args.out, settings) if args.keep_base else None
-    if args.keep_base and not kept:
-        print(f"side_gauntlet.py: no BASE runs of these settings in {args.out}: playing them",
-              file=sys.stderr)
     settings_file = os.path.join(args.out, "base-settings.json")
     try:
+        settings = base_settings(args, base, reference, match)
+        kept = kept_base_runs(args.out, settings) if args.keep_base else None
+        if args.keep_base and not kept:
+            print(f"side_gauntlet.py: no BASE runs of these settings in {args.out}: playing them",
+                  file=sys.stderr)
         for name, (binary, nodes) in builds.items():
-            if name == "base" and kept:
+            reuse = name == "base" and kept
+            if reuse:
                 print(f"side_gauntlet.py: BASE's runs kept from {args.out}", file=sys.stderr)
-                results = kept[0]
-            else:
-                if name == "base" and os.path.exists(settings_file):
-                    os.remove(settings_file)  # the runs below replace the ones it described
-                results = play(match, args, (binary, name, nodes),
-                               (reference, REFERENCE, args.ref_defence_nodes), args.attack_games,
-                               args.seed, os.path.join(args.out, f"attack-{name}"))
-            runs["attacking"][name] = scores_by_round(results, name, args.attack_games)
-            faults["attacking"] += sum(is_fault(g) for g in results["games"])
-            if name == "base" and kept:
-                results = kept[1]
-            else:
-                results = play(match, args, (reference, REFERENCE, args.ref_attack_nodes),
-                               (binary, name, nodes), args.defence_games, args.seed + 1,
-                               os.path.join(args.out, f"defence-{name}"))
-                if name == "base":
-                    with open(settings_file, "w", encoding="utf-8") as f:
-                        json.dump(settings, f)
-            runs["defending"][name] = scores_by_round(results, name, args.defence_games)
-            faults["defending"] += sum(is_fault(g) for g in results["games"])
+            elif name == "base" and os.path.exists(settings_file):
+                os.remove(settings_file)  # the runs below replace the ones it described
+            # Each side's run: (side, attacking engine, defending engine, rounds, seed, folder).
+            plan = (("attacking", (binary, name, nodes),
+                     (reference, REFERENCE, args.ref_defence_nodes), args.attack_games,
+                     args.seed, f"attack-{name}"),
+                    ("defending", (reference, REFERENCE, args.ref_attack_nodes),
+                     (binary, name, nodes), args.defence_games, args.seed + 1,
+                     f"defence-{name}"))
+            for i, (side, attackers, defenders, rounds, seed, folder) in enumerate(plan):
+                results = (kept[i] if reuse else
+                           play(match, args, attackers, defenders, rounds, seed,
+                                os.path.join(args.out, folder)))
+                runs[side][name] = scores_by_round(results, name, rounds)
+                faults[side] += sum(is_fault(g) for g in results["games"])
+            if name == "base" and not reuse:
+                with open(settings_file, "w", encoding="utf-8") as f:
+                    json.dump(settings, f)
         sides = {side: paired_difference(r["base"], r["new"]) for side, r in runs.items()}
-    except (RuntimeError, ValueError) as err:
+    except (RuntimeError, ValueError, OSError) as err:
         print(f"side_gauntlet.py: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -10,7 +10,9 @@ on results whose figures are known. Then one build is compared with itself on Br
 nodes: every game is played twice the same way, so each side's difference must be exactly 0 with
 every opening the same, each run must have put the build on its side at its nodes against the
 reference at the reference's, and the printed scores must be the runs' own; --new-nodes must
-reach NEW; and a missing binary or a bad count must stop the script with an error that names it.
+reach NEW; --keep-base must reuse BASE's runs only under the same settings and whole, and a
+failed BASE run must leave no record to reuse; and a missing binary or a bad count must stop the
+script with an error that names it.
 Standard library only.
 """
 
@@ -107,9 +109,10 @@ def limits_of(results):
 
 with tempfile.TemporaryDirectory() as out:
     # The same build twice: every game is played the same way (fixed nodes, one thread).
-    r = run(branan, branan, "--variant", "brandubh", "--nodes", "150", "--ref-defence-nodes",
-            "60", "--ref-attack-nodes", "600", "--attack-games", "6", "--defence-games", "6",
-            "--plies", "3", "--concurrency", "2", "--out", out)
+    short = ("--variant", "brandubh", "--nodes", "150", "--ref-defence-nodes", "60",
+             "--ref-attack-nodes", "600", "--attack-games", "6", "--defence-games", "6",
+             "--plies", "3", "--concurrency", "2", "--out", out)
+    r = run(branan, branan, *short)
     check(r.returncode == 0, f"the short run failed: {r.returncode} {r.stdout} {r.stderr}")
     for side in ("attacking", "defending"):
         check(re.search(rf"^{side}: 6 openings, BASE [0-9.]+, NEW [0-9.]+, NEW - BASE \+0\.000 "
@@ -139,22 +142,29 @@ with tempfile.TemporaryDirectory() as out:
                         re.M), f"{side}: BASE's score is not {score:.3f}: {r.stdout}")
 
     # --keep-base: the same settings again reuse BASE's runs (only NEW's two are played, and
-    # the figures are the same); other settings, or a spoiled record of them, play BASE again.
-    short = ("--variant", "brandubh", "--nodes", "150", "--ref-defence-nodes", "60",
-             "--ref-attack-nodes", "600", "--attack-games", "6", "--defence-games", "6",
-             "--plies", "3", "--concurrency", "2", "--out", out)
+    # the figures are the same); a run short of a round, other settings or a spoiled record of
+    # them play BASE again.
     kept = run(branan, branan, *short, "--keep-base")
     check(kept.returncode == 0 and kept.stdout == r.stdout,
           f"--keep-base changed the figures: {kept.returncode} {kept.stdout} {kept.stderr}")
     check("BASE's runs kept" in kept.stderr and kept.stderr.count(" attacking ") == 2,
           f"--keep-base did not keep BASE's runs: {kept.stderr}")
-    other = run(branan, branan, *short[:-2], "--seed", "5", "--out", out, "--keep-base")
+    attack_base = os.path.join(out, "attack-base", "results.json")
+    cut = results_of(os.path.join(out, "attack-base"))
+    cut["games"].pop()
+    with open(attack_base, "w", encoding="utf-8") as f:
+        json.dump(cut, f)
+    again = run(branan, branan, *short, "--keep-base")
+    check(again.returncode == 0 and "no BASE runs of these settings" in again.stderr and
+          again.stderr.count(" attacking ") == 4 and again.stdout == r.stdout,
+          f"a BASE run short of a round was kept: {again.stderr}")
+    other = run(branan, branan, *short, "--seed", "5", "--keep-base")
     check(other.returncode == 0 and "kept" not in other.stderr and
           "no BASE runs of these settings" in other.stderr and
           other.stderr.count(" attacking ") == 4, f"another seed kept BASE's runs: {other.stderr}")
     with open(os.path.join(out, "base-settings.json"), "w", encoding="utf-8") as f:
         f.write("{not json")
-    spoiled = run(branan, branan, *short[:-2], "--seed", "5", "--out", out, "--keep-base")
+    spoiled = run(branan, branan, *short, "--seed", "5", "--keep-base")
     check(spoiled.returncode == 0 and "kept" not in spoiled.stderr and
           spoiled.stdout == other.stdout, f"a spoiled record kept BASE's runs: {spoiled.stderr}")
 
@@ -181,5 +191,8 @@ with tempfile.TemporaryDirectory() as out:
             "--defence-games", "1", "--out", out)
     check(r.returncode == 2 and "branan-match failed" in r.stderr,
           f"an unknown variant: {r.returncode} {r.stderr}")
+    # A BASE run that failed leaves no record of settings to keep it by.
+    check(not os.path.exists(os.path.join(out, "base-settings.json")),
+          "a failed BASE run left base-settings.json")
 
 check.finish()
