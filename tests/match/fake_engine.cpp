@@ -261,8 +261,10 @@ int main(int argc, char** argv) {
                     pending = best;
                     due = Clock::now() + std::chrono::milliseconds(flags.late_ms);
                 } else {
-                    say(best);
-                    if (gos == flags.double_after) say(best);
+                    // Both lines of a doubled answer in one write: written apart, a delay
+                    // between them (a busy machine) let the second arrive after the next 'go',
+                    // where it reads as that go's answer instead of as a second one.
+                    say(gos == flags.double_after ? best + "\n" + best : best);
                 }
             } else if (cmd == "stop") {
                 if (pending) say(*pending);
