@@ -242,7 +242,7 @@ def main():
             print(f"side_gauntlet.py: no BASE runs of these settings in {args.out}: playing them",
                   file=sys.stderr)
         for name, (binary, nodes) in builds.items():
-            reuse = name == "base" and kept
+            reuse = name == "base" and kept is not None
             if reuse:
                 print(f"side_gauntlet.py: BASE's runs kept from {args.out}", file=sys.stderr)
             elif name == "base" and os.path.exists(settings_file):
